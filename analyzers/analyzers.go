@@ -1,0 +1,61 @@
+// Package analyzers is the registry of reconcilelint's checks: every
+// analyzer with its structured documentation, in a stable order, looked up
+// by name or ID. Drivers (the CLI, the go vet tool, the golangci-lint
+// plugin) take their analyzers from here and nowhere else.
+package analyzers
+
+import (
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/notfounderror"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+)
+
+// Check is one registered check.
+type Check struct {
+	Analyzer *analysis.Analyzer
+	Doc      *checkdoc.Doc
+}
+
+// checks lists every check. Keep it sorted by ID; TestRegistry enforces it.
+var checks = []Check{
+	{notfounderror.Analyzer, notfounderror.Doc},
+}
+
+// All returns every check, sorted by ID.
+func All() []Check {
+	out := append([]Check(nil), checks...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Doc.ID < out[j].Doc.ID })
+	return out
+}
+
+// Analyzers returns the analyzers of every check, sorted by ID.
+func Analyzers() []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	for _, c := range All() {
+		out = append(out, c.Analyzer)
+	}
+	return out
+}
+
+// Lookup finds a check by name ("notfounderror") or ID ("RL5001",
+// case-insensitive).
+func Lookup(nameOrID string) (Check, bool) {
+	for _, c := range checks {
+		if c.Doc.Name == nameOrID || strings.EqualFold(c.Doc.ID, nameOrID) {
+			return c, true
+		}
+	}
+	return Check{}, false
+}
+
+// ByCategory finds the check that reported a diagnostic from its Category.
+func ByCategory(category string) (Check, bool) { return Lookup(category) }
+
+// Base returns the shared base analyzer that every check requires. Its
+// flags are the shared options (for example -reconcilelint.roots).
+func Base() *analysis.Analyzer { return summary.Analyzer }

@@ -1,0 +1,289 @@
+package apis
+
+import "strings"
+
+// WriteKind is the kind of an API write.
+type WriteKind int
+
+// Write kinds, as in checks.md §1.7.
+const (
+	NoWrite WriteKind = iota
+	Update
+	Patch
+	StatusUpdate
+	StatusPatch
+	SubResourceWrite // Update, Patch or Create on a named subresource other than status
+	Apply
+	StatusApply
+	Create
+	Delete
+	DeleteAllOf
+	CreateOrUpdate // controllerutil.CreateOrUpdate: self-guarded
+	CreateOrPatch  // controllerutil.CreateOrPatch: self-guarded
+)
+
+var writeKindNames = [...]string{
+	NoWrite: "none", Update: "Update", Patch: "Patch", StatusUpdate: "Status().Update",
+	StatusPatch: "Status().Patch", SubResourceWrite: "SubResource write", Apply: "Apply",
+	StatusApply: "Status().Apply", Create: "Create", Delete: "Delete", DeleteAllOf: "DeleteAllOf",
+	CreateOrUpdate: "CreateOrUpdate", CreateOrPatch: "CreateOrPatch",
+}
+
+// String returns the name used in messages.
+func (k WriteKind) String() string {
+	if int(k) < len(writeKindNames) {
+		return writeKindNames[k]
+	}
+	return "write"
+}
+
+// IsMutation reports whether k changes an existing object (Update, Patch,
+// Apply and their status and subresource forms), as opposed to Create and
+// Delete.
+func (k WriteKind) IsMutation() bool {
+	switch k {
+	case Update, Patch, StatusUpdate, StatusPatch, SubResourceWrite, Apply, StatusApply:
+		return true
+	}
+	return false
+}
+
+// IsStatus reports whether k writes through the status subresource.
+func (k WriteKind) IsStatus() bool {
+	return k == StatusUpdate || k == StatusPatch || k == StatusApply
+}
+
+// IsSelfGuarded reports whether the writer compares before writing.
+func (k WriteKind) IsSelfGuarded() bool { return k == CreateOrUpdate || k == CreateOrPatch }
+
+// Client flavours of a write.
+const (
+	FlavorCR      = "controller-runtime"
+	FlavorTyped   = "client-go"
+	FlavorDynamic = "dynamic"
+)
+
+// crWriterMethods maps client.Writer methods to their kinds.
+var crWriterMethods = map[string]WriteKind{
+	"Update": Update, "Patch": Patch, "Apply": Apply,
+	"Create": Create, "Delete": Delete, "DeleteAllOf": DeleteAllOf,
+}
+
+// subResourceWriterMethods maps client.SubResourceWriter methods to the
+// kinds they have when the writer came from Status().
+var subResourceWriterMethods = map[string]WriteKind{
+	"Update": StatusUpdate, "Patch": StatusPatch, "Apply": StatusApply, "Create": SubResourceWrite,
+}
+
+// typedWriterMethods maps client-go typed and dynamic client methods.
+var typedWriterMethods = map[string]WriteKind{
+	"Update": Update, "UpdateStatus": StatusUpdate, "Patch": Patch,
+	"Apply": Apply, "ApplyStatus": StatusApply, "Create": Create,
+	"Delete": Delete, "DeleteCollection": DeleteAllOf,
+}
+
+// ObjectArg returns the index of the object argument of a write (not
+// counting the receiver), or -1 when the write has none.
+func ObjectArg(flavor string, k WriteKind) int {
+	switch flavor {
+	case FlavorCR:
+		switch k {
+		case DeleteAllOf:
+			return 1
+		case CreateOrUpdate, CreateOrPatch:
+			return 2
+		}
+		return 1
+	case FlavorTyped, FlavorDynamic:
+		switch k {
+		case Update, StatusUpdate, Create, Apply, StatusApply:
+			return 1
+		}
+	}
+	return -1
+}
+
+// ClassifyCRWriter classifies a controller-runtime method by the interface
+// that declares it (recv) and its name. fromStatus tells, for
+// SubResourceWriter methods, whether the writer was obtained from Status()
+// or SubResource("status").
+func ClassifyCRWriter(f Func, fromStatus bool) WriteKind {
+	if f.Pkg != Client {
+		return NoWrite
+	}
+	switch f.Recv {
+	case "Writer":
+		return crWriterMethods[f.Name]
+	case "SubResourceWriter", "StatusWriter":
+		k := subResourceWriterMethods[f.Name]
+		if k != NoWrite && k != SubResourceWrite && !fromStatus {
+			return SubResourceWrite
+		}
+		return k
+	}
+	return NoWrite
+}
+
+// ClassifyTypedWriter classifies a method of a client-go typed, generated
+// or dynamic client interface.
+func ClassifyTypedWriter(f Func) (WriteKind, string) {
+	switch {
+	case f.Pkg == Dynamic && f.Recv == "ResourceInterface":
+		return typedWriterMethods[f.Name], FlavorDynamic
+	case IsTypedClientPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Interface"):
+		return typedWriterMethods[f.Name], FlavorTyped
+	}
+	return NoWrite, ""
+}
+
+// ClassifySelfGuarded recognises controllerutil's comparing writers.
+func ClassifySelfGuarded(f Func) WriteKind {
+	if f.Pkg == Controllerutil && f.Recv == "" {
+		switch f.Name {
+		case "CreateOrUpdate":
+			return CreateOrUpdate
+		case "CreateOrPatch":
+			return CreateOrPatch
+		}
+	}
+	return NoWrite
+}
+
+// IsReaderGet reports whether f is client.Reader.Get (also reached through
+// client.Client and client.WithWatch, which embed Reader).
+func IsReaderGet(f Func) bool {
+	return f.Pkg == Client && f.Recv == "Reader" && f.Name == "Get"
+}
+
+// IsReaderList reports whether f is client.Reader.List.
+func IsReaderList(f Func) bool {
+	return f.Pkg == Client && f.Recv == "Reader" && f.Name == "List"
+}
+
+// IsTypedGet reports whether f is Get of a client-go typed client, a
+// generated clientset or a lister: func(…, name string, …) (*T, error).
+func IsTypedGet(f Func) bool {
+	if f.Name != "Get" {
+		return false
+	}
+	switch {
+	case f.Pkg == Dynamic && f.Recv == "ResourceInterface":
+		return true
+	case IsTypedClientPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Interface"):
+		return true
+	case IsListerPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Lister"):
+		return true
+	}
+	return false
+}
+
+// Guard tables (checks.md §1.5).
+
+// equalityFuncs are G1 guards: functions whose result compares values.
+var equalityFuncs = map[Func]bool{
+	{"reflect", "", "DeepEqual"}:                          true,
+	{ForkedReflect, "Equalities", "DeepEqual"}:            true,
+	{ForkedReflect, "Equalities", "DeepDerivative"}:       true,
+	{"github.com/google/go-cmp/cmp", "", "Equal"}:         true,
+	{"github.com/google/go-cmp/cmp", "", "Diff"}:          true,
+	{"maps", "", "Equal"}:                                 true,
+	{"maps", "", "EqualFunc"}:                             true,
+	{"slices", "", "Equal"}:                               true,
+	{"slices", "", "EqualFunc"}:                           true,
+	{"slices", "", "Contains"}:                            true,
+	{"slices", "", "ContainsFunc"}:                        true,
+	{"slices", "", "Index"}:                               true,
+	{"slices", "", "IndexFunc"}:                           true,
+	{"slices", "", "Compare"}:                             true,
+	{"bytes", "", "Equal"}:                                true,
+	{"strings", "", "EqualFold"}:                          true,
+	{Sets, "Set", "Has"}:                                  true,
+	{Sets, "Set", "HasAll"}:                               true,
+	{Sets, "Set", "HasAny"}:                               true,
+	{Sets, "Set", "Equal"}:                                true,
+	{Sets, "String", "Has"}:                               true,
+	{Sets, "String", "Equal"}:                             true,
+	{MetaV1, "Time", "Equal"}:                             true,
+	{MetaV1, "Time", "Before"}:                            true,
+	{Resource, "Quantity", "Equal"}:                       true,
+	{Resource, "Quantity", "Cmp"}:                         true,
+	{Meta, "", "IsStatusConditionTrue"}:                   true,
+	{Meta, "", "IsStatusConditionFalse"}:                  true,
+	{Meta, "", "IsStatusConditionPresentAndEqual"}:        true,
+	{Meta, "", "FindStatusCondition"}:                     true,
+	{Controllerutil, "", "ContainsFinalizer"}:             true,
+	{Controllerutil, "", "HasControllerReference"}:        true,
+	{Controllerutil, "", "HasOwnerReference"}:             true,
+	{"k8s.io/apimachinery/pkg/api/equality", "", "Equal"}: true,
+}
+
+// changeReporters are G3 guards: functions whose boolean result says whether
+// they changed the object.
+var changeReporters = map[Func]bool{
+	{Controllerutil, "", "AddFinalizer"}:    true,
+	{Controllerutil, "", "RemoveFinalizer"}: true,
+	{Meta, "", "SetStatusCondition"}:        true,
+	{Meta, "", "RemoveStatusCondition"}:     true,
+}
+
+// IsEqualityFunc reports whether f is a G1 equality or membership test.
+func IsEqualityFunc(f Func) bool { return equalityFuncs[f] }
+
+// IsChangeReporter reports whether f is a G3 change reporter.
+func IsChangeReporter(f Func) bool { return changeReporters[f] }
+
+// IsOperationResult reports whether the named type pkg.name is
+// controllerutil.OperationResult (comparisons of it are G3 guards).
+func IsOperationResult(pkg, name string) bool {
+	return pkg == Controllerutil && name == "OperationResult"
+}
+
+// IsErrorTestFunc reports whether f tests an error: apierrors.Is*,
+// errors.Is/As, meta.IsNoMatchError and the like. The true edge of such a
+// test is the failure path.
+func IsErrorTestFunc(f Func) bool {
+	switch {
+	case f.Pkg == APIErrors && f.Recv == "" && strings.HasPrefix(f.Name, "Is"):
+		return true
+	case (f.Pkg == "errors" || f.Pkg == PkgErrors) && (f.Name == "Is" || f.Name == "As"):
+		return true
+	case f.Pkg == Meta && f.Recv == "" && (f.Name == "IsNoMatchError" || f.Name == "IsAmbiguousError"):
+		return true
+	}
+	return false
+}
+
+// IsNotFoundTest reports whether f is apierrors.IsNotFound.
+func IsNotFoundTest(f Func) bool {
+	return f.Pkg == APIErrors && f.Recv == "" && f.Name == "IsNotFound"
+}
+
+// IsIgnoreNotFound reports whether f is client.IgnoreNotFound.
+func IsIgnoreNotFound(f Func) bool {
+	return f.Pkg == Client && f.Recv == "" && f.Name == "IgnoreNotFound"
+}
+
+// IsErrorWrapper reports whether f wraps its error argument so that
+// errors.As still finds it: fmt.Errorf (with %w) and github.com/pkg/errors'
+// Wrap family. It returns the index of the error argument, or -1 for
+// fmt.Errorf whose arguments are variadic.
+func IsErrorWrapper(f Func) (bool, int) {
+	switch {
+	case f.Pkg == "fmt" && f.Recv == "" && f.Name == "Errorf":
+		return true, -1
+	case f.Pkg == PkgErrors && f.Recv == "":
+		switch f.Name {
+		case "Wrap", "Wrapf", "WithMessage", "WithMessagef", "WithStack":
+			return true, 0
+		}
+	}
+	return false, 0
+}
+
+// IsDeletionTimestampAccess reports whether f reads the deletion timestamp.
+func IsDeletionTimestampAccess(f Func) bool {
+	return f.Name == "GetDeletionTimestamp"
+}
+
+// DeletionTimestampField is the field name of the deletion mark.
+const DeletionTimestampField = "DeletionTimestamp"

@@ -1,0 +1,368 @@
+package summary
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// FuncSummary is the fact exported for every package-level function and
+// method of an analysed package (checks.md §1.7). Positions are
+// "file:line:col" strings because token.Pos means nothing across packages.
+type FuncSummary struct {
+	// Writes are the API writes the function performs, directly or through
+	// helpers of its own package.
+	Writes []WriteFact
+	// IsEquality says the boolean result compares its arguments (a G1
+	// guard at call sites).
+	IsEquality bool
+	// ReportsChange says the boolean result reports whether the function
+	// changed its argument (a G3 guard at call sites).
+	ReportsChange bool
+	// ErrResult describes the error result.
+	ErrResult ErrResult
+}
+
+// AFact marks FuncSummary as a fact.
+func (*FuncSummary) AFact() {}
+
+func (f *FuncSummary) String() string {
+	var parts []string
+	for _, w := range f.Writes {
+		parts = append(parts, w.String())
+	}
+	if f.IsEquality {
+		parts = append(parts, "equality")
+	}
+	if f.ReportsChange {
+		parts = append(parts, "reports-change")
+	}
+	if f.ErrResult.UnhandledNotFoundOfParam >= 0 {
+		parts = append(parts, "notfound-of-param-"+itoa(f.ErrResult.UnhandledNotFoundOfParam))
+	}
+	return "FuncSummary(" + strings.Join(parts, ", ") + ")"
+}
+
+func (f *FuncSummary) empty() bool {
+	return len(f.Writes) == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0
+}
+
+// WriteFact is one write of a FuncSummary.
+type WriteFact struct {
+	// Param is the index (receiver first) of the parameter the written
+	// object comes from, or -1 when the function creates it.
+	Param           int
+	Kind            apis.WriteKind
+	Flavor          string
+	Guarded         bool
+	FailurePathOnly bool
+	Site            string
+}
+
+func (w WriteFact) String() string {
+	s := w.Kind.String() + "(param " + itoa(w.Param) + ")"
+	switch {
+	case w.FailurePathOnly:
+		s += " failure-path"
+	case w.Guarded:
+		s += " guarded"
+	}
+	return s
+}
+
+// ErrResult describes what a function's error result may carry.
+type ErrResult struct {
+	// UnhandledNotFoundOfParam is the index (receiver first) of the
+	// parameter whose key is looked up with a Get whose NotFound error
+	// reaches the error result unhandled, or -1.
+	UnhandledNotFoundOfParam int
+	// Site is the position of that Get.
+	Site string
+}
+
+// TriState is Enabled/Disabled/Unknown (or Yes/No/Unknown).
+type TriState int
+
+// TriState values.
+const (
+	TriUnknown TriState = iota
+	TriYes
+	TriNo
+)
+
+// TypeInfo is the fact exported for API types declared in a package.
+type TypeInfo struct {
+	// StatusSubresource says whether the kind has a /status subresource:
+	// from the +kubebuilder:subresource:status marker.
+	StatusSubresource TriState
+	// GenerationTracked says whether the API server sets
+	// metadata.generation for the kind (always for CRDs).
+	GenerationTracked TriState
+}
+
+// AFact marks TypeInfo as a fact.
+func (*TypeInfo) AFact() {}
+
+func (t *TypeInfo) String() string {
+	names := [...]string{"unknown", "yes", "no"}
+	return "TypeInfo(status=" + names[t.StatusSubresource] + ", generation=" + names[t.GenerationTracked] + ")"
+}
+
+func itoa(i int) string {
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// factOf returns the FuncSummary of a function of another package, or nil.
+func (s *Summary) factOf(fn *types.Func) *FuncSummary {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == s.Pass.Pkg {
+		return nil
+	}
+	var fs FuncSummary
+	if s.Pass.ImportObjectFact(fn.Origin(), &fs) {
+		return &fs
+	}
+	return nil
+}
+
+// TypeInfoOf returns what is known of the named API type behind t.
+func (s *Summary) TypeInfoOf(t types.Type) *TypeInfo {
+	t = types.Unalias(deref(t))
+	n, ok := t.(*types.Named)
+	if !ok {
+		return nil
+	}
+	obj := n.Origin().Obj()
+	var ti TypeInfo
+	if obj.Pkg() == s.Pass.Pkg {
+		if ti, ok := s.localTypes()[obj]; ok {
+			return ti
+		}
+		return nil
+	}
+	if s.Pass.ImportObjectFact(obj, &ti) {
+		return &ti
+	}
+	return nil
+}
+
+// exportFacts exports FuncSummary and TypeInfo facts.
+func (s *Summary) exportFacts() {
+	for obj, ti := range s.localTypes() {
+		s.Pass.ExportObjectFact(obj, ti)
+	}
+	memo := make(map[*ssa.Function][]WriteFact)
+	for _, fn := range s.srcFunc {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil {
+			continue
+		}
+		fs := &FuncSummary{
+			Writes:    s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
+			ErrResult: ErrResult{UnhandledNotFoundOfParam: -1},
+		}
+		if leaks := s.nfLeaks(fn); len(leaks) > 0 {
+			fs.ErrResult = ErrResult{UnhandledNotFoundOfParam: leaks[0].param, Site: leaks[0].site}
+		}
+		fs.IsEquality, fs.ReportsChange = s.boolResultKind(fn)
+		if !fs.empty() {
+			s.Pass.ExportObjectFact(obj, fs)
+		}
+	}
+}
+
+// transitiveWrites returns the writes of fn and of the package functions it
+// calls, mapped onto fn's parameters.
+func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]WriteFact, busy map[*ssa.Function]bool) []WriteFact {
+	if ws, ok := memo[fn]; ok {
+		return ws
+	}
+	if busy[fn] {
+		return nil
+	}
+	busy[fn] = true
+	defer delete(busy, fn)
+	var out []WriteFact
+	for _, w := range s.Writes {
+		if w.Fn != fn && !encloses(fn, w.Fn) {
+			continue
+		}
+		local := w.Local
+		if w.Fn != fn {
+			// A write in a closure: its status at the closure's creation.
+			local = Combine(s.closureStatus(fn, w.Fn), local)
+		}
+		param := -1
+		if w.Object != nil {
+			root, _ := s.RootOf(w.Object)
+			param = paramIndex(fn, root)
+		}
+		out = append(out, WriteFact{
+			Param: param, Kind: w.Kind, Flavor: w.Flavor,
+			Guarded: local == Guarded, FailurePathOnly: local == FailurePath,
+			Site: s.siteOf(w),
+		})
+	}
+	for callee, edges := range s.calls {
+		for _, e := range edges {
+			if e.caller != fn {
+				continue
+			}
+			c, ok := e.site.(ssa.CallInstruction)
+			if !ok || callee.Parent() != nil {
+				continue
+			}
+			st, _ := s.Func(fn).StatusOf(e.site.Block())
+			for _, cw := range s.transitiveWrites(callee, memo, busy) {
+				st2 := Combine(st, statusOfFact(cw))
+				param := -1
+				if cw.Param >= 0 && cw.Param < len(c.Common().Args) {
+					root, _ := s.RootOf(c.Common().Args[cw.Param])
+					param = paramIndex(fn, root)
+				}
+				out = append(out, WriteFact{
+					Param: param, Kind: cw.Kind, Flavor: cw.Flavor,
+					Guarded: st2 == Guarded, FailurePathOnly: st2 == FailurePath, Site: cw.Site,
+				})
+			}
+		}
+	}
+	memo[fn] = out
+	return out
+}
+
+func statusOfFact(w WriteFact) Status {
+	switch {
+	case w.FailurePathOnly:
+		return FailurePath
+	case w.Guarded:
+		return Guarded
+	}
+	return Unguarded
+}
+
+func (s *Summary) siteOf(w *Write) string {
+	if w.HelperSite != "" {
+		return w.HelperSite
+	}
+	return s.Position(w.Pos())
+}
+
+// encloses reports whether inner is a closure nested in outer.
+func encloses(outer, inner *ssa.Function) bool {
+	for f := inner.Parent(); f != nil; f = f.Parent() {
+		if f == outer {
+			return true
+		}
+	}
+	return false
+}
+
+// closureStatus is the status, within outer, of the creation of the
+// closure chain leading to inner.
+func (s *Summary) closureStatus(outer, inner *ssa.Function) Status {
+	st := Unguarded
+	for f := inner; f != nil && f != outer; f = f.Parent() {
+		for _, e := range s.calls[f] {
+			if e.caller == f.Parent() {
+				local, _ := s.Func(e.caller).StatusOf(e.site.Block())
+				st = Combine(st, local)
+				break
+			}
+		}
+	}
+	return st
+}
+
+// boolResultKind tells whether fn's last (bool) result is an equality test
+// or a change report, from the classification of every returned value.
+func (s *Summary) boolResultKind(fn *ssa.Function) (isEq, reportsChange bool) {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Typ[types.Bool]) {
+		return false, false
+	}
+	sawEq, sawChange, sawOther := false, false, false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		v := ret.Results[len(ret.Results)-1]
+		if _, ok := v.(*ssa.Const); ok {
+			continue
+		}
+		switch g := s.classifyCond(v, make(map[ssa.Value]bool)); g.Kind {
+		case Equality, Observed:
+			sawEq = true
+		case Change:
+			sawChange = true
+		default:
+			sawOther = true
+		}
+	}
+	if sawOther {
+		return false, false
+	}
+	return sawEq && !sawChange, sawChange
+}
+
+// localTypes computes TypeInfo for the API types declared in the package
+// from their kubebuilder markers.
+func (s *Summary) localTypes() map[*types.TypeName]*TypeInfo {
+	if s.types != nil {
+		return s.types
+	}
+	out := make(map[*types.TypeName]*TypeInfo)
+	s.types = out
+	for _, file := range s.Pass.Files {
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				obj, ok := s.Pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
+				if !ok || !apis.IsObject(types.NewPointer(obj.Type())) {
+					continue
+				}
+				markers := commentText(gd.Doc) + commentText(ts.Doc)
+				isRoot := strings.Contains(markers, "+kubebuilder:object:root=true")
+				status := strings.Contains(markers, "+kubebuilder:subresource:status")
+				if !isRoot && !status {
+					continue
+				}
+				ti := &TypeInfo{GenerationTracked: TriYes, StatusSubresource: TriNo}
+				if status {
+					ti.StatusSubresource = TriYes
+				}
+				out[obj] = ti
+			}
+		}
+	}
+	return out
+}
+
+func commentText(cg *ast.CommentGroup) string {
+	if cg == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, c := range cg.List {
+		b.WriteString(c.Text)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

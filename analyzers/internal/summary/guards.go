@@ -1,0 +1,467 @@
+package summary
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+)
+
+// GuardKind classifies the condition of an If (checks.md §1.5).
+type GuardKind int
+
+// Guard kinds. G1–G3 and Unknown guard the code they control; the others
+// do not.
+const (
+	Unknown   GuardKind = iota // unclassified: treated as a guard (silence beats a guess)
+	Equality                   // G1: DeepEqual, cmp.Equal, slices.Contains, ContainsFinalizer, ...
+	Observed                   // G2: a comparison of data derived from an API object
+	Change                     // G3: the result of AddFinalizer, SetStatusCondition, ...
+	ErrorTest                  // err != nil, apierrors.Is*, errors.Is/As
+	Lifecycle                  // a test of the deletion timestamp
+	Config                     // a test of the reconciler's own configuration or a constant
+	Loop                       // a loop condition
+)
+
+var guardKindNames = [...]string{
+	Unknown: "unknown", Equality: "G1 equality", Observed: "G2 observed comparison", Change: "G3 change reporter",
+	ErrorTest: "error test", Lifecycle: "lifecycle test", Config: "configuration test", Loop: "loop condition",
+}
+
+// String returns a short description.
+func (k GuardKind) String() string {
+	if int(k) < len(guardKindNames) {
+		return guardKindNames[k]
+	}
+	return "?"
+}
+
+// Guards reports whether conditions of this kind guard the code they
+// control.
+func (k GuardKind) Guards() bool {
+	switch k {
+	case Unknown, Equality, Observed, Change:
+		return true
+	}
+	return false
+}
+
+// Guard is the classification of one If.
+type Guard struct {
+	Kind GuardKind
+	// FailSucc is, for an ErrorTest, the successor index (0 true, 1 false)
+	// taken when there is an error; -1 otherwise.
+	FailSucc int
+	// Operand is the value the test is about: the error of an ErrorTest,
+	// the compared object data of an Observed guard; may be nil.
+	Operand ssa.Value
+}
+
+// Status says how a site runs relative to the guards that control it.
+type Status int
+
+// Site statuses.
+const (
+	Unguarded   Status = iota // on the steady-state path and not under any guard
+	Guarded                   // under a G1–G3 guard or a condition of unknown kind
+	FailurePath               // only on the failure edge of an error test
+)
+
+// String returns a short description.
+func (st Status) String() string {
+	switch st {
+	case Unguarded:
+		return "unguarded"
+	case Guarded:
+		return "guarded"
+	case FailurePath:
+		return "failure path"
+	}
+	return "?"
+}
+
+// Guard classifies the condition of ifi.
+func (fi *FuncInfo) Guard(ifi *ssa.If) Guard {
+	if g, ok := fi.guards[ifi]; ok {
+		return g
+	}
+	g := Guard{Kind: Unknown, FailSucc: -1}
+	fi.guards[ifi] = g // break cycles through Phis
+	if flow.IsLoopHeader(ifi.Block()) {
+		g = Guard{Kind: Loop, FailSucc: -1}
+	} else {
+		g = fi.s.classifyCond(ifi.Cond, make(map[ssa.Value]bool))
+	}
+	fi.guards[ifi] = g
+	return g
+}
+
+// StatusOf returns the status of block b within its function, and the
+// guard conditions that decide it.
+func (fi *FuncInfo) StatusOf(b *ssa.BasicBlock) (Status, []flow.Dep) {
+	if fi.Graph == nil || b == nil {
+		return Guarded, nil
+	}
+	deps := fi.Graph.ControlDeps(b)
+	st := Unguarded
+	var guards []flow.Dep
+	for _, d := range deps {
+		ifi := d.If()
+		if ifi == nil {
+			continue
+		}
+		g := fi.Guard(ifi)
+		switch {
+		case g.Kind == ErrorTest && g.FailSucc == d.Succ:
+			return FailurePath, []flow.Dep{d}
+		case g.Kind.Guards():
+			st = Guarded
+			guards = append(guards, d)
+		}
+	}
+	return st, guards
+}
+
+// classifyCond classifies a boolean value used as a condition.
+func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
+	unknown := Guard{Kind: Unknown, FailSucc: -1}
+	if seen[v] {
+		return unknown
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if v.Op == token.NOT {
+			g := s.classifyCond(v.X, seen)
+			if g.FailSucc >= 0 {
+				g.FailSucc = 1 - g.FailSucc
+			}
+			return g
+		}
+		if v.Op == token.MUL {
+			return s.classifyValueTest(v)
+		}
+	case *ssa.Const:
+		return Guard{Kind: Config, FailSucc: -1}
+	case *ssa.Phi:
+		// changed := a || b: the strongest classification among the
+		// non-constant edges.
+		best := Guard{Kind: Config, FailSucc: -1}
+		for _, e := range v.Edges {
+			if _, ok := e.(*ssa.Const); ok {
+				continue
+			}
+			g := s.classifyCond(e, seen)
+			switch {
+			case g.Kind == Equality || g.Kind == Change || g.Kind == Observed:
+				return Guard{Kind: g.Kind, FailSucc: -1, Operand: g.Operand}
+			case g.Kind == Unknown:
+				best = unknown
+			case best.Kind == Config:
+				best = Guard{Kind: g.Kind, FailSucc: -1}
+			case best.Kind != g.Kind:
+				best = unknown
+			}
+		}
+		return best
+	case *ssa.BinOp:
+		return s.classifyCompare(v)
+	case *ssa.Call:
+		return s.classifyCall(v)
+	case *ssa.Extract:
+		// v, ok := m[k]; ok from a map lookup on object data.
+		if lk, ok := v.Tuple.(*ssa.Lookup); ok && s.derivesFromObject(lk.X) {
+			return Guard{Kind: Observed, FailSucc: -1, Operand: lk.X}
+		}
+		if c, ok := v.Tuple.(*ssa.Call); ok {
+			if g := s.classifyCall(c); g.Kind != Unknown {
+				return g
+			}
+		}
+	case *ssa.Field:
+		return s.classifyValueTest(v)
+	}
+	return unknown
+}
+
+// classifyValueTest classifies a boolean loaded from memory or a field.
+func (s *Summary) classifyValueTest(v ssa.Value) Guard {
+	if s.isDeletionTimestamp(v) {
+		return Guard{Kind: Lifecycle, FailSucc: -1}
+	}
+	if s.derivesFromObject(v) {
+		return Guard{Kind: Observed, FailSucc: -1, Operand: v}
+	}
+	if s.isConfigValue(v, make(map[ssa.Value]bool)) {
+		return Guard{Kind: Config, FailSucc: -1}
+	}
+	return Guard{Kind: Unknown, FailSucc: -1}
+}
+
+// classifyCall classifies a boolean-valued call.
+func (s *Summary) classifyCall(c *ssa.Call) Guard {
+	callee := calleeFunc(&c.Call)
+	if callee == nil {
+		return Guard{Kind: Unknown, FailSucc: -1}
+	}
+	f := apis.FuncOf(callee)
+	switch {
+	case apis.IsErrorTestFunc(f):
+		var op ssa.Value
+		if args := callArgs(&c.Call); len(args) > 0 {
+			op = args[0]
+		}
+		return Guard{Kind: ErrorTest, FailSucc: 0, Operand: op}
+	case apis.IsChangeReporter(f):
+		return Guard{Kind: Change, FailSucc: -1}
+	case apis.IsEqualityFunc(f):
+		return Guard{Kind: Equality, FailSucc: -1}
+	case f.Name == "IsZero" && f.Pkg == apis.MetaV1 && f.Recv == "Time":
+		if recv := callRecv(&c.Call); recv != nil && s.isDeletionTimestamp(recv) {
+			return Guard{Kind: Lifecycle, FailSucc: -1}
+		}
+		return Guard{Kind: Observed, FailSucc: -1}
+	}
+	if fs := s.factOf(callee); fs != nil {
+		if fs.IsEquality {
+			return Guard{Kind: Equality, FailSucc: -1}
+		}
+		if fs.ReportsChange {
+			return Guard{Kind: Change, FailSucc: -1}
+		}
+	}
+	return Guard{Kind: Unknown, FailSucc: -1}
+}
+
+// classifyCompare classifies a comparison.
+func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
+	unknown := Guard{Kind: Unknown, FailSucc: -1}
+	switch b.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		return unknown
+	}
+	x, y := b.X, b.Y
+	if isNil(x) {
+		x, y = y, x
+	}
+	// Error tests: err != nil / err == nil.
+	if isNil(y) && apis.IsError(x.Type()) {
+		fail := 0 // true edge of !=
+		if b.Op == token.EQL {
+			fail = 1
+		}
+		return Guard{Kind: ErrorTest, FailSucc: fail, Operand: x}
+	}
+	// Lifecycle: x.DeletionTimestamp == nil, GetDeletionTimestamp() != nil.
+	if s.isDeletionTimestamp(x) || s.isDeletionTimestamp(y) {
+		return Guard{Kind: Lifecycle, FailSucc: -1}
+	}
+	// G1: slices.Index(...) >= 0, cmp.Diff(a, b) != "".
+	for _, op := range []ssa.Value{x, y} {
+		if c, ok := op.(*ssa.Call); ok {
+			if g := s.classifyCall(c); g.Kind == Equality {
+				return g
+			}
+		}
+	}
+	// G3: a comparison of a controllerutil.OperationResult.
+	if pkg, name, ok := apis.NamedOf(x.Type()); ok && apis.IsOperationResult(pkg, name) {
+		return Guard{Kind: Change, FailSucc: -1}
+	}
+	// G2: either side derives from an API object.
+	for _, op := range []ssa.Value{x, y} {
+		if s.derivesFromObject(op) {
+			return Guard{Kind: Observed, FailSucc: -1, Operand: op}
+		}
+	}
+	// Configuration: both sides are constants or configuration.
+	if s.isConfigValue(x, make(map[ssa.Value]bool)) && s.isConfigValue(y, make(map[ssa.Value]bool)) {
+		return Guard{Kind: Config, FailSucc: -1}
+	}
+	return unknown
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// isDeletionTimestamp reports whether v is (derived from) an object's
+// deletion timestamp: x.DeletionTimestamp, x.GetDeletionTimestamp().
+func (s *Summary) isDeletionTimestamp(v ssa.Value) bool {
+	return isDeletionTimestamp(v, make(map[ssa.Value]bool))
+}
+
+func isDeletionTimestamp(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if v == nil || seen[v] {
+		return false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		return x.Op == token.MUL && isDeletionTimestamp(x.X, seen)
+	case *ssa.FieldAddr:
+		return fieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
+	case *ssa.Field:
+		return fieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
+	case *ssa.Call:
+		if callee := calleeFunc(&x.Call); callee != nil {
+			return apis.IsDeletionTimestampAccess(apis.FuncOf(callee))
+		}
+		return false
+	case *ssa.ChangeType:
+		return isDeletionTimestamp(x.X, seen)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !isNil(e) && isDeletionTimestamp(e, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isConfigValue reports whether v derives only from constants, package
+// variables and non-object fields of a method receiver: the reconciler's
+// own configuration.
+func (s *Summary) isConfigValue(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Const, *ssa.Global:
+		return true
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return false
+		}
+		return s.isConfigValue(x.X, seen)
+	case *ssa.FieldAddr:
+		return !apis.IsObject(x.X.Type()) && s.isConfigValue(x.X, seen)
+	case *ssa.Field:
+		return s.isConfigValue(x.X, seen)
+	case *ssa.Parameter:
+		fn := x.Parent()
+		return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x && !apis.IsObject(x.Type())
+	case *ssa.FreeVar:
+		return false
+	case *ssa.ChangeType:
+		return s.isConfigValue(x.X, seen)
+	case *ssa.Convert:
+		return s.isConfigValue(x.X, seen)
+	case *ssa.BinOp:
+		return s.isConfigValue(x.X, seen) && s.isConfigValue(x.Y, seen)
+	}
+	return false
+}
+
+// derivesFromObject reports whether v is data derived from an API object
+// or list (through loads, fields, indexing, len, map lookups, getter
+// methods and pure calls on such data): the operand of a G2 guard.
+func (s *Summary) derivesFromObject(v ssa.Value) bool {
+	return s.derives(v, make(map[ssa.Value]bool), 0)
+}
+
+func (s *Summary) derives(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if v == nil || seen[v] || depth > 24 {
+		return false
+	}
+	seen[v] = true
+	t := v.Type()
+	if apis.IsObject(t) || apis.IsObjectList(t) || apis.IsObjectStruct(deref(t)) {
+		switch v.(type) {
+		case *ssa.Const, *ssa.Global:
+			return false
+		}
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return false
+		}
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.FieldAddr:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.Field:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.IndexAddr:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.Index:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.Lookup:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.Slice:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.Extract:
+		return s.derives(x.Tuple, seen, depth+1)
+	case *ssa.ChangeType:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.Convert:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.MakeInterface:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.ChangeInterface:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.TypeAssert:
+		return s.derives(x.X, seen, depth+1)
+	case *ssa.BinOp:
+		return s.derives(x.X, seen, depth+1) || s.derives(x.Y, seen, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if s.derives(e, seen, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		// Getters and pure functions of object data: len(x.Items),
+		// obj.GetGeneration(), hash(obj.Spec), FindStatusCondition(...).
+		if x.Call.IsInvoke() && s.derives(x.Call.Value, seen, depth+1) {
+			return true
+		}
+		for _, a := range x.Call.Args {
+			if s.derives(a, seen, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Alloc:
+		// A local holding object data: look at what is stored into it.
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x && s.derives(st.Val, seen, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// fieldName returns the name of field i of the struct behind t.
+func fieldName(t types.Type, i int) string {
+	st, ok := deref(t).Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
+// constString returns the string value of a constant, if v is one.
+func constString(v ssa.Value) (string, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
+}

@@ -1,0 +1,263 @@
+package summary
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// RootKind says how a reconcile root was recognised (checks.md §1.2).
+type RootKind int
+
+// Root kinds.
+const (
+	RootRequest      RootKind = iota // R1a: Reconcile(ctx, reconcile.Request)
+	RootObject                       // R1b: Reconcile(ctx, obj) of an ObjectReconciler
+	RootTyped                        // R1c: Reconcile(ctx, Q) of a TypedReconciler[Q]
+	RootFunc                         // R2: a func converted to reconcile.Func / TypedFunc[Q]
+	RootAsReconciler                 // R3: the Reconcile of a value passed to reconcile.AsReconciler
+	RootConfigured                   // R4: -reconcilelint.roots or //reconcilelint:root
+)
+
+var rootKindNames = [...]string{
+	RootRequest: "R1a Reconcile(ctx, Request)", RootObject: "R1b ObjectReconciler", RootTyped: "R1c TypedReconciler",
+	RootFunc: "R2 reconcile.Func", RootAsReconciler: "R3 AsReconciler", RootConfigured: "R4 configured root",
+}
+
+// String describes the kind.
+func (k RootKind) String() string {
+	if int(k) < len(rootKindNames) {
+		return rootKindNames[k]
+	}
+	return "?"
+}
+
+// Root is a reconcile entry point.
+type Root struct {
+	Fn   *ssa.Function
+	Kind RootKind
+	// Request is the parameter that identifies what to reconcile (the
+	// request or, for R1b, the object); nil for configured roots without one.
+	Request *ssa.Parameter
+}
+
+// IsRequestKeyed reports whether the root receives a request key rather
+// than the object itself (R1a, R1c, R2, and configured roots).
+func (r *Root) IsRequestKeyed() bool {
+	return r.Request != nil && r.Kind != RootObject && r.Kind != RootAsReconciler
+}
+
+// findRoots recognises R1–R4 in the package's functions.
+func (s *Summary) findRoots() {
+	seen := make(map[*ssa.Function]bool)
+	add := func(fn *ssa.Function, k RootKind) {
+		if fn == nil || seen[fn] || len(fn.Blocks) == 0 {
+			return
+		}
+		seen[fn] = true
+		r := &Root{Fn: fn, Kind: k}
+		params := fn.Params
+		if fn.Signature.Recv() != nil && len(params) > 0 {
+			params = params[1:]
+		}
+		if len(params) >= 2 && apis.IsContext(params[0].Type()) {
+			r.Request = params[1]
+		}
+		s.Roots = append(s.Roots, r)
+	}
+	configured := s.configuredRoots()
+	for _, fn := range s.srcFunc {
+		if configured[fn] {
+			add(fn, RootConfigured)
+			continue
+		}
+		if k, ok := reconcileMethodKind(fn); ok {
+			add(fn, k)
+		}
+	}
+	// R2 and R3 are found at their use: a conversion to reconcile.Func or a
+	// call of reconcile.AsReconciler.
+	for _, fn := range s.srcFunc {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.ChangeType:
+					if apis.IsNamed(x.Type(), apis.Reconcile, "TypedFunc", false) {
+						add(funcOfValue(x.X), RootFunc)
+					}
+				case *ssa.Call:
+					callee := calleeFunc(&x.Call)
+					if callee == nil {
+						continue
+					}
+					f := apis.FuncOf(callee)
+					if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(x.Call.Args) == 2 {
+						if m := s.methodOfValue(x.Call.Args[1], "Reconcile"); m != nil && m.Pkg == s.Pkg {
+							add(m, RootAsReconciler)
+						}
+					}
+				}
+			}
+		}
+	}
+	// An R1 method may also be passed to AsReconciler; keep the more
+	// specific kind.
+	for _, r := range s.Roots {
+		if r.Kind == RootObject {
+			continue
+		}
+		if r.Request != nil && apis.IsObject(r.Request.Type()) && r.Kind != RootConfigured {
+			r.Kind = RootObject
+		}
+	}
+}
+
+// reconcileMethodKind recognises R1: a method named Reconcile with the
+// signature func(context.Context, Q) (reconcile.Result, error).
+func reconcileMethodKind(fn *ssa.Function) (RootKind, bool) {
+	if fn.Name() != "Reconcile" || fn.Signature.Recv() == nil {
+		return 0, false
+	}
+	sig := fn.Signature
+	if sig.Params().Len() != 2 || sig.Results().Len() != 2 {
+		return 0, false
+	}
+	if !apis.IsContext(sig.Params().At(0).Type()) || !apis.IsResult(sig.Results().At(0).Type()) ||
+		!apis.IsError(sig.Results().At(1).Type()) {
+		return 0, false
+	}
+	q := sig.Params().At(1).Type()
+	switch {
+	case apis.IsRequest(q):
+		return RootRequest, true
+	case apis.IsObject(q):
+		return RootObject, true
+	case types.Comparable(q):
+		return RootTyped, true
+	}
+	return 0, false
+}
+
+// configuredRoots returns the functions named by -reconcilelint.roots or
+// marked with a //reconcilelint:root comment.
+func (s *Summary) configuredRoots() map[*ssa.Function]bool {
+	out := make(map[*ssa.Function]bool)
+	pkgPath := s.Pass.Pkg.Path()
+	want := make(map[string]bool)
+	for _, r := range rootsFlag {
+		if strings.HasPrefix(r, pkgPath+".") {
+			want[strings.TrimPrefix(r, pkgPath+".")] = true
+		}
+	}
+	for _, file := range s.Pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			name := fd.Name.Name
+			if fd.Recv != nil && len(fd.Recv.List) == 1 {
+				name = recvTypeName(fd.Recv.List[0].Type) + "." + name
+			}
+			marked := want[name]
+			if fd.Doc != nil {
+				for _, c := range fd.Doc.List {
+					if strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(c.Text, "//")), "reconcilelint:root") {
+						marked = true
+					}
+				}
+			}
+			if !marked {
+				continue
+			}
+			if obj, ok := s.Pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				if fn := s.Pkg.Prog.FuncValue(obj); fn != nil {
+					out[fn] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+func recvTypeName(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// funcOfValue returns the function behind a function value: a function, a
+// closure, or a bound method.
+func funcOfValue(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case *ssa.Function:
+		return x
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		if fn != nil && len(x.Bindings) == 1 && strings.HasSuffix(fn.Name(), "$bound") {
+			// A method value r.Reconcile: the wrapper calls the method.
+			if m := boundTarget(fn); m != nil {
+				return m
+			}
+		}
+		return fn
+	case *ssa.ChangeType:
+		return funcOfValue(x.X)
+	case *ssa.MakeInterface:
+		return funcOfValue(x.X)
+	}
+	return nil
+}
+
+// boundTarget returns the method that a $bound wrapper calls.
+func boundTarget(w *ssa.Function) *ssa.Function {
+	for _, b := range w.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				if fn := c.Common().StaticCallee(); fn != nil {
+					return fn
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// methodOfValue returns the method named name of the concrete type behind
+// an interface value, when the value is a MakeInterface of a known type.
+func (s *Summary) methodOfValue(v ssa.Value, name string) *ssa.Function {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			t := x.X.Type()
+			ms := s.Pkg.Prog.MethodSets.MethodSet(t)
+			for i := 0; i < ms.Len(); i++ {
+				if ms.At(i).Obj().Name() == name {
+					return s.Pkg.Prog.MethodValue(ms.At(i))
+				}
+			}
+			return nil
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return nil
+		}
+	}
+}

@@ -1,0 +1,244 @@
+package summary
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// callEdge is a call (or closure creation, or function-value use) of a
+// package function within the package.
+type callEdge struct {
+	caller *ssa.Function
+	callee *ssa.Function
+	site   ssa.Instruction // *ssa.Call, *ssa.Defer, *ssa.Go or *ssa.MakeClosure
+}
+
+// Reach says how a function in the reconcile scope is reached from a root.
+type Reach struct {
+	// Root is a root that reaches the function.
+	Root *Root
+	// Status is the best (least guarded) status of the call chains from a
+	// root to the function.
+	Status Status
+	// Via is the call site that gives Status; nil for a root.
+	Via ssa.Instruction
+	// Caller is the function containing Via.
+	Caller *ssa.Function
+}
+
+// calleeFunc returns the statically known *types.Func called by c: the
+// callee function's object, or the interface method of an invoke.
+func calleeFunc(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return c.Method
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		if obj, ok := fn.Object().(*types.Func); ok {
+			return obj
+		}
+		if o := fn.Origin(); o != nil {
+			if obj, ok := o.Object().(*types.Func); ok {
+				return obj
+			}
+		}
+	}
+	// A call through a package-level function variable such as
+	// ctrl.NewControllerManagedBy is a call of a loaded *ssa.Global; it
+	// has no *types.Func.
+	return nil
+}
+
+// CalleeOf is the exported form of calleeFunc.
+func CalleeOf(c *ssa.CallCommon) *types.Func { return calleeFunc(c) }
+
+// callArgs returns the arguments of a call, without the receiver of an
+// invoke or of a static method call.
+func callArgs(c *ssa.CallCommon) []ssa.Value {
+	if c.IsInvoke() {
+		return c.Args
+	}
+	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 {
+		return c.Args[1:]
+	}
+	return c.Args
+}
+
+// CallArgs is the exported form of callArgs.
+func CallArgs(c *ssa.CallCommon) []ssa.Value { return callArgs(c) }
+
+// callRecv returns the receiver of a method call, or nil.
+func callRecv(c *ssa.CallCommon) ssa.Value {
+	if c.IsInvoke() {
+		return c.Value
+	}
+	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	return nil
+}
+
+// localFunc normalises fn to the function of this package that holds the
+// body, or returns nil when fn is not in the package.
+func (s *Summary) localFunc(fn *ssa.Function) *ssa.Function {
+	if fn == nil {
+		return nil
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if len(fn.Name()) > 6 && fn.Name()[len(fn.Name())-6:] == "$bound" {
+		if t := boundTarget(fn); t != nil {
+			fn = t
+		}
+	}
+	if fn.Pkg != s.Pkg || len(fn.Blocks) == 0 {
+		return nil
+	}
+	return fn
+}
+
+// findCalls records the package-internal call graph, including closures,
+// defers, goroutines, function values and invokes on package-local types.
+func (s *Summary) findCalls() {
+	add := func(caller, callee *ssa.Function, site ssa.Instruction) {
+		callee = s.localFunc(callee)
+		if callee == nil || callee == caller {
+			return
+		}
+		s.calls[callee] = append(s.calls[callee], callEdge{caller: caller, callee: callee, site: site})
+	}
+	for _, fn := range s.srcFunc {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case ssa.CallInstruction:
+					c := x.Common()
+					if c.IsInvoke() {
+						if m := s.methodOfValue(c.Value, c.Method.Name()); m != nil {
+							add(fn, m, instr)
+						}
+					} else if callee := c.StaticCallee(); callee != nil {
+						add(fn, callee, instr)
+					}
+					for _, a := range c.Args {
+						if f, ok := a.(*ssa.Function); ok {
+							add(fn, f, instr)
+						}
+					}
+				case *ssa.MakeClosure:
+					if f, ok := x.Fn.(*ssa.Function); ok {
+						add(fn, f, instr)
+					}
+				case *ssa.Store:
+					if f, ok := x.Val.(*ssa.Function); ok {
+						add(fn, f, instr)
+					}
+				case *ssa.MakeInterface:
+					if f, ok := x.X.(*ssa.Function); ok {
+						add(fn, f, instr)
+					}
+				}
+			}
+		}
+	}
+}
+
+// computeScope collects the functions reachable from the roots.
+func (s *Summary) computeScope() {
+	callees := make(map[*ssa.Function][]callEdge)
+	for _, edges := range s.calls {
+		for _, e := range edges {
+			callees[e.caller] = append(callees[e.caller], e)
+		}
+	}
+	var work []*ssa.Function
+	for _, r := range s.Roots {
+		if s.Scope[r.Fn] == nil {
+			s.Scope[r.Fn] = &Reach{Root: r, Status: Unguarded}
+			work = append(work, r.Fn)
+		}
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, e := range callees[fn] {
+			if s.Scope[e.callee] == nil {
+				s.Scope[e.callee] = &Reach{Root: s.Scope[fn].Root, Status: FailurePath, Via: e.site, Caller: fn}
+				work = append(work, e.callee)
+			}
+		}
+	}
+}
+
+// rank orders statuses from most to least reportable.
+func rank(st Status) int {
+	switch st {
+	case Unguarded:
+		return 0
+	case Guarded:
+		return 1
+	}
+	return 2
+}
+
+// Combine returns the status of a site with status inner inside code
+// reached with status outer.
+func Combine(outer, inner Status) Status {
+	if outer == FailurePath || inner == FailurePath {
+		return FailurePath
+	}
+	if outer == Guarded || inner == Guarded {
+		return Guarded
+	}
+	return Unguarded
+}
+
+// computeReach finds, for every function in scope, the least guarded call
+// chain from a root, then the status of every write in scope.
+func (s *Summary) computeReach() {
+	isRoot := make(map[*ssa.Function]bool)
+	for _, r := range s.Roots {
+		isRoot[r.Fn] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for callee, edges := range s.calls {
+			if isRoot[callee] || s.Scope[callee] == nil {
+				continue
+			}
+			cur := s.Scope[callee]
+			for _, e := range edges {
+				outer := s.Scope[e.caller]
+				if outer == nil {
+					continue
+				}
+				local, _ := s.Func(e.caller).StatusOf(e.site.Block())
+				st := Combine(outer.Status, local)
+				if rank(st) < rank(cur.Status) {
+					cur.Status, cur.Via, cur.Caller, cur.Root = st, e.site, e.caller, outer.Root
+					changed = true
+				}
+			}
+		}
+	}
+	for _, w := range s.Writes {
+		if r := s.Scope[w.Fn]; r != nil {
+			w.InScope = true
+			w.Status = Combine(r.Status, w.Local)
+		}
+	}
+}
+
+// Chain returns the call sites from a root down to fn along the least
+// guarded chain, outermost first.
+func (s *Summary) Chain(fn *ssa.Function) []ssa.Instruction {
+	var out []ssa.Instruction
+	seen := make(map[*ssa.Function]bool)
+	for r := s.Scope[fn]; r != nil && r.Via != nil && !seen[fn]; r = s.Scope[fn] {
+		seen[fn] = true
+		out = append([]ssa.Instruction{r.Via}, out...)
+		fn = r.Caller
+	}
+	return out
+}

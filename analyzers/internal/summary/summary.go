@@ -1,0 +1,238 @@
+// Package summary is the base analyzer that every reconcilelint check
+// requires. It builds the shared model of a package's reconcilers
+// (checks.md §1): the reconciler roots and their scope, object roots and
+// field paths, write sinks, guard classification with control dependence,
+// NotFound error flow, and the facts that carry all of this across
+// packages.
+//
+// It imports go/analysis, go/ssa and the internal apis and flow packages;
+// it never imports a check or a driver.
+package summary
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+)
+
+// Analyzer builds the Summary of a package and exports its facts. Its name
+// is the prefix of the shared options, e.g. -reconcilelint.roots.
+var Analyzer = &analysis.Analyzer{
+	Name:       "reconcilelint",
+	Doc:        "reconcilelint: the shared model of Kubernetes reconcilers that every reconcilelint check uses",
+	URL:        "https://github.com/reconcilelint/reconcilelint",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
+	ResultType: reflect.TypeFor[*Summary](),
+	FactTypes:  []analysis.Fact{new(FuncSummary), new(TypeInfo)},
+}
+
+// rootsFlag holds the configured roots (R4).
+var rootsFlag stringList
+
+func init() {
+	Analyzer.Flags.Var(&rootsFlag, "roots", "comma-separated extra reconcile roots: pkgpath.Func or pkgpath.Type.Method")
+}
+
+// stringList is a comma-separated list flag.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+func (l *stringList) Set(s string) error {
+	*l = nil
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			*l = append(*l, f)
+		}
+	}
+	return nil
+}
+
+// Summary is the model of one package.
+type Summary struct {
+	Pass *analysis.Pass
+	// Pkg is the SSA form of the package; nil when the package is not
+	// relevant (it does not use the Kubernetes client libraries).
+	Pkg *ssa.Package
+	// Roots are the reconcile entry points found in the package.
+	Roots []*Root
+	// Scope maps each function reachable from a root, within the package,
+	// to how it is reached.
+	Scope map[*ssa.Function]*Reach
+	// Writes are the API write sites of every function of the package,
+	// including calls of helpers whose facts say they write.
+	Writes []*Write
+	// NotFoundLeaks are the returns of a reconcile root whose error may be
+	// the NotFound of the Get of the requested object (RL5001).
+	NotFoundLeaks []*NotFoundLeak
+
+	funcs   map[*ssa.Function]*FuncInfo
+	srcFunc []*ssa.Function
+	calls   map[*ssa.Function][]callEdge // callers within the package
+	nfMemo  map[*ssa.Function][]nfLeak
+	types   map[*types.TypeName]*TypeInfo
+}
+
+// Relevant reports whether the package was analysed.
+func (s *Summary) Relevant() bool { return s.Pkg != nil }
+
+// Funcs returns the package's source functions, including closures.
+func (s *Summary) Funcs() []*ssa.Function { return s.srcFunc }
+
+// InScope reports whether fn is reachable from a reconcile root.
+func (s *Summary) InScope(fn *ssa.Function) bool { return s.Scope[fn] != nil }
+
+// Position returns the position of p as "file:line:col".
+func (s *Summary) Position(p token.Pos) string {
+	return s.Pass.Fset.Position(p).String()
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	s := &Summary{
+		Pass:  pass,
+		Scope: make(map[*ssa.Function]*Reach),
+		funcs: make(map[*ssa.Function]*FuncInfo),
+		calls: make(map[*ssa.Function][]callEdge),
+	}
+	if !relevant(pass.Pkg) {
+		return s, nil
+	}
+	var err error
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("internal error analysing %s: %v (please report this)", pass.Pkg.Path(), r)
+			}
+		}()
+		s.build(pass)
+	}()
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// build constructs SSA and the model.
+func (s *Summary) build(pass *analysis.Pass) {
+	cfgs := pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs)
+	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
+	prog.SetNoReturn(cfgs.NoReturn)
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	s.Pkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	s.Pkg.Build()
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if obj == nil {
+				continue
+			}
+			fn := prog.FuncValue(obj)
+			if fn == nil {
+				continue
+			}
+			var add func(f *ssa.Function)
+			add = func(f *ssa.Function) {
+				s.srcFunc = append(s.srcFunc, f)
+				for _, anon := range f.AnonFuncs {
+					add(anon)
+				}
+			}
+			add(fn)
+		}
+	}
+	s.findCalls()
+	s.findRoots()
+	s.computeScope()
+	s.findWrites()
+	s.computeReach()
+	s.findNotFoundLeaks()
+	s.exportFacts()
+}
+
+// skippedPrefixes are dependency packages whose bodies the model never
+// needs: generated API types and clients, which the tables describe.
+var skippedPrefixes = []string{
+	"k8s.io/api/",
+	"k8s.io/client-go/",
+	"k8s.io/apimachinery/pkg/runtime",
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured",
+	"k8s.io/apimachinery/pkg/util/managedfields",
+	"k8s.io/kube-openapi/",
+	"sigs.k8s.io/structured-merge-diff/",
+}
+
+// relevant reports whether pkg uses the Kubernetes client libraries (or is
+// one of the libraries whose function bodies the model summarises).
+func relevant(pkg *types.Package) bool {
+	path := pkg.Path()
+	for _, p := range skippedPrefixes {
+		if strings.HasPrefix(path, p) {
+			return false
+		}
+	}
+	if strings.Contains(path, "/applyconfiguration") || strings.Contains(path, "/clientset/") ||
+		strings.Contains(path, "/informers/") || strings.Contains(path, "/listers/") {
+		return false
+	}
+	if isK8sPath(path) {
+		return true
+	}
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		for _, imp := range p.Imports() {
+			if isK8sPath(imp.Path()) || visit(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(pkg)
+}
+
+func isK8sPath(path string) bool {
+	return strings.HasPrefix(path, apis.CR) || strings.HasPrefix(path, "k8s.io/client-go") ||
+		strings.HasPrefix(path, "k8s.io/apimachinery")
+}
+
+// FuncInfo holds the per-function control-flow model.
+type FuncInfo struct {
+	Fn     *ssa.Function
+	Graph  *flow.Graph
+	guards map[*ssa.If]Guard
+	s      *Summary
+}
+
+// Func returns the control-flow model of fn (which must have a body).
+func (s *Summary) Func(fn *ssa.Function) *FuncInfo {
+	if fi, ok := s.funcs[fn]; ok {
+		return fi
+	}
+	fi := &FuncInfo{Fn: fn, guards: make(map[*ssa.If]Guard), s: s}
+	if len(fn.Blocks) > 0 {
+		fi.Graph = flow.New(fn)
+	}
+	s.funcs[fn] = fi
+	return fi
+}

@@ -1,0 +1,387 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+)
+
+// Write is an API write site (checks.md §1.4): a direct call of a write
+// method, a self-guarded writer, or a call of a helper in another package
+// whose FuncSummary says it writes.
+type Write struct {
+	Call   ssa.CallInstruction
+	Fn     *ssa.Function // the function containing Call
+	Kind   apis.WriteKind
+	Flavor string // apis.FlavorCR, FlavorTyped, FlavorDynamic
+	// Object is the object argument, or nil when the write has none.
+	Object ssa.Value
+	// SubResource names the subresource of a SubResourceWrite.
+	SubResource string
+	// Local is the status of the site within Fn; LocalGuards are the
+	// guarding conditions when Local is Guarded.
+	Local       Status
+	LocalGuards []flow.Dep
+	// InScope tells whether Fn is reachable from a reconcile root; Status
+	// then combines Local with the least guarded call chain from a root.
+	InScope bool
+	Status  Status
+	// Helper is the function of another package that performs the write
+	// when the site is a helper call; HelperSite is where, as file:line:col.
+	Helper     *types.Func
+	HelperSite string
+}
+
+// Pos returns the position of the write call.
+func (w *Write) Pos() token.Pos { return w.Call.Pos() }
+
+// Method returns a short description of the write, e.g. "Status().Update"
+// or "helper EnsureDeployment (Patch)".
+func (w *Write) Method() string {
+	if w.Helper != nil {
+		return w.Helper.Name() + " (" + w.Kind.String() + ")"
+	}
+	if w.Kind == apis.SubResourceWrite && w.SubResource != "" {
+		return "SubResource(" + w.SubResource + ") write"
+	}
+	return w.Kind.String()
+}
+
+// findWrites finds the write sites of every package function.
+func (s *Summary) findWrites() {
+	for _, fn := range s.srcFunc {
+		fi := s.Func(fn)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				for _, w := range s.classifyWrite(call) {
+					w.Fn = fn
+					st, guards := fi.StatusOf(b)
+					switch {
+					case w.Kind.IsSelfGuarded():
+						st = Combine(st, Guarded)
+					case w.Helper != nil:
+						st = Combine(st, w.Local)
+					}
+					w.Local, w.LocalGuards = st, guards
+					s.Writes = append(s.Writes, w)
+				}
+			}
+		}
+	}
+}
+
+// classifyWrite returns the writes performed by one call.
+func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
+	c := call.Common()
+	callee := calleeFunc(c)
+	if callee == nil {
+		return nil
+	}
+	f := apis.FuncOf(callee)
+	args := callArgs(c)
+	arg := func(i int) ssa.Value {
+		if i >= 0 && i < len(args) {
+			return args[i]
+		}
+		return nil
+	}
+	if k := apis.ClassifySelfGuarded(f); k != apis.NoWrite {
+		return []*Write{{Call: call, Kind: k, Flavor: apis.FlavorCR, Object: arg(apis.ObjectArg(apis.FlavorCR, k))}}
+	}
+	if f.Pkg == apis.Client {
+		fromStatus, sub := false, ""
+		if f.Recv == "SubResourceWriter" || f.Recv == "StatusWriter" {
+			fromStatus, sub = subResourceOrigin(callRecv(c))
+		}
+		if k := apis.ClassifyCRWriter(f, fromStatus); k != apis.NoWrite {
+			return []*Write{{Call: call, Kind: k, Flavor: apis.FlavorCR, Object: arg(apis.ObjectArg(apis.FlavorCR, k)), SubResource: sub}}
+		}
+		return nil
+	}
+	if k, flavor := apis.ClassifyTypedWriter(f); k != apis.NoWrite {
+		if k == apis.Patch && len(args) > 0 {
+			// Patch(ctx, name, pt, data, opts, subresources...)
+			for _, sr := range variadicStrings(args[len(args)-1]) {
+				if sr == "status" {
+					k = apis.StatusPatch
+				} else if sr != "" {
+					k = apis.SubResourceWrite
+				}
+			}
+		}
+		return []*Write{{Call: call, Kind: k, Flavor: flavor, Object: arg(apis.ObjectArg(flavor, k))}}
+	}
+	// A helper of another package whose summary says it writes.
+	if fn := c.StaticCallee(); fn != nil && !c.IsInvoke() && s.localFunc(fn) == nil {
+		fs := s.factOf(callee)
+		if fs == nil {
+			return nil
+		}
+		var out []*Write
+		for _, hw := range fs.Writes {
+			w := &Write{Call: call, Kind: hw.Kind, Flavor: hw.Flavor, Helper: callee, HelperSite: hw.Site}
+			if hw.Param >= 0 && hw.Param < len(c.Args) {
+				w.Object = c.Args[hw.Param]
+			}
+			switch {
+			case hw.FailurePathOnly:
+				w.Local = FailurePath
+			case hw.Guarded:
+				w.Local = Guarded
+			}
+			out = append(out, w)
+		}
+		return out
+	}
+	return nil
+}
+
+// subResourceOrigin tells whether a SubResourceWriter value came from
+// Status() or SubResource("status"), and the subresource name otherwise.
+func subResourceOrigin(v ssa.Value) (fromStatus bool, name string) {
+	for i := 0; i < 8 && v != nil; i++ {
+		switch x := v.(type) {
+		case *ssa.Call:
+			callee := calleeFunc(&x.Call)
+			if callee == nil {
+				return false, ""
+			}
+			switch callee.Name() {
+			case "Status":
+				return true, "status"
+			case "SubResource":
+				args := callArgs(&x.Call)
+				if len(args) == 1 {
+					if s, ok := constString(args[0]); ok {
+						return s == "status", s
+					}
+				}
+				return false, ""
+			}
+			return false, ""
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.Phi:
+			if len(x.Edges) == 0 {
+				return false, ""
+			}
+			v = x.Edges[0]
+		default:
+			return false, ""
+		}
+	}
+	return false, ""
+}
+
+// variadicStrings returns the constant strings of a variadic slice
+// argument built by the compiler (slice of a local array).
+func variadicStrings(v ssa.Value) []string {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				if s, ok := constString(st.Val); ok {
+					out = append(out, s)
+				} else {
+					out = append(out, "?")
+				}
+			}
+		}
+	}
+	return out
+}
+
+// variadicValues returns the values stored into a compiler-built variadic
+// slice, looking through MakeInterface.
+func variadicValues(v ssa.Value) []ssa.Value {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				val := st.Val
+				switch mi := val.(type) {
+				case *ssa.MakeInterface:
+					val = mi.X
+				case *ssa.ChangeInterface:
+					val = mi.X
+				}
+				out = append(out, val)
+			}
+		}
+	}
+	return out
+}
+
+// RootOf returns the object root behind v (an Alloc, Parameter, Call
+// result, …) and the field path from it, e.g. "Status.Conditions" or
+// "ObjectMeta.Annotations[]". Closure free variables resolve to the value
+// captured at the closure's creation when it is unique.
+func (s *Summary) RootOf(v ssa.Value) (ssa.Value, []string) {
+	return s.rootOf(v, make(map[ssa.Value]bool))
+}
+
+func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []string) {
+	var path []string
+	for i := 0; i < 64 && v != nil; i++ {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			path = append([]string{fieldName(x.X.Type(), x.Field)}, path...)
+			v = x.X
+		case *ssa.Field:
+			path = append([]string{fieldName(x.X.Type(), x.Field)}, path...)
+			v = x.X
+		case *ssa.IndexAddr:
+			path = append([]string{"[]"}, path...)
+			v = x.X
+		case *ssa.Index:
+			path = append([]string{"[]"}, path...)
+			v = x.X
+		case *ssa.Lookup:
+			path = append([]string{"[]"}, path...)
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v, path
+			}
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.TypeAssert:
+			v = x.X
+		case *ssa.Slice:
+			v = x.X
+		case *ssa.FreeVar:
+			b := s.binding(x)
+			if b == nil {
+				return v, path
+			}
+			v = b
+		case *ssa.Phi:
+			if seen[x] {
+				return v, path
+			}
+			seen[x] = true
+			var common ssa.Value
+			for _, e := range x.Edges {
+				if isNil(e) {
+					continue
+				}
+				r, _ := s.rootOf(e, seen)
+				if common == nil {
+					common = r
+				} else if common != r {
+					return v, path
+				}
+			}
+			if common == nil {
+				return v, path
+			}
+			return common, path
+		default:
+			return v, path
+		}
+	}
+	return v, path
+}
+
+// binding returns the value captured for a closure's free variable when
+// the closure is created exactly once.
+func (s *Summary) binding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 || fn.Parent() == nil {
+		return nil
+	}
+	var found ssa.Value
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				if found != nil {
+					return nil
+				}
+				found = mc.Bindings[idx]
+			}
+		}
+	}
+	return found
+}
+
+// PathString joins a field path for messages, e.g. "Status.Conditions".
+func PathString(path []string) string {
+	var b strings.Builder
+	for _, p := range path {
+		if p == "ObjectMeta" || p == "TypeMeta" {
+			continue
+		}
+		if p == "[]" {
+			b.WriteString("[]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// paramIndex returns the index in fn.Params of the parameter behind v, or
+// -1.
+func paramIndex(fn *ssa.Function, v ssa.Value) int {
+	p, ok := v.(*ssa.Parameter)
+	if !ok {
+		return -1
+	}
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}

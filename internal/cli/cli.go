@@ -1,0 +1,272 @@
+// Package cli is the standalone reconcilelint command: it resolves the
+// configuration, runs the checks through go vet with this binary as the
+// vet tool (so that go's build and vet caches serve repeated runs), and
+// prints the findings as text, JSON, SARIF or GitHub annotations, applies
+// fixes, filters a baseline and sets the exit code.
+//
+// Exit codes: 0 no failing findings, 1 findings at or above the fail-on
+// severity, 2 usage, configuration or load errors.
+//
+// It imports the analyzers registry and the internal driver packages.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/internal/baseline"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+	"github.com/reconcilelint/reconcilelint/internal/config"
+	"github.com/reconcilelint/reconcilelint/internal/report"
+	"github.com/reconcilelint/reconcilelint/internal/suite"
+)
+
+// Exit codes.
+const (
+	ExitClean    = 0
+	ExitFindings = 1
+	ExitError    = 2
+)
+
+const usage = `reconcilelint finds non-idempotent Kubernetes reconciler code.
+
+Usage:
+  reconcilelint [flags] [packages]     (default packages: ./...)
+  go vet -vettool=$(which reconcilelint) [packages]
+
+Flags:
+`
+
+// options are the parsed command-line flags.
+type options struct {
+	dir           string
+	configPath    string
+	format        string
+	jsonOut       bool
+	fix, diff     bool
+	explain       string
+	list          bool
+	version       bool
+	failOn        string
+	baselinePath  string
+	writeBaseline string
+	patterns      []string
+}
+
+// usageError is a command-line mistake: one line and exit 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func parseFlags(args []string, stdout io.Writer) (*options, bool, error) {
+	o := &options{}
+	fs := flag.NewFlagSet("reconcilelint", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.dir, "C", ".", "run in `dir` (the module or a directory inside it)")
+	fs.StringVar(&o.configPath, "config", "", "configuration `file` (default: .reconcilelint.yaml found by walking up from the directory)")
+	fs.StringVar(&o.format, "format", "text", "output `format`: text, json, sarif or github")
+	fs.BoolVar(&o.jsonOut, "json", false, "shorthand for -format=json")
+	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the files")
+	fs.BoolVar(&o.diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
+	fs.StringVar(&o.explain, "explain", "", "print the documentation of the `check` (ID or name) and exit")
+	fs.BoolVar(&o.list, "list", false, "list the checks and exit")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	fs.StringVar(&o.failOn, "fail-on", "", "lowest `severity` that fails (exit 1): info, warning or error (default from the configuration, else info)")
+	fs.StringVar(&o.baselinePath, "baseline", "", "report only findings not recorded in this baseline `file`")
+	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit 0")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return nil, true, nil
+		}
+		return nil, false, &usageError{err.Error() + " (see reconcilelint -help)"}
+	}
+	if o.jsonOut {
+		o.format = "json"
+	}
+	switch o.format {
+	case "text", "json", "sarif", "github":
+	default:
+		return nil, false, &usageError{fmt.Sprintf("unknown -format %q (want text, json, sarif or github)", o.format)}
+	}
+	if o.diff {
+		o.fix = true
+	}
+	o.patterns = fs.Args()
+	if len(o.patterns) == 0 {
+		o.patterns = []string{"./..."}
+	}
+	for _, p := range o.patterns {
+		if strings.HasPrefix(p, "-") {
+			return nil, false, &usageError{fmt.Sprintf("flag %s after the package patterns: put flags first", p)}
+		}
+	}
+	return o, false, nil
+}
+
+// Main runs the command and returns its exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	o, done, err := parseFlags(args, stdout)
+	if done {
+		return ExitClean
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
+		return ExitError
+	}
+	code, err := run(o, stdout, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "reconcilelint: %v\n", oneLine(err.Error()))
+		return ExitError
+	}
+	return code
+}
+
+// Version returns the module version of the binary.
+func Version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+func run(o *options, stdout, stderr io.Writer) (int, error) {
+	switch {
+	case o.version:
+		fmt.Fprintf(stdout, "reconcilelint %s\n", Version())
+		return ExitClean, nil
+	case o.explain != "":
+		c, ok := analyzers.Lookup(o.explain)
+		if !ok {
+			return 0, &usageError{fmt.Sprintf("unknown check %q for -explain (known: %s)", o.explain, knownChecks())}
+		}
+		fmt.Fprint(stdout, c.Doc.Markdown())
+		return ExitClean, nil
+	case o.list:
+		for _, c := range analyzers.All() {
+			fmt.Fprintf(stdout, "%s\t%-20s\t%-7s\t%s\n", c.Doc.ID, c.Doc.Name, c.Doc.Severity, c.Doc.Title)
+		}
+		return ExitClean, nil
+	}
+	dir, err := filepath.Abs(o.dir)
+	if err != nil {
+		return 0, fmt.Errorf("directory %s: %w", o.dir, err)
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return 0, fmt.Errorf("directory %s does not exist", o.dir)
+	}
+	cfgPath := o.configPath
+	if cfgPath == "" {
+		if cfgPath, err = config.Find(dir); err != nil {
+			return 0, err
+		}
+	} else if cfgPath, err = filepath.Abs(cfgPath); err != nil {
+		return 0, fmt.Errorf("config %s: %w", o.configPath, err)
+	}
+	res, err := suite.Resolve(cfgPath)
+	if err != nil {
+		return 0, err
+	}
+	failOn := res.FailOn()
+	if o.failOn != "" {
+		if failOn, err = checkdoc.ParseSeverity(o.failOn); err != nil {
+			return 0, &usageError{"-fail-on: " + err.Error()}
+		}
+	}
+	var base *baseline.Baseline
+	if o.baselinePath != "" {
+		if base, err = baseline.Load(o.baselinePath); err != nil {
+			return 0, err
+		}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return 0, fmt.Errorf("locate the reconcilelint binary: %w", err)
+	}
+	findings, err := runVet(dir, exe, cfgPath, res.Digest(), o.patterns)
+	if err != nil {
+		return 0, err
+	}
+	findings = applyConfig(findings, res)
+	if o.writeBaseline != "" {
+		if err := baseline.Write(o.writeBaseline, findings); err != nil {
+			return 0, err
+		}
+		fmt.Fprintf(stderr, "reconcilelint: recorded %d finding(s) in %s\n", len(findings), o.writeBaseline)
+		return ExitClean, nil
+	}
+	if base != nil {
+		findings, _ = base.Filter(findings)
+	}
+	if o.fix {
+		applied, err := applyFixes(findings, o.diff, stdout)
+		if err != nil {
+			return 0, err
+		}
+		if !o.diff {
+			fmt.Fprintf(stderr, "reconcilelint: applied %d fix(es)\n", applied)
+		}
+		return ExitClean, nil
+	}
+	if err := write(o.format, stdout, findings); err != nil {
+		return 0, err
+	}
+	return report.Gate(findings, failOn), nil
+}
+
+func write(format string, w io.Writer, findings []report.Finding) error {
+	switch format {
+	case "json":
+		return report.WriteJSON(w, findings, nil)
+	case "sarif":
+		return report.WriteSARIF(w, findings, suite.Docs(), Version())
+	case "github":
+		return report.WriteGitHub(w, findings)
+	}
+	return report.WriteText(w, findings)
+}
+
+// applyConfig drops findings of disabled checks and sets severities.
+func applyConfig(findings []report.Finding, res *config.Resolved) []report.Finding {
+	out := findings[:0]
+	for _, f := range findings {
+		if f.Check != "" && !res.Enabled(f.Check) {
+			continue
+		}
+		if f.Check != "" {
+			f.Severity = res.Severity(f.Check).String()
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func knownChecks() string {
+	var names []string
+	for _, c := range analyzers.All() {
+		names = append(names, c.Doc.ID+" "+c.Doc.Name)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// oneLine keeps the first line of a multi-line error and says how many
+// more there were.
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	lines := strings.Split(s, "\n")
+	if len(lines) == 1 {
+		return s
+	}
+	return fmt.Sprintf("%s (and %d more lines)", lines[0], len(lines)-1)
+}
