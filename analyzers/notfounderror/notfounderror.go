@@ -88,7 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		msg := fmt.Sprintf("%s returns the NotFound error of %s as its error, "+
 			"so a deleted object's key is retried forever with backoff; return client.IgnoreNotFound(err) instead",
-			l.Root.Fn.Name(), what)
+			summary.FuncName(l.Root.Fn), what)
 		f := diag.Finding{
 			Pos:     ret.Pos(),
 			End:     ret.End(),

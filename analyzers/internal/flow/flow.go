@@ -37,15 +37,32 @@ type Graph struct {
 }
 
 // New computes the graph of fn. fn must have a body.
-func New(fn *ssa.Function) *Graph {
+func New(fn *ssa.Function) *Graph { return NewPruned(fn, nil) }
+
+// NewPruned computes the graph of fn without the edges for which drop
+// returns true (drop may be nil). Dropping the failure edges of error
+// tests gives the steady-state graph: code after an `if err != nil {
+// return err }` inside a guarded block then no longer depends on the guard.
+func NewPruned(fn *ssa.Function, drop func(b *ssa.BasicBlock, succ int) bool) *Graph {
 	n := len(fn.Blocks)
+	succs := make([][]*ssa.BasicBlock, n)
+	preds := make([][]*ssa.BasicBlock, n)
+	for _, b := range fn.Blocks {
+		for i, s := range b.Succs {
+			if drop != nil && len(b.Succs) > 1 && drop(b, i) {
+				continue
+			}
+			succs[b.Index] = append(succs[b.Index], s)
+			preds[s.Index] = append(preds[s.Index], b)
+		}
+	}
 	g := &Graph{fn: fn, exit: n, all: make(map[int][]Dep)}
 	// Successors in the reversed CFG are predecessors in the original.
 	// Edges into the virtual exit come from Return and Panic blocks and
 	// from blocks that cannot reach either (infinite loops).
 	exitPreds := make([]int, 0, 4)
 	for _, b := range fn.Blocks {
-		if len(b.Succs) == 0 {
+		if len(succs[b.Index]) == 0 {
 			exitPreds = append(exitPreds, b.Index)
 		}
 	}
@@ -57,7 +74,7 @@ func New(fn *ssa.Function) *Graph {
 			return
 		}
 		reach[i] = true
-		for _, p := range fn.Blocks[i].Preds {
+		for _, p := range preds[i] {
 			mark(p.Index)
 		}
 	}
@@ -80,8 +97,8 @@ func New(fn *ssa.Function) *Graph {
 		if i == n {
 			return nil
 		}
-		out := make([]int, 0, len(fn.Blocks[i].Succs)+1)
-		for _, s := range fn.Blocks[i].Succs {
+		out := make([]int, 0, len(succs[i])+1)
+		for _, s := range succs[i] {
 			out = append(out, s.Index)
 		}
 		if isExitPred[i] {
@@ -100,7 +117,7 @@ func New(fn *ssa.Function) *Graph {
 		if i == n {
 			next = exitPreds
 		} else {
-			for _, p := range fn.Blocks[i].Preds {
+			for _, p := range preds[i] {
 				next = append(next, p.Index)
 			}
 		}
@@ -164,11 +181,14 @@ func New(fn *ssa.Function) *Graph {
 	// from S up to (not including) ipdom(A) depends on that edge.
 	g.deps = make([][]Dep, n)
 	for _, a := range fn.Blocks {
-		if len(a.Succs) < 2 || ipdom[a.Index] < 0 {
+		if len(succs[a.Index]) < 2 || ipdom[a.Index] < 0 {
 			continue
 		}
 		stop := ipdom[a.Index]
 		for si, s := range a.Succs {
+			if drop != nil && drop(a, si) {
+				continue
+			}
 			for x := s.Index; x != stop && x >= 0 && x < n; x = ipdom[x] {
 				g.deps[x] = appendDep(g.deps[x], Dep{Block: a, Succ: si})
 				if ipdom[x] == -2 {

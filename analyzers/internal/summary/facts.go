@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
@@ -159,6 +160,7 @@ func (s *Summary) TypeInfoOf(t types.Type) *TypeInfo {
 func (s *Summary) exportFacts() {
 	for obj, ti := range s.localTypes() {
 		s.Pass.ExportObjectFact(obj, ti)
+		s.Exported = append(s.Exported, analysis.ObjectFact{Object: obj, Fact: ti})
 	}
 	memo := make(map[*ssa.Function][]WriteFact)
 	for _, fn := range s.srcFunc {
@@ -176,6 +178,7 @@ func (s *Summary) exportFacts() {
 		fs.IsEquality, fs.ReportsChange = s.boolResultKind(fn)
 		if !fs.empty() {
 			s.Pass.ExportObjectFact(obj, fs)
+			s.Exported = append(s.Exported, analysis.ObjectFact{Object: obj, Fact: fs})
 		}
 	}
 }

@@ -106,19 +106,17 @@ func (fi *FuncInfo) StatusOf(b *ssa.BasicBlock) (Status, []flow.Dep) {
 	if fi.Graph == nil || b == nil {
 		return Guarded, nil
 	}
-	deps := fi.Graph.ControlDeps(b)
+	for _, d := range fi.Graph.ControlDeps(b) {
+		if ifi := d.If(); ifi != nil {
+			if g := fi.Guard(ifi); g.Kind == ErrorTest && g.FailSucc == d.Succ {
+				return FailurePath, []flow.Dep{d}
+			}
+		}
+	}
 	st := Unguarded
 	var guards []flow.Dep
-	for _, d := range deps {
-		ifi := d.If()
-		if ifi == nil {
-			continue
-		}
-		g := fi.Guard(ifi)
-		switch {
-		case g.Kind == ErrorTest && g.FailSucc == d.Succ:
-			return FailurePath, []flow.Dep{d}
-		case g.Kind.Guards():
+	for _, d := range fi.Steady.ControlDeps(b) {
+		if ifi := d.If(); ifi != nil && fi.Guard(ifi).Kind.Guards() {
 			st = Guarded
 			guards = append(guards, d)
 		}
@@ -350,7 +348,22 @@ func (s *Summary) isConfigValue(v ssa.Value, seen map[ssa.Value]bool) bool {
 		fn := x.Parent()
 		return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x && !apis.IsObject(x.Type())
 	case *ssa.FreeVar:
+		if b := s.binding(x); b != nil {
+			return s.isConfigValue(b, seen)
+		}
 		return false
+	case *ssa.Alloc:
+		// A local holding the receiver (captured by a closure, say).
+		stored := false
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+				if !s.isConfigValue(st.Val, seen) {
+					return false
+				}
+				stored = true
+			}
+		}
+		return stored
 	case *ssa.ChangeType:
 		return s.isConfigValue(x.X, seen)
 	case *ssa.Convert:

@@ -94,7 +94,7 @@ func (s *Summary) nfLeaks(fn *ssa.Function) []nfLeak {
 		}
 		errv := ret.Results[len(ret.Results)-1]
 		for _, o := range s.errOrigins(errv, true, make(map[ssa.Value]bool)) {
-			param := s.keyParam(fn, o.key, make(map[ssa.Value]bool))
+			param := s.keyParam(fn, o.key, make(map[ssa.Value]int))
 			if param < 0 {
 				continue
 			}
@@ -216,11 +216,20 @@ func (s *Summary) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct b
 // keyParam returns the index of the parameter of fn that a Get key is
 // derived from (req.NamespacedName, client.ObjectKey{Name: req.Name, …},
 // req.Name), or -1.
-func (s *Summary) keyParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]bool) int {
-	if v == nil || seen[v] {
+func (s *Summary) keyParam(fn *ssa.Function, v ssa.Value, memo map[ssa.Value]int) int {
+	if v == nil {
 		return -1
 	}
-	seen[v] = true
+	if p, ok := memo[v]; ok {
+		return p // -1 while in progress: a cycle
+	}
+	memo[v] = -1
+	p := s.keyParam1(fn, v, memo)
+	memo[v] = p
+	return p
+}
+
+func (s *Summary) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]int) int {
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		if x.Parent() == fn {

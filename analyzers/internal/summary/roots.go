@@ -261,3 +261,26 @@ func (s *Summary) methodOfValue(v ssa.Value, name string) *ssa.Function {
 		}
 	}
 }
+
+// FuncName returns a readable name for fn in messages: "helper",
+// "(*WidgetReconciler).Reconcile", or "the func literal in Setup".
+func FuncName(fn *ssa.Function) string {
+	if fn.Parent() != nil {
+		outer := fn
+		for outer.Parent() != nil {
+			outer = outer.Parent()
+		}
+		return "the func literal in " + FuncName(outer)
+	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		t := recv.Type()
+		star := ""
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			star, t = "*", p.Elem()
+		}
+		if name := apis.RecvName(t); name != "" {
+			return "(" + star + name + ")." + fn.Name()
+		}
+	}
+	return fn.Name()
+}

@@ -76,6 +76,8 @@ type Summary struct {
 	// NotFoundLeaks are the returns of a reconcile root whose error may be
 	// the NotFound of the Get of the requested object (RL5001).
 	NotFoundLeaks []*NotFoundLeak
+	// Exported lists the facts exported for the package's objects.
+	Exported []analysis.ObjectFact
 
 	funcs   map[*ssa.Function]*FuncInfo
 	srcFunc []*ssa.Function
@@ -157,6 +159,21 @@ func (s *Summary) build(pass *analysis.Pass) {
 			add(fn)
 		}
 	}
+	// The package initializer holds package-level variable initializers,
+	// such as var f = reconcile.Func(func(...) {...}).
+	if initFn := s.Pkg.Func("init"); initFn != nil {
+		s.srcFunc = append(s.srcFunc, initFn)
+		for _, anon := range initFn.AnonFuncs {
+			var add func(f *ssa.Function)
+			add = func(f *ssa.Function) {
+				s.srcFunc = append(s.srcFunc, f)
+				for _, a := range f.AnonFuncs {
+					add(a)
+				}
+			}
+			add(anon)
+		}
+	}
 	s.findCalls()
 	s.findRoots()
 	s.computeScope()
@@ -218,8 +235,12 @@ func isK8sPath(path string) bool {
 
 // FuncInfo holds the per-function control-flow model.
 type FuncInfo struct {
-	Fn     *ssa.Function
+	Fn *ssa.Function
+	// Graph is the control dependence of the whole function; Steady is
+	// that of the steady-state graph, without the failure edges of error
+	// tests.
 	Graph  *flow.Graph
+	Steady *flow.Graph
 	guards map[*ssa.If]Guard
 	s      *Summary
 }
@@ -232,6 +253,14 @@ func (s *Summary) Func(fn *ssa.Function) *FuncInfo {
 	fi := &FuncInfo{Fn: fn, guards: make(map[*ssa.If]Guard), s: s}
 	if len(fn.Blocks) > 0 {
 		fi.Graph = flow.New(fn)
+		fi.Steady = flow.NewPruned(fn, func(b *ssa.BasicBlock, succ int) bool {
+			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if !ok {
+				return false
+			}
+			g := fi.Guard(ifi)
+			return g.Kind == ErrorTest && g.FailSucc == succ
+		})
 	}
 	s.funcs[fn] = fi
 	return fi

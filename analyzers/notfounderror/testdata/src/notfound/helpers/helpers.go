@@ -1,0 +1,20 @@
+// Package helpers is a library package whose functions return a Get's
+// error; its facts carry that across packages.
+package helpers
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// Fetch gets the object at key and returns its error unchanged.
+func Fetch(ctx context.Context, c client.Client, key types.NamespacedName, obj client.Object) error {
+	return c.Get(ctx, key, obj)
+}
+
+// FetchOptional gets the object at key; a missing object is not an error.
+func FetchOptional(ctx context.Context, c client.Client, key types.NamespacedName, obj client.Object) error {
+	return client.IgnoreNotFound(c.Get(ctx, key, obj))
+}
