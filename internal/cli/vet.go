@@ -95,6 +95,10 @@ func loadError(stderr string) string {
 			continue
 		case strings.Contains(line, "matched no packages"):
 			return "no packages to analyse: " + strings.TrimPrefix(line, "go: warning: ")
+		case strings.Contains(line, "go.mod file not found"):
+			return "not inside a Go module (no go.mod here or in any parent directory): run reconcilelint in a module, or name one with -C"
+		case strings.Contains(line, "does not contain main module"):
+			return "the packages are not in the main module of this directory: run reconcilelint inside the module, or name it with -C"
 		case strings.HasPrefix(line, "go: "), strings.HasPrefix(line, "pattern "),
 			strings.Contains(line, "cannot find module"), strings.Contains(line, "no required module"):
 			errs = append(errs, strings.TrimPrefix(line, "go: "))

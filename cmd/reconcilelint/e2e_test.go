@@ -1,0 +1,366 @@
+package main_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/reconcilelint/reconcilelint/analyzers"
+)
+
+// The e2e tests build the reconcilelint binary and run it, standalone and
+// as a go vet tool, on the example operator under testdata/operator, a
+// module that imports the real controller-runtime and k8s.io modules. The
+// expected findings are the `// BUG(RLxxxx)` markers in its sources, for
+// the checks that are registered.
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// binary builds cmd/reconcilelint once per test binary.
+func binary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("e2e: skipped in -short mode")
+	}
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "reconcilelint-e2e")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "reconcilelint")
+		cmd := exec.Command("go", "build", "-o", binPath, ".")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binPath
+}
+
+func operatorDir(t *testing.T) string {
+	_, file, _, _ := runtime.Caller(0)
+	dir, err := filepath.Abs(filepath.Join(filepath.Dir(file), "..", "..", "testdata", "operator"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// finding is what the e2e tests compare: file (relative to the operator),
+// line and check ID.
+type finding struct {
+	File string
+	Line int
+	ID   string
+}
+
+func (f finding) String() string { return fmt.Sprintf("%s:%d %s", f.File, f.Line, f.ID) }
+
+var markerRE = regexp.MustCompile(`BUG\((RL\d{4}(?:,\s*RL\d{4})*)\)`)
+
+// expected returns the BUG markers of the registered checks.
+func expected(t *testing.T, dir string) []finding {
+	t.Helper()
+	registered := make(map[string]bool)
+	for _, c := range analyzers.All() {
+		registered[c.Doc.ID] = true
+	}
+	var out []finding
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		for line := 1; sc.Scan(); line++ {
+			for _, m := range markerRE.FindAllStringSubmatch(sc.Text(), -1) {
+				for _, id := range strings.Split(m[1], ",") {
+					if id = strings.TrimSpace(id); registered[id] {
+						out = append(out, finding{filepath.ToSlash(rel), line, id})
+					}
+				}
+			}
+		}
+		return sc.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sortFindings(out)
+	if len(out) == 0 {
+		t.Fatal("no BUG markers for the registered checks in the example operator")
+	}
+	return out
+}
+
+func sortFindings(fs []finding) {
+	sort.Slice(fs, func(i, j int) bool { return fs[i].String() < fs[j].String() })
+}
+
+func run(t *testing.T, dir string, name string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	code = 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("run %s %v: %v", name, args, err)
+	}
+	return o.String(), e.String(), code
+}
+
+func rel(t *testing.T, dir, file string) string {
+	if filepath.IsAbs(file) {
+		r, err := filepath.Rel(dir, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file = r
+	}
+	return filepath.ToSlash(strings.TrimPrefix(file, "./"))
+}
+
+// standalone runs the CLI with -json and returns its findings.
+func standalone(t *testing.T, dir string, args ...string) ([]finding, int) {
+	t.Helper()
+	out, errOut, code := run(t, dir, binary(t), append([]string{"-json"}, args...)...)
+	if code == 2 {
+		t.Fatalf("reconcilelint failed (exit 2): %s", errOut)
+	}
+	var res struct {
+		Findings []struct {
+			ID  string `json:"id"`
+			Pos struct {
+				File string `json:"file"`
+				Line int    `json:"line"`
+			} `json:"pos"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("decode -json output: %v\n%s", err, out)
+	}
+	var fs []finding
+	for _, f := range res.Findings {
+		fs = append(fs, finding{rel(t, dir, f.Pos.File), f.Pos.Line, f.ID})
+	}
+	sortFindings(fs)
+	return fs, code
+}
+
+var vetLineRE = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): ([a-z]+): `)
+
+// vet runs go vet -vettool and parses its text output.
+func vet(t *testing.T, dir string) []finding {
+	t.Helper()
+	_, errOut, code := run(t, dir, "go", "vet", "-vettool="+binary(t), "./...")
+	var fs []finding
+	for _, line := range strings.Split(errOut, "\n") {
+		m := vetLineRE.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		c, ok := analyzers.Lookup(m[4])
+		if !ok {
+			t.Errorf("go vet printed a finding of unknown check %q: %s", m[4], line)
+			continue
+		}
+		var n int
+		fmt.Sscan(m[2], &n)
+		fs = append(fs, finding{rel(t, dir, m[1]), n, c.Doc.ID})
+	}
+	if code == 0 && len(fs) > 0 || code != 0 && len(fs) == 0 {
+		t.Errorf("go vet exit code %d with %d findings:\n%s", code, len(fs), errOut)
+	}
+	sortFindings(fs)
+	return fs
+}
+
+func diff(t *testing.T, mode string, want, got []finding) {
+	t.Helper()
+	if slices.Equal(want, got) {
+		return
+	}
+	t.Errorf("%s: findings differ from the BUG markers\nwant:\n  %s\ngot:\n  %s", mode,
+		strings.Join(strs(want), "\n  "), strings.Join(strs(got), "\n  "))
+}
+
+func strs(fs []finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.String())
+	}
+	return out
+}
+
+func TestExampleOperatorStandalone(t *testing.T) {
+	dir := operatorDir(t)
+	want := expected(t, dir)
+	got, code := standalone(t, dir, "./...")
+	diff(t, "standalone", want, got)
+	if code != 1 {
+		t.Errorf("exit code %d, want 1 (findings)", code)
+	}
+}
+
+func TestExampleOperatorVetTool(t *testing.T) {
+	dir := operatorDir(t)
+	want := expected(t, dir)
+	diff(t, "go vet -vettool", want, vet(t, dir))
+	// Both modes agree.
+	got, _ := standalone(t, dir, "./...")
+	diff(t, "standalone vs vet", vet(t, dir), got)
+}
+
+// copyTree copies the operator module into a temporary directory.
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		r, _ := filepath.Rel(src, path)
+		target := filepath.Join(dst, r)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func TestFixCompilesAndSilences(t *testing.T) {
+	dir := copyTree(t, operatorDir(t))
+	before, _ := standalone(t, dir, "./...")
+	fixable := 0
+	out, errOut, code := run(t, dir, binary(t), "-diff", "./...")
+	if code != 0 {
+		t.Fatalf("-diff: exit %d: %s", code, errOut)
+	}
+	fixable = strings.Count(out, "\n+++ ")
+	if fixable == 0 && !strings.HasPrefix(out, "+++ ") && !strings.Contains(out, "+++ ") {
+		t.Fatalf("-diff printed no diff:\n%s", out)
+	}
+	if _, errOut, code = run(t, dir, binary(t), "-fix", "./..."); code != 0 {
+		t.Fatalf("-fix: exit %d: %s", code, errOut)
+	}
+	if _, errOut, code = run(t, dir, "go", "build", "./..."); code != 0 {
+		t.Fatalf("fixed code does not compile: %s", errOut)
+	}
+	after, _ := standalone(t, dir, "./...")
+	if len(after) >= len(before) {
+		t.Errorf("-fix removed no findings: %d before, %d after", len(before), len(after))
+	}
+	for _, f := range after {
+		if f.ID == "RL5001" {
+			t.Errorf("RL5001 finding left after -fix: %s", f)
+		}
+	}
+}
+
+// TestBadInput checks that bad input gets one clear line and exit 2, never
+// a panic or a stack trace.
+func TestBadInput(t *testing.T) {
+	bin := binary(t)
+	broken := t.TempDir()
+	write := func(dir, name, content string) {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(broken, "go.mod", "module example.com/broken\n\ngo 1.26.0\n")
+	write(broken, "b.go", "package broken\n\nfunc f() { undefinedThing() }\n")
+	notModule := t.TempDir()
+	write(notModule, "x.go", "package x\n")
+	badConfig := t.TempDir()
+	write(badConfig, "go.mod", "module example.com/cfg\n\ngo 1.26.0\n")
+	write(badConfig, "x.go", "package x\n")
+	write(badConfig, ".reconcilelint.yaml", "disable: [RL9999]\n")
+	cases := []struct {
+		name, dir string
+		args      []string
+		want      string
+	}{
+		{"unknown flag", broken, []string{"-nope"}, "flag provided but not defined"},
+		{"does not compile", broken, []string{"./..."}, "undefined: undefinedThing"},
+		{"no packages", broken, []string{"./missing/..."}, "missing"},
+		{"not a module", notModule, []string{"./..."}, "module"},
+		{"bad config", badConfig, []string{"./..."}, `unknown check "RL9999"`},
+		{"unknown explain", broken, []string{"-explain", "RL0000"}, "unknown check"},
+		{"bad format", broken, []string{"-format", "xml"}, "unknown -format"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, errOut, code := run(t, c.dir, bin, c.args...)
+			if code != 2 {
+				t.Errorf("exit code %d, want 2; stdout %q stderr %q", code, out, errOut)
+			}
+			lines := strings.Split(strings.TrimSpace(errOut), "\n")
+			if len(lines) != 1 || !strings.HasPrefix(lines[0], "reconcilelint: ") {
+				t.Errorf("want one line starting with \"reconcilelint: \", got %q", errOut)
+			}
+			if !strings.Contains(errOut, c.want) {
+				t.Errorf("stderr %q does not mention %q", errOut, c.want)
+			}
+			for _, bad := range []string{"panic", "goroutine ", ".go:", "runtime/"} {
+				if bad == ".go:" && c.name == "does not compile" {
+					continue
+				}
+				if strings.Contains(errOut, bad) {
+					t.Errorf("stderr contains %q: %s", bad, errOut)
+				}
+			}
+		})
+	}
+}
+
+func TestVersionAndExplain(t *testing.T) {
+	bin := binary(t)
+	out, _, code := run(t, ".", bin, "-version")
+	if code != 0 || !strings.HasPrefix(out, "reconcilelint ") {
+		t.Errorf("-version: exit %d, output %q", code, out)
+	}
+	for _, c := range analyzers.All() {
+		out, _, code := run(t, ".", bin, "-explain", c.Doc.ID)
+		if code != 0 || out != c.Doc.Markdown() {
+			t.Errorf("-explain %s: exit %d, output differs from the doc page", c.Doc.ID, code)
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package verify_test
+
+import (
+	"testing"
+
+	"github.com/reconcilelint/reconcilelint/verify"
+)
+
+// BenchmarkCoreProperties measures Idempotent, Converges, NoHotLoop and
+// NotFoundIsSuccess together on a typical reconciler (the memcached-style
+// one: finalizer, owned Deployment, status with a condition). The design
+// target is under 50 ms per iteration.
+//
+// The checks run in testing/synctest bubbles, which need a *testing.T, so
+// the timed loop runs inside a test started with testing.RunTests.
+func BenchmarkCoreProperties(b *testing.B) {
+	s := memcachedSpec()
+	core := []verify.Property{verify.Idempotent, verify.Converges, verify.NoHotLoop, verify.NotFoundIsSuccess}
+	ok := testing.RunTests(func(string, string) (bool, error) { return true, nil }, []testing.InternalTest{{
+		Name: "BenchmarkCoreProperties",
+		F: func(t *testing.T) {
+			b.ResetTimer()
+			for range b.N {
+				for _, p := range core {
+					if f := verify.Check(t, s, p); f != nil {
+						b.Fatal(f)
+					}
+				}
+			}
+			b.StopTimer()
+		},
+	}})
+	if !ok {
+		b.Fatal("the core properties failed")
+	}
+}

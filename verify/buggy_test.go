@@ -1,0 +1,261 @@
+package verify_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/reconcilelint/reconcilelint/verify/internal/testapi"
+)
+
+// Each reconciler below has one known bug, named after the reconcilelint
+// check or the research result that describes it.
+
+// timestamp writes metav1.Now() into status on every pass (RL1001): every
+// write is effective, its event re-triggers the reconcile: a hot loop.
+type timestamp struct{ client.Client }
+
+func (r *timestamp) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	now := metav1.Now()
+	w.Status.LastUpdated = &now
+	w.Status.Phase = "Ready"
+	return reconcile.Result{}, r.Status().Update(ctx, w)
+}
+
+// mapOrder copies spec.labels keys into status.children in map order (RL1002).
+type mapOrder struct{ client.Client }
+
+func (r *mapOrder) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	var keys []string
+	for k := range w.Spec.Labels {
+		keys = append(keys, k)
+	}
+	if !slices.Equal(keys, w.Status.Children) {
+		w.Status.Children = keys
+		return reconcile.Result{}, r.Status().Update(ctx, w)
+	}
+	return reconcile.Result{}, nil
+}
+
+// counter increments status.count on every pass (RL2001); a generation
+// predicate hides the loop from NoHotLoop, not from Converges.
+type counter struct{ client.Client }
+
+func (r *counter) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Count++
+	return reconcile.Result{}, r.Status().Update(ctx, w)
+}
+
+// requeue asks to be requeued forever (RL5003).
+type requeue struct{ client.Client }
+
+func (r *requeue) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	return reconcile.Result{RequeueAfter: 10 * 1000 * 1000}, nil // 10ms
+}
+
+// notFound returns the NotFound error of the primary (RL5001).
+type notFound struct{ client.Client }
+
+func (r *notFound) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, fmt.Errorf("get widget: %w", err)
+	}
+	return reconcile.Result{}, nil
+}
+
+// dropsFinalizers handles deletion by clearing every finalizer, including
+// other controllers' ones.
+type dropsFinalizers struct{ client.Client }
+
+func (r *dropsFinalizers) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if !w.DeletionTimestamp.IsZero() {
+		if len(w.Finalizers) > 0 {
+			w.Finalizers = nil
+			return reconcile.Result{}, r.Update(ctx, w)
+		}
+		return reconcile.Result{}, nil
+	}
+	if controllerutil.AddFinalizer(w, finalizer) {
+		return reconcile.Result{}, r.Update(ctx, w)
+	}
+	return reconcile.Result{}, nil
+}
+
+// addsWhileDeleting ensures its finalizer before looking at the deletion
+// timestamp, so it adds one to an object being deleted.
+type addsWhileDeleting struct{ client.Client }
+
+func (r *addsWhileDeleting) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if controllerutil.AddFinalizer(w, finalizer) {
+		return reconcile.Result{}, r.Update(ctx, w)
+	}
+	if !w.DeletionTimestamp.IsZero() {
+		controllerutil.RemoveFinalizer(w, finalizer)
+		return reconcile.Result{}, r.Update(ctx, w)
+	}
+	return reconcile.Result{}, nil
+}
+
+// recordsAfterCreate creates its child with generateName and then records
+// the name in status: a crash between the two writes (Sieve's intermediate
+// state) creates a second child on restart.
+type recordsAfterCreate struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+func (r *recordsAfterCreate) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if len(w.Status.Children) > 0 {
+		return reconcile.Result{}, nil
+	}
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, GenerateName: w.Name + "-"}}
+	if err := controllerutil.SetControllerReference(w, cm, r.Scheme); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := r.Create(ctx, cm); err != nil {
+		return reconcile.Result{}, err
+	}
+	w.Status.Children = []string{cm.Name}
+	return reconcile.Result{}, r.Status().Update(ctx, w)
+}
+
+// listThenCreate trusts a List for existence and creates with generateName:
+// a stale List (Sieve's stale state) creates a duplicate.
+type listThenCreate struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+func (r *listThenCreate) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	var l corev1.ConfigMapList
+	if err := r.List(ctx, &l, client.InNamespace(w.Namespace), client.MatchingLabels{"owner": w.Name}); err != nil {
+		return reconcile.Result{}, err
+	}
+	if len(l.Items) == 0 {
+		cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, GenerateName: w.Name + "-", Labels: map[string]string{"owner": w.Name}}}
+		if err := controllerutil.SetControllerReference(w, cm, r.Scheme); err != nil {
+			return reconcile.Result{}, err
+		}
+		return reconcile.Result{}, r.Create(ctx, cm)
+	}
+	if w.Status.Phase != "Ready" {
+		w.Status.Phase = "Ready"
+		return reconcile.Result{}, r.Status().Update(ctx, w)
+	}
+	return reconcile.Result{}, nil
+}
+
+// swallowsErrors logs API errors away and returns success, so nothing
+// retries a failed write.
+type swallowsErrors struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+func (r *swallowsErrors) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, nil
+	}
+	cm := &corev1.ConfigMap{}
+	if err := r.Get(ctx, req.NamespacedName, cm); apierrors.IsNotFound(err) {
+		cm = &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, Name: w.Name}, Data: map[string]string{"image": w.Spec.Image}}
+		_ = controllerutil.SetControllerReference(w, cm, r.Scheme)
+		if err := r.Create(ctx, cm); err != nil {
+			return reconcile.Result{}, nil // the bug
+		}
+	}
+	return reconcile.Result{}, nil
+}
+
+// createOnly sets the child's content when creating it and never again, so
+// the result depends on the history of spec changes (Acto).
+type createOnly struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+func (r *createOnly) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	cm := &corev1.ConfigMap{}
+	err := r.Get(ctx, req.NamespacedName, cm)
+	if apierrors.IsNotFound(err) {
+		cm = &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, Name: w.Name},
+			Data: map[string]string{"replicas": fmt.Sprint(w.Spec.Replicas)}}
+		if err := controllerutil.SetControllerReference(w, cm, r.Scheme); err != nil {
+			return reconcile.Result{}, err
+		}
+		return reconcile.Result{}, r.Create(ctx, cm)
+	}
+	return reconcile.Result{}, err
+}
+
+// randomID stamps a random ID into the child when creating it: each run
+// writes different content.
+type randomID struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+func (r *randomID) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	cm := &corev1.ConfigMap{}
+	err := r.Get(ctx, req.NamespacedName, cm)
+	if apierrors.IsNotFound(err) {
+		cm = &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, Name: w.Name},
+			Data: map[string]string{"id": fmt.Sprintf("%016x", rand.Uint64())}}
+		if err := controllerutil.SetControllerReference(w, cm, r.Scheme); err != nil {
+			return reconcile.Result{}, err
+		}
+		return reconcile.Result{}, r.Create(ctx, cm)
+	}
+	return reconcile.Result{}, err
+}

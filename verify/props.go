@@ -1,0 +1,674 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+// ForeignFinalizer is the finalizer Deletion adds to the primary object on
+// behalf of another controller before deleting it.
+const ForeignFinalizer = "verify.reconcilelint.dev/foreign"
+
+func setupFailure(err error) *Failure {
+	return &Failure{Verdict: "setup: " + err.Error()}
+}
+
+func (c *checker) newWorld(ctx context.Context, objs []client.Object, f faults) (*world, []reconcile.Request, *Failure) {
+	w, err := newWorld(ctx, c.spec, objs, f)
+	if err != nil {
+		return nil, nil, setupFailure(err)
+	}
+	prim := c.spec.primaryKeys(w.forGVK, c.spec.Scheme)
+	if len(prim) == 0 {
+		return nil, nil, setupFailure(errNoPrimary)
+	}
+	return w, prim, nil
+}
+
+func effective(calls []Call) []Call {
+	var out []Call
+	for _, cl := range calls {
+		if cl.W > 0 {
+			out = append(out, cl)
+		}
+	}
+	return out
+}
+
+func writeCalls(calls []Call) []Call {
+	var out []Call
+	for _, cl := range calls {
+		if cl.isWrite() {
+			out = append(out, cl)
+		}
+	}
+	return out
+}
+
+func lastResults(w *world) map[reconcile.Request]result {
+	m := map[reconcile.Request]result{}
+	for _, r := range w.results {
+		m[r.req] = r
+	}
+	return m
+}
+
+func sameResult(a, b result, tolerance time.Duration) bool {
+	//lint:ignore SA1019 Requeue is deprecated but controller-runtime still honours it.
+	if (a.err == nil) != (b.err == nil) || a.res.Requeue != b.res.Requeue {
+		return false
+	}
+	d := a.res.RequeueAfter - b.res.RequeueAfter
+	return (a.res.RequeueAfter == 0) == (b.res.RequeueAfter == 0) && d <= tolerance && d >= -tolerance
+}
+
+// notQuiet describes why the queue did not drain: the latest trigger chain.
+func notQuiet(w *world, budget int) (string, *Call, string) {
+	if len(w.results) == 0 {
+		return "no reconcile ran", nil, ""
+	}
+	last := w.results[len(w.results)-1]
+	cause := last.reason
+	var write *Call
+	hint := ""
+	if n := 0; strings.HasPrefix(last.reason, "event from R") {
+		fmt.Sscanf(last.reason, "event from R%d", &n)
+		if n > 0 && n <= len(w.results) {
+			if ws := effective(w.results[n-1].calls); len(ws) > 0 {
+				cw := ws[len(ws)-1]
+				write = &cw
+				cause = fmt.Sprintf("each Reconcile(%s) is re-triggered by the event of its own write %s %s %s", last.req, cw.Op, cw.Kind, cw.Key)
+			}
+		}
+	} else if strings.HasPrefix(last.reason, "Requeue") {
+		cause = fmt.Sprintf("Reconcile(%s) keeps returning %s", last.req, strings.Split(last.reason, " from ")[0])
+		hint = hintRequeue
+	} else if strings.HasPrefix(last.reason, "error") {
+		cause = fmt.Sprintf("Reconcile(%s) keeps failing: %v", last.req, last.err)
+		hint = hintPermanentError
+	}
+	return fmt.Sprintf("queue not quiet after %d reconciles: %s", budget, cause), write, hint
+}
+
+func (c *checker) idempotent() (f *Failure) {
+	c.bubble(func(ctx context.Context) {
+		w, prim, sf := c.newWorld(ctx, c.spec.Objects, faults{})
+		if sf != nil {
+			f = sf
+			return
+		}
+		if !w.run(c.spec.Budget, 0) {
+			why, cw, hint := notQuiet(w, c.spec.Budget)
+			f = &Failure{Verdict: "no fixpoint to test (even with the clock stopped): " + why, Write: cw, Hint: hint, Trace: w.calls}
+			return
+		}
+		last := lastResults(w)
+		for i := 1; i <= c.spec.IdempotentRepeats; i++ {
+			for _, req := range prim {
+				time.Sleep(c.spec.Step)
+				r := w.reconcileOnce(req, "idempotence check")
+				if ws := effective(r.calls); len(ws) > 0 {
+					f = &Failure{Request: req.String(), Write: &ws[0], Trace: w.calls,
+						Verdict: fmt.Sprintf("%s Reconcile(%s) at the fixpoint made %d effective write(s) (want 0)", ordinal(i+1), req, len(ws))}
+					return
+				}
+				if r.err != nil {
+					f = &Failure{Request: req.String(), Trace: w.calls,
+						Verdict: fmt.Sprintf("%s Reconcile(%s) at the fixpoint returned error %v", ordinal(i+1), req, r.err)}
+					return
+				}
+				if prev, ok := last[req]; ok && !sameResult(prev, r, c.spec.Step) {
+					f = &Failure{Request: req.String(), Trace: w.calls, Hint: hintRequeue,
+						Verdict: fmt.Sprintf("%s Reconcile(%s) returned %+v, at the fixpoint it returned %+v", ordinal(i+1), req, r.res, prev.res)}
+					return
+				}
+				last[req] = r
+			}
+		}
+	})
+	return f
+}
+
+func ordinal(n int) string {
+	switch {
+	case n%10 == 1 && n%100 != 11:
+		return fmt.Sprintf("%dst", n)
+	case n%10 == 2 && n%100 != 12:
+		return fmt.Sprintf("%dnd", n)
+	case n%10 == 3 && n%100 != 13:
+		return fmt.Sprintf("%drd", n)
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// stablePasses reconciles every primary StablePasses times with the clock
+// advancing, and fails on any effective write or error.
+func (c *checker) stablePasses(w *world, prim []reconcile.Request, what string) *Failure {
+	for pass := 1; pass <= c.spec.StablePasses; pass++ {
+		for _, req := range prim {
+			time.Sleep(c.spec.Step)
+			r := w.reconcileOnce(req, what)
+			if ws := effective(r.calls); len(ws) > 0 {
+				return &Failure{Request: req.String(), Write: &ws[0], Trace: w.calls,
+					Verdict: fmt.Sprintf("left the fixpoint: pass %d, Reconcile(%s) made %d effective write(s) (want 0)", pass, req, len(ws))}
+			}
+			if r.err != nil {
+				return &Failure{Request: req.String(), Trace: w.calls, Hint: hintPermanentError,
+					Verdict: fmt.Sprintf("pass %d, Reconcile(%s) returned error: %v", pass, req, r.err)}
+			}
+		}
+	}
+	return nil
+}
+
+func (c *checker) converges() (f *Failure) {
+	c.bubble(func(ctx context.Context) {
+		w, prim, sf := c.newWorld(ctx, c.spec.Objects, faults{})
+		if sf != nil {
+			f = sf
+			return
+		}
+		if !w.run(c.spec.Budget, c.spec.Step) {
+			why, cw, hint := notQuiet(w, c.spec.Budget)
+			f = &Failure{Verdict: "no fixpoint within the budget: " + why, Write: cw, Hint: hint, Trace: w.calls}
+			return
+		}
+		f = c.stablePasses(w, prim, "stability pass")
+	})
+	return f
+}
+
+func (c *checker) noHotLoop() (f *Failure) {
+	c.bubble(func(ctx context.Context) {
+		w, _, sf := c.newWorld(ctx, c.spec.Objects, faults{})
+		if sf != nil {
+			f = sf
+			return
+		}
+		w.dropErr = true
+		if !w.run(c.spec.Budget, c.spec.Step) {
+			why, cw, hint := notQuiet(w, c.spec.Budget)
+			f = &Failure{Verdict: why, Write: cw, Hint: hint, Trace: w.calls}
+		}
+	})
+	return f
+}
+
+func (c *checker) notFound() (f *Failure) {
+	c.bubble(func(ctx context.Context) {
+		gvk, err := gvkOf(c.spec.For, c.spec.Scheme)
+		if err != nil {
+			f = setupFailure(err)
+			return
+		}
+		prim := c.spec.primaryKeys(gvk, c.spec.Scheme)
+		if len(prim) == 0 {
+			f = setupFailure(errNoPrimary)
+			return
+		}
+		var objs []client.Object
+		for _, o := range c.spec.Objects {
+			if g, err := gvkOf(o, c.spec.Scheme); err == nil && g != gvk {
+				objs = append(objs, o)
+			}
+		}
+		w, err := newWorld(ctx, c.spec, objs, faults{})
+		if err != nil {
+			f = setupFailure(err)
+			return
+		}
+		for _, req := range prim {
+			r := w.reconcileOnce(req, "primary object missing")
+			if r.err != nil {
+				f = &Failure{Request: req.String(), Trace: w.calls, Hint: hintNotFound,
+					Verdict: fmt.Sprintf("Reconcile(%s) of a missing object returned error %q (want nil)", req, r.err)}
+				return
+			}
+			if ws := writeCalls(r.calls); len(ws) > 0 {
+				f = &Failure{Request: req.String(), Write: &ws[0], Trace: w.calls, Hint: hintNotFound,
+					Verdict: fmt.Sprintf("Reconcile(%s) of a missing object made %d write call(s) (want 0)", req, len(ws))}
+				return
+			}
+			if r.res != (reconcile.Result{}) {
+				f = &Failure{Request: req.String(), Trace: w.calls, Hint: hintRequeue,
+					Verdict: fmt.Sprintf("Reconcile(%s) of a missing object returned %+v (want Result{})", req, r.res)}
+				return
+			}
+		}
+	})
+	return f
+}
+
+func (c *checker) getPrimary(ctx context.Context, w *world, req reconcile.Request) (client.Object, error) {
+	o := c.spec.For.DeepCopyObject().(client.Object)
+	if err := w.srv.Get(ctx, req.NamespacedName, o); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+func (c *checker) deletion() (f *Failure) {
+	c.bubble(func(ctx context.Context) {
+		w, prim, sf := c.newWorld(ctx, c.spec.Objects, faults{})
+		if sf != nil {
+			f = sf
+			return
+		}
+		if !w.run(c.spec.Budget, c.spec.Step) {
+			why, cw, hint := notQuiet(w, c.spec.Budget)
+			f = &Failure{Verdict: "no fixpoint before deletion: " + why, Write: cw, Hint: hint, Trace: w.calls}
+			return
+		}
+		start := len(w.calls)
+		for _, req := range prim {
+			o, err := c.getPrimary(ctx, w, req)
+			if err != nil {
+				f = setupFailure(err)
+				return
+			}
+			o.SetFinalizers(append(o.GetFinalizers(), ForeignFinalizer))
+			if err := w.srv.Update(ctx, o); err != nil {
+				f = setupFailure(fmt.Errorf("add foreign finalizer: %w", err))
+				return
+			}
+			if err := w.srv.Delete(ctx, o); err != nil {
+				f = setupFailure(fmt.Errorf("delete primary: %w", err))
+				return
+			}
+		}
+		w.drainEvents("primary deleted by the user")
+		quiet := w.run(c.spec.Budget, c.spec.Step)
+		for _, cl := range w.calls[start:] {
+			if cl.Err != nil && apierrors.IsInvalid(cl.Err) && strings.Contains(cl.Err.Error(), "finalizers") {
+				f = &Failure{Request: cl.Request.String(), Write: &cl, Trace: w.calls, Hint: hintAddFinalizer,
+					Verdict: fmt.Sprintf("Reconcile(%s) tried to add a finalizer to an object being deleted: %v", cl.Request, cl.Err)}
+				return
+			}
+		}
+		if !quiet {
+			why, cw, hint := notQuiet(w, c.spec.Budget)
+			f = &Failure{Verdict: "deletion did not finish: " + why, Write: cw, Hint: hint, Trace: w.calls}
+			return
+		}
+		for _, req := range prim {
+			o, err := c.getPrimary(ctx, w, req)
+			if apierrors.IsNotFound(err) {
+				f = &Failure{Request: req.String(), Trace: w.calls, Hint: hintForeignFinalizer, Write: lastFinalizerWrite(w.calls[start:]),
+					Verdict: fmt.Sprintf("Reconcile(%s) removed finalizer %s, which it does not own (the object is gone)", req, ForeignFinalizer)}
+				return
+			}
+			if err != nil {
+				f = setupFailure(err)
+				return
+			}
+			fin := o.GetFinalizers()
+			if !slices.Contains(fin, ForeignFinalizer) {
+				f = &Failure{Request: req.String(), Trace: w.calls, Hint: hintForeignFinalizer, Write: lastFinalizerWrite(w.calls[start:]),
+					Verdict: fmt.Sprintf("Reconcile(%s) removed finalizer %s, which it does not own", req, ForeignFinalizer)}
+				return
+			}
+			if len(fin) > 1 {
+				f = &Failure{Request: req.String(), Trace: w.calls,
+					Verdict: fmt.Sprintf("Reconcile(%s) left its finalizer(s) %v on the deleted object", req, slices.DeleteFunc(slices.Clone(fin), func(s string) bool { return s == ForeignFinalizer })),
+					Hint:    "remove your finalizer once cleanup is done: controllerutil.RemoveFinalizer, then Update"}
+				return
+			}
+			o.SetFinalizers(nil)
+			if err := w.srv.Update(ctx, o); err != nil {
+				f = setupFailure(fmt.Errorf("remove foreign finalizer: %w", err))
+				return
+			}
+		}
+		w.drainEvents("foreign finalizer removed")
+		if !w.run(c.spec.Budget, c.spec.Step) {
+			why, cw, hint := notQuiet(w, c.spec.Budget)
+			f = &Failure{Verdict: "after removal: " + why, Write: cw, Hint: hint, Trace: w.calls}
+			return
+		}
+		after := len(w.calls)
+		for _, req := range prim {
+			time.Sleep(c.spec.Step)
+			r := w.reconcileOnce(req, "after deletion")
+			if ws := writeCalls(w.calls[after:]); len(ws) > 0 || r.err != nil {
+				var cw *Call
+				if len(ws) > 0 {
+					cw = &ws[0]
+				}
+				f = &Failure{Request: req.String(), Write: cw, Trace: w.calls, Hint: hintNotFound,
+					Verdict: fmt.Sprintf("Reconcile(%s) after the object was gone made %d write call(s), error %v (want none)", req, len(ws), r.err)}
+				return
+			}
+		}
+		if c.spec.AfterDelete != nil {
+			if err := c.spec.AfterDelete(ctx, w.srv); err != nil {
+				f = &Failure{Trace: w.calls, Verdict: fmt.Sprintf("cleanup check failed: %v", err)}
+			}
+		}
+	})
+	return f
+}
+
+func lastFinalizerWrite(calls []Call) *Call {
+	for i := len(calls) - 1; i >= 0; i-- {
+		for _, e := range calls[i].Events {
+			if e.Old != nil && len(e.Object.GetFinalizers()) < len(e.Old.GetFinalizers()) {
+				cl := calls[i]
+				return &cl
+			}
+		}
+	}
+	return nil
+}
+
+// reference runs the fault-free world to its fixpoint.
+func (c *checker) reference() (w *world, state map[string]map[string]any, f *Failure) {
+	c.bubble(func(ctx context.Context) {
+		var sf *Failure
+		w, _, sf = c.newWorld(ctx, c.spec.Objects, faults{})
+		if sf != nil {
+			f = sf
+			return
+		}
+		if !w.run(c.spec.Budget, c.spec.Step) {
+			why, cw, hint := notQuiet(w, c.spec.Budget)
+			f = &Failure{Verdict: "the reference run has no fixpoint (see Converges): " + why, Write: cw, Hint: hint, Trace: w.calls}
+			return
+		}
+		state = w.state(normStrict)
+	})
+	return w, state, f
+}
+
+// plan is one fault-injection run.
+type plan struct {
+	id    string
+	fault faults
+	hint  string
+	what  string
+}
+
+// runPlans runs each plan in its own bubble and compares its end state with
+// the reference. Plans whose fault never fires, or whose state when the
+// fault fires was already seen with the same fault kind, are pruned.
+func (c *checker) runPlans(ref *world, refState map[string]map[string]any, plans []plan) *Failure {
+	seen := map[string]bool{}
+	for _, p := range plans {
+		if c.only != "" && p.id != c.only {
+			continue
+		}
+		var f *Failure
+		c.bubble(func(ctx context.Context) {
+			pruned := false
+			p.fault.onFire = func(w *world) {
+				k := p.what + "|" + w.stateKey()
+				if w.cur != nil {
+					k += "|" + w.cur.req.String()
+				}
+				if c.only == "" && seen[k] {
+					pruned = true
+				}
+				seen[k] = true
+			}
+			w, _, sf := c.newWorld(ctx, c.spec.Objects, p.fault)
+			if sf != nil {
+				f = sf
+				return
+			}
+			quiet := w.run(c.spec.Budget, c.spec.Step)
+			if !w.fault.fired || pruned {
+				return
+			}
+			if !quiet {
+				why, cw, hint := notQuiet(w, c.spec.Budget)
+				if hint == "" {
+					hint = p.hint
+				}
+				f = &Failure{Plan: p.id, Verdict: fmt.Sprintf("plan %s: %s", p.id, why), Write: cw, Hint: hint, Trace: w.calls, Reference: ref.calls}
+				return
+			}
+			got := w.state(normStrict)
+			if d := diffStates(refState, got); len(d) > 0 {
+				f = &Failure{Plan: p.id, Verdict: fmt.Sprintf("plan %s: end state differs from the reference run in %d place(s)", p.id, len(d)),
+					Diff: d, Hint: p.hint, Trace: w.calls, Reference: ref.calls}
+				if ws := effective(w.calls); len(ws) > 0 {
+					f.Write = firstDivergentWrite(ref.calls, w.calls)
+				}
+			}
+		})
+		if f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// firstDivergentWrite returns the first effective write of the faulty run
+// whose op and object differ from the reference's write at the same index.
+func firstDivergentWrite(ref, got []Call) *Call {
+	rw, gw := effective(ref), effective(got)
+	for i, g := range gw {
+		if i >= len(rw) || rw[i].Op != g.Op || rw[i].Key != g.Key || rw[i].Kind != g.Kind {
+			cl := g
+			return &cl
+		}
+	}
+	return nil
+}
+
+func (c *checker) crashSafe() *Failure {
+	ref, refState, f := c.reference()
+	if f != nil {
+		return f
+	}
+	var plans []plan
+	for k := 1; k <= ref.writes; k++ {
+		plans = append(plans, plan{id: fmt.Sprintf("crash-after:W%d", k), fault: faults{crashAfterW: k}, hint: hintCrash, what: "crash"})
+	}
+	return c.runPlans(ref, refState, plans)
+}
+
+type injected struct {
+	name string
+	make func(gr schema.GroupResource, name string) error
+	ops  func(op string) bool
+}
+
+var injectedErrors = []injected{
+	{"Conflict", func(gr schema.GroupResource, name string) error {
+		return apierrors.NewConflict(gr, name, errors.New("the object has been modified; please apply your changes to the latest version and try again"))
+	}, func(op string) bool { return strings.Contains(op, "Update") || strings.Contains(op, "Patch") }},
+	{"Timeout", func(schema.GroupResource, string) error {
+		return apierrors.NewTimeoutError("request did not complete within the allowed duration", 1)
+	}, func(string) bool { return true }},
+	{"TooManyRequests", func(schema.GroupResource, string) error {
+		return apierrors.NewTooManyRequests("the server has received too many requests and has asked us to try again later", 1)
+	}, func(string) bool { return true }},
+}
+
+func (c *checker) transientErrors() *Failure {
+	ref, refState, f := c.reference()
+	if f != nil {
+		return f
+	}
+	var plans []plan
+	for _, cl := range ref.calls {
+		for _, ie := range injectedErrors {
+			if !ie.ops(cl.Op) {
+				continue
+			}
+			name := cl.Key
+			if i := strings.LastIndex(name, "/"); i >= 0 {
+				name = name[i+1:]
+			}
+			plans = append(plans, plan{
+				id:    fmt.Sprintf("err@C%d=%s", cl.N, ie.name),
+				fault: faults{errAtC: cl.N, err: ie.make(schema.GroupResource{Resource: strings.ToLower(cl.Kind) + "s"}, name)},
+				hint:  hintSwallowedError, what: ie.name + "|" + cl.Op + "|" + cl.Site,
+			})
+		}
+	}
+	return c.runPlans(ref, refState, plans)
+}
+
+func (c *checker) staleReads() *Failure {
+	ref, refState, f := c.reference()
+	if f != nil {
+		return f
+	}
+	var plans []plan
+	for r := 2; r <= len(ref.results); r++ {
+		if len(effective(ref.results[r-2].calls)) == 0 {
+			continue // the previous reconcile wrote nothing: reads would not be stale
+		}
+		plans = append(plans, plan{id: fmt.Sprintf("stale@R%d", r), fault: faults{staleAtR: r}, hint: hintStale, what: "stale"})
+	}
+	return c.runPlans(ref, refState, plans)
+}
+
+// deterministicWrites renders the effective writes of a run with timestamps
+// relative to the world's start.
+func deterministicWrites(w *world) []string {
+	var out []string
+	for _, cl := range effective(w.calls) {
+		var objs []string
+		for _, e := range cl.Events {
+			objs = append(objs, string(e.Type)+" "+canonicalJSON(normalize(e.Object, normRelative(w.start))))
+		}
+		out = append(out, fmt.Sprintf("%s %s %s: %s", cl.Op, cl.Kind, cl.Key, strings.Join(objs, "; ")))
+	}
+	return out
+}
+
+func (c *checker) deterministic() (f *Failure) {
+	var refWrites []string
+	var refCalls []Call
+	c.bubble(func(ctx context.Context) {
+		w, _, sf := c.newWorld(ctx, c.spec.Objects, faults{})
+		if sf != nil {
+			f = sf
+			return
+		}
+		w.run(c.spec.Budget, c.spec.Step)
+		refWrites, refCalls = deterministicWrites(w), w.calls
+	})
+	if f != nil {
+		return f
+	}
+	for i := 1; i <= c.spec.DeterministicRuns; i++ {
+		c.bubble(func(ctx context.Context) {
+			w, _, sf := c.newWorld(ctx, c.spec.Objects, faults{})
+			if sf != nil {
+				f = sf
+				return
+			}
+			w.run(c.spec.Budget, c.spec.Step)
+			got := deterministicWrites(w)
+			for j := 0; j < max(len(got), len(refWrites)); j++ {
+				if j < len(got) && j < len(refWrites) && got[j] == refWrites[j] {
+					continue
+				}
+				f = &Failure{Trace: w.calls, Reference: refCalls, Hint: hintNondeterministic,
+					Verdict: fmt.Sprintf("world %d diverges from the first at effective write W%d", i+1, j+1)}
+				ws := effective(w.calls)
+				if j < len(ws) {
+					f.Write = &ws[j]
+				}
+				f.Diff = diffLines(at(refWrites, j), at(got, j))
+				return
+			}
+		})
+		if f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func at(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return "(none)"
+}
+
+func (c *checker) historyIndependent() (f *Failure) {
+	var stepState map[string]map[string]any
+	var stepCalls []Call
+	c.bubble(func(ctx context.Context) {
+		w, prim, sf := c.newWorld(ctx, c.spec.Objects, faults{})
+		if sf != nil {
+			f = sf
+			return
+		}
+		if !w.run(c.spec.Budget, c.spec.Step) {
+			why, cw, hint := notQuiet(w, c.spec.Budget)
+			f = &Failure{Verdict: "no fixpoint (see Converges): " + why, Write: cw, Hint: hint, Trace: w.calls}
+			return
+		}
+		for i, u := range c.spec.Updates {
+			for _, req := range prim {
+				o, err := c.getPrimary(ctx, w, req)
+				if err != nil {
+					f = setupFailure(err)
+					return
+				}
+				u(o)
+				if err := w.srv.Update(ctx, o); err != nil {
+					f = setupFailure(fmt.Errorf("update %d: %w", i+1, err))
+					return
+				}
+			}
+			w.drainEvents(fmt.Sprintf("user update %d", i+1))
+			if !w.run(c.spec.Budget, c.spec.Step) {
+				why, cw, hint := notQuiet(w, c.spec.Budget)
+				f = &Failure{Verdict: fmt.Sprintf("no fixpoint after update %d: %s", i+1, why), Write: cw, Hint: hint, Trace: w.calls}
+				return
+			}
+		}
+		stepState, stepCalls = w.state(normHistory), w.calls
+	})
+	if f != nil {
+		return f
+	}
+	c.bubble(func(ctx context.Context) {
+		gvk, err := gvkOf(c.spec.For, c.spec.Scheme)
+		if err != nil {
+			f = setupFailure(err)
+			return
+		}
+		var objs []client.Object
+		for _, o := range c.spec.Objects {
+			o = o.DeepCopyObject().(client.Object)
+			if g, err := gvkOf(o, c.spec.Scheme); err == nil && g == gvk {
+				for _, u := range c.spec.Updates {
+					u(o)
+				}
+			}
+			objs = append(objs, o)
+		}
+		w, _, sf := c.newWorld(ctx, objs, faults{})
+		if sf != nil {
+			f = sf
+			return
+		}
+		if !w.run(c.spec.Budget, c.spec.Step) {
+			why, cw, hint := notQuiet(w, c.spec.Budget)
+			f = &Failure{Verdict: "no fixpoint from the final spec: " + why, Write: cw, Hint: hint, Trace: w.calls}
+			return
+		}
+		if d := diffStates(stepState, w.state(normHistory)); len(d) > 0 {
+			f = &Failure{Verdict: fmt.Sprintf("applying %d update(s) step by step and jumping to the last one end in different states (%d difference(s))", len(c.spec.Updates), len(d)),
+				Diff: d, Hint: hintHistory, Trace: w.calls, Reference: stepCalls}
+		}
+	})
+	return f
+}

@@ -1,0 +1,150 @@
+package verify_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/reconcilelint/reconcilelint/verify"
+	"github.com/reconcilelint/reconcilelint/verify/internal/testapi"
+)
+
+var scheme = testapi.NewScheme()
+
+func widget() *testapi.Widget {
+	labels := map[string]string{}
+	for i := range 10 {
+		labels[fmt.Sprintf("k%d", i)] = "v"
+	}
+	return &testapi.Widget{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "default", Name: "foo"},
+		Spec:       testapi.WidgetSpec{Replicas: 1, Image: "memcached:1.6", Labels: labels},
+	}
+}
+
+func setReplicas(n int32) func(client.Object) {
+	return func(o client.Object) { o.(*testapi.Widget).Spec.Replicas = n }
+}
+
+// spec returns the Spec of a reconciler built by mk, owning ConfigMaps.
+func spec(mk func(c client.Client) reconcile.Reconciler, opts ...func(*verify.Spec)) verify.Spec {
+	s := verify.Spec{
+		Scheme:  scheme,
+		For:     &testapi.Widget{},
+		Owns:    []client.Object{&corev1.ConfigMap{}, &appsv1.Deployment{}},
+		Objects: []client.Object{widget()},
+		New:     mk,
+		Updates: []func(client.Object){setReplicas(2), setReplicas(3)},
+	}
+	for _, o := range opts {
+		o(&s)
+	}
+	return s
+}
+
+func generationPredicate(s *verify.Spec) {
+	s.ForPredicates = []predicate.Predicate{predicate.GenerationChangedPredicate{}}
+}
+
+// buggy lists one reconciler per property with a bug that property must
+// catch, and the text the verdict or hint must contain.
+var buggy = []struct {
+	name string
+	prop verify.Property
+	spec verify.Spec
+	want string
+}{
+	{"timestamp hot loop", verify.NoHotLoop, spec(func(c client.Client) reconcile.Reconciler { return &timestamp{c} }), "RL1001"},
+	{"timestamp not idempotent", verify.Idempotent, spec(func(c client.Client) reconcile.Reconciler { return &timestamp{c} }), "RL1001"},
+	{"map order not idempotent", verify.Idempotent, spec(func(c client.Client) reconcile.Reconciler { return &mapOrder{c} }), "RL1002"},
+	{"counter never converges", verify.Converges, spec(func(c client.Client) reconcile.Reconciler { return &counter{c} }, generationPredicate), "left the fixpoint"},
+	{"requeue hot loop", verify.NoHotLoop, spec(func(c client.Client) reconcile.Reconciler { return &requeue{c} }), "RL5003"},
+	{"NotFound returned", verify.NotFoundIsSuccess, spec(func(c client.Client) reconcile.Reconciler { return &notFound{c} }), "RL5001"},
+	{"foreign finalizer removed", verify.Deletion, spec(func(c client.Client) reconcile.Reconciler { return &dropsFinalizers{c} }), "does not own"},
+	{"finalizer added while deleting", verify.Deletion, spec(func(c client.Client) reconcile.Reconciler { return &addsWhileDeleting{c} }), "add a finalizer"},
+	{"crash between create and status", verify.CrashSafe, spec(func(c client.Client) reconcile.Reconciler { return &recordsAfterCreate{c, scheme} }), "extra object"},
+	{"stale list duplicates", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &listThenCreate{c, scheme} }), "extra object"},
+	{"errors swallowed", verify.TransientErrors, spec(func(c client.Client) reconcile.Reconciler { return &swallowsErrors{c, scheme} }), "missing object"},
+	{"create-only child", verify.HistoryIndependent, spec(func(c client.Client) reconcile.Reconciler { return &createOnly{c, scheme} }), "data.replicas"},
+	{"random id", verify.Deterministic, spec(func(c client.Client) reconcile.Reconciler { return &randomID{c, scheme} }), "diverges"},
+}
+
+func TestBuggyReconcilersAreCaught(t *testing.T) {
+	for _, b := range buggy {
+		t.Run(b.name, func(t *testing.T) {
+			f := verify.Check(t, b.spec, b.prop)
+			if f == nil {
+				t.Fatalf("%s passed; the bug went unnoticed", b.prop)
+			}
+			report := f.String()
+			if f.Property != b.prop || !strings.Contains(report, b.want) {
+				t.Errorf("report does not mention %q:\n%s", b.want, report)
+			}
+			if !strings.Contains(report, "reproduce: ") {
+				t.Errorf("report has no reproduce line:\n%s", report)
+			}
+		})
+	}
+}
+
+func TestEveryPropertyHasACaughtBug(t *testing.T) {
+	covered := map[verify.Property]bool{}
+	for _, b := range buggy {
+		covered[b.prop] = true
+	}
+	for _, p := range verify.AllProperties {
+		if !covered[p] {
+			t.Errorf("no buggy reconciler for %s", p)
+		}
+	}
+}
+
+func memcachedSpec() verify.Spec {
+	return spec(func(c client.Client) reconcile.Reconciler { return &memcached{c, scheme} }, func(s *verify.Spec) {
+		s.Owns = []client.Object{&appsv1.Deployment{}}
+		s.Updates = append(s.Updates, func(o client.Object) { o.(*testapi.Widget).Spec.Image = "memcached:1.7" })
+	})
+}
+
+func cronJobSpec() verify.Spec {
+	return spec(func(c client.Client) reconcile.Reconciler { return &cronJob{c, scheme} }, func(s *verify.Spec) {
+		s.Owns = []client.Object{&corev1.ConfigMap{}}
+	})
+}
+
+// TestGoodReconcilersPass runs every property on well-written reconcilers.
+func TestGoodReconcilersPass(t *testing.T) {
+	t.Run("memcached", func(t *testing.T) { verify.Run(t, memcachedSpec()) })
+	t.Run("cronjob", func(t *testing.T) { verify.Run(t, cronJobSpec()) })
+}
+
+// TestVerdictsAreStable reruns a fixed set of checks and requires the same
+// verdict every time.
+func TestVerdictsAreStable(t *testing.T) {
+	const reruns = 20
+	cases := []struct {
+		prop verify.Property
+		spec verify.Spec
+	}{
+		{verify.Idempotent, buggy[2].spec},
+		{verify.Deterministic, buggy[12].spec},
+		{verify.CrashSafe, buggy[8].spec},
+		{verify.Idempotent, memcachedSpec()},
+		{verify.StaleReads, memcachedSpec()},
+	}
+	for _, c := range cases {
+		first := verify.Check(t, c.spec, c.prop) == nil
+		for i := 1; i < reruns; i++ {
+			if got := verify.Check(t, c.spec, c.prop) == nil; got != first {
+				t.Fatalf("%s: verdict flipped on rerun %d (pass=%v, first pass=%v)", c.prop, i, got, first)
+			}
+		}
+	}
+}

@@ -1,0 +1,541 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/watch"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/reconcilelint/reconcilelint/verify/apiserver"
+)
+
+// Call is one client call made by the reconciler.
+type Call struct {
+	// N numbers the calls of a run from 1 (the C in plan IDs).
+	N int
+	// Reconcile numbers the Reconcile invocation the call belongs to (R).
+	Reconcile int
+	// Request is the request being reconciled.
+	Request reconcile.Request
+	// Op is the method: Get, List, Create, Update, Patch, Apply, Delete,
+	// DeleteAllOf, Status().Update, Status().Patch, Status().Apply.
+	Op string
+	// Kind and Key name the object.
+	Kind string
+	Key  string
+	// Site is the reconciler's file:line that made the call.
+	Site string
+	// Err is what the call returned.
+	Err error
+	// W numbers the call among effective writes from 1 (the W in plan
+	// IDs); 0 for reads and writes that changed nothing.
+	W int
+	// Events are the watch events the call caused.
+	Events []apiserver.Event
+	// Injected is true when the error was injected by a fault plan.
+	Injected bool
+}
+
+func (c Call) isWrite() bool { return c.Op != "Get" && c.Op != "List" }
+
+func (c Call) String() string {
+	s := fmt.Sprintf("C%d R%d %s %s %s", c.N, c.Reconcile, c.Op, c.Kind, c.Key)
+	if c.W > 0 {
+		s += fmt.Sprintf(" [W%d]", c.W)
+	} else if c.isWrite() && c.Err == nil {
+		s += " [no change]"
+	}
+	if c.Err != nil {
+		s += " -> " + shortErr(c.Err)
+		if c.Injected {
+			s += " (injected)"
+		}
+	}
+	if c.Site != "" {
+		s += "  at " + c.Site
+	}
+	return s
+}
+
+func shortErr(err error) string {
+	if r := apierrors.ReasonForError(err); r != metav1.StatusReasonUnknown {
+		return string(r)
+	}
+	s := err.Error()
+	if len(s) > 80 {
+		s = s[:80] + "…"
+	}
+	return s
+}
+
+// result is what one Reconcile returned.
+type result struct {
+	n      int
+	req    reconcile.Request
+	res    reconcile.Result
+	err    error
+	calls  []Call
+	reason string
+	crash  bool
+}
+
+// faults are the perturbations of one plan.
+type faults struct {
+	crashAfterW int            // crash after this effective write
+	errAtC      int            // fail this call
+	err         error          // with this error
+	staleAtR    int            // in this reconcile, reads lag one reconcile behind
+	fired       bool           // the fault happened
+	onFire      func(w *world) // observes the state when the fault fires
+}
+
+type crashSignal struct{}
+
+type queueItem struct {
+	req      reconcile.Request
+	due      time.Time
+	seq      int
+	periodic bool
+	reason   string
+}
+
+// world is one simulated cluster with one controller process.
+type world struct {
+	spec     *Spec
+	forGVK   schema.GroupVersionKind
+	srv      *apiserver.Server
+	rec      reconcile.Reconciler
+	cl       *recClient
+	queue    map[reconcile.Request]*queueItem
+	seq      int
+	events   []apiserver.Event
+	calls    []Call
+	results  []result
+	writes   int
+	cur      *result
+	fault    faults
+	stale    client.Reader
+	prevSnap client.Reader
+	failures map[reconcile.Request]int
+	dropErr  bool
+	start    time.Time
+	ctx      context.Context
+	crashes  int
+}
+
+func newWorld(ctx context.Context, spec *Spec, objs []client.Object, f faults) (*world, error) {
+	w := &world{spec: spec, queue: map[reconcile.Request]*queueItem{}, failures: map[reconcile.Request]int{}, fault: f, ctx: ctx, start: time.Now()}
+	opts := []apiserver.Option{
+		apiserver.WithScheme(spec.Scheme), apiserver.WithKinds(spec.Kinds...), apiserver.WithSeed(spec.Seed),
+	}
+	srv, err := apiserver.New(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	w.srv = srv
+	gvk, err := srv.GroupVersionKindFor(spec.For)
+	if err != nil {
+		return nil, fmt.Errorf("verify: kind of For: %w", err)
+	}
+	w.forGVK = gvk
+	for _, o := range objs {
+		if err := srv.Create(ctx, o.DeepCopyObject().(client.Object)); err != nil {
+			return nil, fmt.Errorf("verify: create %s %s: %w", o.GetObjectKind().GroupVersionKind().Kind, client.ObjectKeyFromObject(o), err)
+		}
+	}
+	srv.Subscribe(func(e apiserver.Event) { w.events = append(w.events, e) })
+	w.cl = &recClient{w: w}
+	w.rec = spec.New(w.cl)
+	w.restart("start")
+	return w, nil
+}
+
+// restart models a controller start: every object of the primary kind is
+// listed and enqueued, and in-memory queue state is gone.
+func (w *world) restart(reason string) {
+	w.queue = map[reconcile.Request]*queueItem{}
+	w.events = nil
+	for _, o := range w.objectsOf(w.forGVK) {
+		req := reconcile.Request{NamespacedName: client.ObjectKeyFromObject(o)}
+		if w.passes(w.spec.ForPredicates, event.CreateEvent{Object: o}) {
+			w.enqueue(req, 0, false, reason)
+		}
+	}
+	// Owned and watched objects are listed too; their handlers map them.
+	for _, gvk := range w.kindsInUse() {
+		if gvk == w.forGVK {
+			continue
+		}
+		for _, o := range w.objectsOf(gvk) {
+			w.dispatch(apiserver.Event{Type: watch.Added, Object: o}, reason)
+		}
+	}
+}
+
+func (w *world) kindsInUse() []schema.GroupVersionKind {
+	var out []schema.GroupVersionKind
+	seen := map[schema.GroupVersionKind]bool{}
+	add := func(o client.Object) {
+		g, err := w.srv.GroupVersionKindFor(o)
+		if err == nil && !seen[g] {
+			seen[g] = true
+			out = append(out, g)
+		}
+	}
+	add(w.spec.For)
+	for _, o := range w.spec.Owns {
+		add(o)
+	}
+	for _, wt := range w.spec.Watches {
+		add(wt.Object)
+	}
+	for _, o := range w.spec.Objects {
+		add(o)
+	}
+	return out
+}
+
+// objectsOf lists the stored objects of one kind, as unstructured or typed
+// objects the handlers can read.
+func (w *world) objectsOf(gvk schema.GroupVersionKind) []client.Object {
+	l := w.newList(gvk)
+	if err := w.srv.List(w.ctx, l); err != nil {
+		return nil
+	}
+	items, err := meta.ExtractList(l)
+	if err != nil {
+		return nil
+	}
+	out := make([]client.Object, 0, len(items))
+	for _, it := range items {
+		if o, ok := it.(client.Object); ok {
+			if o.GetObjectKind().GroupVersionKind().Empty() {
+				o.GetObjectKind().SetGroupVersionKind(gvk)
+			}
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func (w *world) newList(gvk schema.GroupVersionKind) client.ObjectList {
+	lg := gvk.GroupVersion().WithKind(gvk.Kind + "List")
+	if w.spec.Scheme.Recognizes(lg) {
+		if o, err := w.spec.Scheme.New(lg); err == nil {
+			if l, ok := o.(client.ObjectList); ok {
+				return l
+			}
+		}
+	}
+	u := &unstructured.UnstructuredList{}
+	u.SetGroupVersionKind(lg)
+	return u
+}
+
+func (w *world) enqueue(req reconcile.Request, after time.Duration, periodic bool, reason string) {
+	due := time.Now().Add(after)
+	if it, ok := w.queue[req]; ok {
+		if it.periodic && !periodic {
+			it.periodic, it.due, it.reason = false, due, reason
+		} else if !periodic && due.Before(it.due) {
+			it.due = due
+		}
+		return
+	}
+	w.seq++
+	w.queue[req] = &queueItem{req: req, due: due, seq: w.seq, periodic: periodic, reason: reason}
+}
+
+func (w *world) passes(ps []predicateT, e any) bool {
+	for _, p := range ps {
+		switch ev := e.(type) {
+		case event.CreateEvent:
+			if !p.Create(ev) {
+				return false
+			}
+		case event.UpdateEvent:
+			if !p.Update(ev) {
+				return false
+			}
+		case event.DeleteEvent:
+			if !p.Delete(ev) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func toEvent(e apiserver.Event) any {
+	switch e.Type {
+	case watch.Added:
+		return event.CreateEvent{Object: e.Object.DeepCopyObject().(client.Object)}
+	case watch.Deleted:
+		return event.DeleteEvent{Object: e.Object.DeepCopyObject().(client.Object)}
+	default:
+		return event.UpdateEvent{ObjectOld: e.Old.DeepCopyObject().(client.Object), ObjectNew: e.Object.DeepCopyObject().(client.Object)}
+	}
+}
+
+// dispatch runs an event through the controller's watches.
+func (w *world) dispatch(e apiserver.Event, reason string) {
+	gvk := e.Object.GetObjectKind().GroupVersionKind()
+	ev := toEvent(e)
+	if gvk == w.forGVK {
+		if w.passes(w.spec.ForPredicates, ev) {
+			w.enqueue(reconcile.Request{NamespacedName: client.ObjectKeyFromObject(e.Object)}, 0, false, reason)
+		}
+	}
+	for _, o := range w.spec.Owns {
+		og, err := w.srv.GroupVersionKindFor(o)
+		if err != nil || og != gvk {
+			continue
+		}
+		if !w.passes(w.spec.OwnsPredicates, ev) {
+			continue
+		}
+		objs := []client.Object{e.Object}
+		if e.Old != nil {
+			objs = append(objs, e.Old)
+		}
+		for _, ob := range objs {
+			for _, r := range ob.GetOwnerReferences() {
+				if r.Controller == nil || !*r.Controller || r.Kind != w.forGVK.Kind {
+					continue
+				}
+				if gv, err := schema.ParseGroupVersion(r.APIVersion); err != nil || gv.Group != w.forGVK.Group {
+					continue
+				}
+				w.enqueue(reconcile.Request{NamespacedName: types.NamespacedName{Namespace: ob.GetNamespace(), Name: r.Name}}, 0, false, reason)
+			}
+		}
+	}
+	for _, wt := range w.spec.Watches {
+		wg, err := w.srv.GroupVersionKindFor(wt.Object)
+		if err != nil || wg != gvk || wt.Map == nil {
+			continue
+		}
+		if !w.passes(wt.Predicates, ev) {
+			continue
+		}
+		for _, r := range wt.Map(w.ctx, e.Object.DeepCopyObject().(client.Object)) {
+			w.enqueue(r, 0, false, reason)
+		}
+	}
+}
+
+// drainEvents dispatches the events the last reconcile caused.
+func (w *world) drainEvents(reason string) {
+	evs := w.events
+	w.events = nil
+	for _, e := range evs {
+		w.dispatch(e, reason)
+	}
+}
+
+// next pops the earliest non-periodic item, or nil when the queue is quiet.
+func (w *world) next() *queueItem {
+	var best *queueItem
+	for _, it := range w.queue {
+		if it.periodic {
+			continue
+		}
+		if best == nil || it.due.Before(best.due) || it.due.Equal(best.due) && it.seq < best.seq {
+			best = it
+		}
+	}
+	if best != nil {
+		delete(w.queue, best.req)
+	}
+	return best
+}
+
+func (w *world) quiet() bool {
+	for _, it := range w.queue {
+		if !it.periodic {
+			return false
+		}
+	}
+	return true
+}
+
+// run processes the queue until it is quiet or the budget of reconciles is
+// spent; it advances the virtual clock by step before each reconcile.
+func (w *world) run(budget int, step time.Duration) bool {
+	for n := 0; n < budget; n++ {
+		it := w.next()
+		if it == nil {
+			return true
+		}
+		if d := time.Until(it.due); d > 0 {
+			time.Sleep(d)
+		}
+		if step > 0 {
+			time.Sleep(step)
+		}
+		w.reconcileOnce(it.req, it.reason)
+	}
+	return w.quiet()
+}
+
+// reconcileOnce calls Reconcile, recovers a simulated crash, and turns the
+// result and the caused events into queue items.
+func (w *world) reconcileOnce(req reconcile.Request, reason string) result {
+	n := len(w.results) + 1
+	r := result{n: n, req: req, reason: reason}
+	w.cur = &r
+	if w.fault.staleAtR == n && w.prevSnap != nil {
+		w.stale = w.prevSnap
+		w.fault.fired = true
+		if w.fault.onFire != nil {
+			w.fault.onFire(w)
+		}
+	}
+	snap := w.srv.Snapshot()
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				if _, ok := p.(crashSignal); ok {
+					r.crash = true
+					return
+				}
+				panic(p)
+			}
+		}()
+		r.res, r.err = w.rec.Reconcile(w.ctx, req)
+	}()
+	w.stale = nil
+	w.prevSnap = snap
+	r.calls = w.cur.calls
+	w.cur = nil
+	w.results = append(w.results, r)
+	if r.crash {
+		w.crashes++
+		w.rec = w.spec.New(w.cl)
+		w.restart("restart")
+		return r
+	}
+	w.drainEvents(fmt.Sprintf("event from R%d", n))
+	switch {
+	case r.err != nil:
+		if w.dropErr {
+			break
+		}
+		w.failures[req]++
+		backoff := 5 * time.Millisecond << min(w.failures[req]-1, 20)
+		w.enqueue(req, backoff, false, fmt.Sprintf("error from R%d", n))
+	case r.res.RequeueAfter > 0:
+		delete(w.failures, req)
+		w.enqueue(req, r.res.RequeueAfter, r.res.RequeueAfter >= w.spec.MinRequeueAfter, fmt.Sprintf("RequeueAfter %v from R%d", r.res.RequeueAfter, n))
+	//lint:ignore SA1019 Requeue is deprecated but controller-runtime still honours it.
+	case r.res.Requeue:
+		w.failures[req]++
+		w.enqueue(req, 5*time.Millisecond<<min(w.failures[req]-1, 20), false, fmt.Sprintf("Requeue from R%d", n))
+	default:
+		delete(w.failures, req)
+	}
+	return r
+}
+
+// record wraps one client call made by the reconciler.
+func (w *world) record(op string, obj kruntime.Object, key client.ObjectKey, do func() error) error {
+	c := Call{N: len(w.calls) + 1, Op: op, Key: key.String(), Site: callSite()}
+	if obj != nil {
+		if g, err := w.srv.GroupVersionKindFor(obj); err == nil {
+			c.Kind = g.Kind
+		}
+	}
+	if w.cur != nil {
+		c.Reconcile = w.cur.n
+		c.Request = w.cur.req
+	}
+	if w.fault.errAtC == c.N && w.fault.err != nil {
+		w.fault.fired = true
+		if w.fault.onFire != nil {
+			w.fault.onFire(w)
+		}
+		c.Err, c.Injected = w.fault.err, true
+	} else {
+		before := len(w.events)
+		c.Err = do()
+		if co, ok := obj.(client.Object); ok && op == "Create" {
+			c.Key = client.ObjectKeyFromObject(co).String()
+		}
+		c.Events = append([]apiserver.Event(nil), w.events[before:]...)
+		if len(c.Events) > 0 && c.isWrite() {
+			w.writes++
+			c.W = w.writes
+		}
+	}
+	w.calls = append(w.calls, c)
+	if w.cur != nil {
+		w.cur.calls = append(w.cur.calls, c)
+	}
+	if c.W > 0 && c.W == w.fault.crashAfterW {
+		w.fault.fired = true
+		if w.fault.onFire != nil {
+			w.fault.onFire(w)
+		}
+		panic(crashSignal{})
+	}
+	return c.Err
+}
+
+// callSite returns the first caller outside this module's library code,
+// controller-runtime and apimachinery: the reconciler's line.
+func callSite() string {
+	pcs := make([]uintptr, 32)
+	n := runtime.Callers(3, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		fn := f.Function
+		lib := strings.HasPrefix(fn, "github.com/reconcilelint/reconcilelint/verify.") ||
+			strings.HasPrefix(fn, "github.com/reconcilelint/reconcilelint/verify/apiserver.") ||
+			strings.HasPrefix(fn, "sigs.k8s.io/") || strings.HasPrefix(fn, "k8s.io/") || strings.HasPrefix(fn, "runtime.")
+		if !lib && fn != "" {
+			return shortPath(f.File) + ":" + fmt.Sprint(f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+func shortPath(p string) string {
+	parts := strings.Split(p, "/")
+	if len(parts) > 2 {
+		return strings.Join(parts[len(parts)-2:], "/")
+	}
+	return p
+}
+
+// primaryKeys returns the keys of the primary objects of the spec.
+func (s *Spec) primaryKeys(forGVK schema.GroupVersionKind, scheme *kruntime.Scheme) []reconcile.Request {
+	var out []reconcile.Request
+	for _, o := range s.Objects {
+		g, err := gvkOf(o, scheme)
+		if err == nil && g == forGVK {
+			out = append(out, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(o)})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+var errNoPrimary = errors.New("verify: Spec.Objects has no object of the For kind")
