@@ -5,6 +5,7 @@
 package analyzers
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -59,3 +60,21 @@ func ByCategory(category string) (Check, bool) { return Lookup(category) }
 // Base returns the shared base analyzer that every check requires. Its
 // flags are the shared options (for example -reconcilelint.roots).
 func Base() *analysis.Analyzer { return summary.Analyzer }
+
+// ChecksTable renders the Markdown table of checks, linking each to its
+// page under linkPrefix (e.g. "docs/checks/").
+func ChecksTable(linkPrefix string) string {
+	var b strings.Builder
+	b.WriteString("| ID | Check | Severity | What it finds |\n|---|---|---|---|\n")
+	for _, c := range All() {
+		fmt.Fprintf(&b, "| %s | [`%s`](%s%s.md) | %s | %s |\n", c.Doc.ID, c.Doc.Name, linkPrefix, c.Doc.Name, c.Doc.Severity, c.Doc.Title)
+	}
+	return b.String()
+}
+
+// DocsIndex renders docs/checks/README.md.
+func DocsIndex() string {
+	return "# reconcilelint checks\n\nEach page is generated from the check's documentation in its analyzer package " +
+		"(`go test ./analyzers -run TestDocsUpToDate -update`); `reconcilelint -explain ID` prints the same text.\n\n" +
+		ChecksTable("")
+}

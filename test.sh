@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every test of the project: the root module (analyzers, the model,
+# drivers, end-to-end runs on the example operator and, through the plugin
+# e2e, inside a real golangci-lint build), the stub check against the real
+# Kubernetes modules, the verify module against the oldest and newest
+# supported controller-runtime, and the verify fidelity suite against a real
+# in-process API server.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "root module: go test ./..."
+go test -count=1 -timeout 40m ./...
+
+step "stubs match the real controller-runtime and k8s.io modules"
+bash analyzers/internal/stubtest/checkstubs.sh
+
+step "verify: oldest and newest supported controller-runtime"
+(cd verify && bash hack/test-versions.sh -count=1)
+
+if [ -f testdata/fidelity/run.sh ]; then
+	step "verify fidelity suite against a real API server"
+	bash testdata/fidelity/run.sh
+fi
