@@ -172,7 +172,7 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 		return s.classifyCall(v)
 	case *ssa.Extract:
 		// v, ok := m[k]; ok from a map lookup on object data.
-		if lk, ok := v.Tuple.(*ssa.Lookup); ok && s.derivesFromObject(lk.X) {
+		if lk, ok := v.Tuple.(*ssa.Lookup); ok && s.DerivesFromObject(lk.X) {
 			return Guard{Kind: Observed, FailSucc: -1, Operand: lk.X}
 		}
 		if c, ok := v.Tuple.(*ssa.Call); ok {
@@ -191,7 +191,7 @@ func (s *Summary) classifyValueTest(v ssa.Value) Guard {
 	if s.isDeletionTimestamp(v) {
 		return Guard{Kind: Lifecycle, FailSucc: -1}
 	}
-	if s.derivesFromObject(v) {
+	if s.DerivesFromObject(v) {
 		return Guard{Kind: Observed, FailSucc: -1, Operand: v}
 	}
 	if s.isConfigValue(v, make(map[ssa.Value]bool)) {
@@ -273,7 +273,7 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 	}
 	// G2: either side derives from an API object.
 	for _, op := range []ssa.Value{x, y} {
-		if s.derivesFromObject(op) {
+		if s.DerivesFromObject(op) {
 			return Guard{Kind: Observed, FailSucc: -1, Operand: op}
 		}
 	}
@@ -374,10 +374,10 @@ func (s *Summary) isConfigValue(v ssa.Value, seen map[ssa.Value]bool) bool {
 	return false
 }
 
-// derivesFromObject reports whether v is data derived from an API object
+// DerivesFromObject reports whether v is data derived from an API object
 // or list (through loads, fields, indexing, len, map lookups, getter
 // methods and pure calls on such data): the operand of a G2 guard.
-func (s *Summary) derivesFromObject(v ssa.Value) bool {
+func (s *Summary) DerivesFromObject(v ssa.Value) bool {
 	return s.derives(v, make(map[ssa.Value]bool), 0)
 }
 
