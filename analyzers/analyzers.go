@@ -11,8 +11,15 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/eventinrequest"
+	"github.com/reconcilelint/reconcilelint/analyzers/eventtypebranch"
+	"github.com/reconcilelint/reconcilelint/analyzers/handlerwrite"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/analyzers/notfounderror"
+	"github.com/reconcilelint/reconcilelint/analyzers/permanentretry"
+	"github.com/reconcilelint/reconcilelint/analyzers/requeuehotloop"
+	"github.com/reconcilelint/reconcilelint/analyzers/resultwitherror"
+	"github.com/reconcilelint/reconcilelint/analyzers/unconditionalwrite"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
 )
 
@@ -24,7 +31,14 @@ type Check struct {
 
 // checks lists every check. Keep it sorted by ID; TestRegistry enforces it.
 var checks = []Check{
+	{unconditionalwrite.Analyzer, unconditionalwrite.Doc},
+	{eventtypebranch.Analyzer, eventtypebranch.Doc},
+	{handlerwrite.Analyzer, handlerwrite.Doc},
+	{eventinrequest.Analyzer, eventinrequest.Doc},
 	{notfounderror.Analyzer, notfounderror.Doc},
+	{resultwitherror.Analyzer, resultwitherror.Doc},
+	{requeuehotloop.Analyzer, requeuehotloop.Doc},
+	{permanentretry.Analyzer, permanentretry.Doc},
 }
 
 // All returns every check, sorted by ID.

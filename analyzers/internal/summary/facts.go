@@ -24,8 +24,25 @@ type FuncSummary struct {
 	// ReportsChange says the boolean result reports whether the function
 	// changed its argument (a G3 guard at call sites).
 	ReportsChange bool
+	// Stores are the stores the function makes into field paths of its
+	// parameters, directly or through helpers of its own package.
+	Stores []StoreFact
 	// ErrResult describes the error result.
 	ErrResult ErrResult
+	// HandlerEffects says what the function may do, directly or through
+	// helpers, that an event handler must not (RL3002).
+	HandlerEffects HandlerEffects
+}
+
+// StoreFact is one store of a FuncSummary.
+type StoreFact struct {
+	// Param is the index (receiver first) of the parameter stored into.
+	Param int
+	// Path is the field path, dot-separated, e.g. "Status.Phase".
+	Path string
+	// Guarded says the store happens only under a guard.
+	Guarded bool
+	Site    string
 }
 
 // AFact marks FuncSummary as a fact.
@@ -36,6 +53,13 @@ func (f *FuncSummary) String() string {
 	for _, w := range f.Writes {
 		parts = append(parts, w.String())
 	}
+	for _, st := range f.Stores {
+		g := ""
+		if st.Guarded {
+			g = " guarded"
+		}
+		parts = append(parts, "store "+st.Path+"(param "+itoa(st.Param)+")"+g)
+	}
 	if f.IsEquality {
 		parts = append(parts, "equality")
 	}
@@ -45,11 +69,15 @@ func (f *FuncSummary) String() string {
 	if f.ErrResult.UnhandledNotFoundOfParam >= 0 {
 		parts = append(parts, "notfound-of-param-"+itoa(f.ErrResult.UnhandledNotFoundOfParam))
 	}
+	if f.ErrResult.Permanent {
+		parts = append(parts, "permanent-of-param-"+itoa(f.ErrResult.PermanentParam))
+	}
 	return "FuncSummary(" + strings.Join(parts, ", ") + ")"
 }
 
 func (f *FuncSummary) empty() bool {
-	return len(f.Writes) == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0
+	return len(f.Writes) == 0 && len(f.Stores) == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
+		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -83,6 +111,15 @@ type ErrResult struct {
 	UnhandledNotFoundOfParam int
 	// Site is the position of that Get.
 	Site string
+	// Permanent says the error result may carry a permanent error that is
+	// not a reconcile.TerminalError (RL5004): the error of parsing data
+	// derived from parameter PermanentParam (receiver first), or, when
+	// PermanentParam is -1, an API error identified as Invalid.
+	// PermanentWhat names the source and PermanentSite is its position.
+	Permanent      bool
+	PermanentParam int
+	PermanentWhat  string
+	PermanentSite  string
 }
 
 // TriState is Enabled/Disabled/Unknown (or Yes/No/Unknown).
@@ -103,6 +140,9 @@ type TypeInfo struct {
 	// GenerationTracked says whether the API server sets
 	// metadata.generation for the kind (always for CRDs).
 	GenerationTracked TriState
+	// Reconciler is set for reconciler types: how their reconcile scope
+	// handles finalizers (RL4001 checks builder code in other packages).
+	Reconciler *ReconcilerInfo
 }
 
 // AFact marks TypeInfo as a fact.
@@ -110,7 +150,14 @@ func (*TypeInfo) AFact() {}
 
 func (t *TypeInfo) String() string {
 	names := [...]string{"unknown", "yes", "no"}
-	return "TypeInfo(status=" + names[t.StatusSubresource] + ", generation=" + names[t.GenerationTracked] + ")"
+	s := "TypeInfo(status=" + names[t.StatusSubresource] + ", generation=" + names[t.GenerationTracked]
+	if r := t.Reconciler; r != nil {
+		s += ", reconciler=" + r.EntryFunc
+		if r.ManagesFinalizers {
+			s += " finalizers=" + strings.Join(r.FinalizerNames, ",")
+		}
+	}
+	return s + ")"
 }
 
 func itoa(i int) string {
@@ -176,6 +223,14 @@ func (s *Summary) exportFacts() {
 			fs.ErrResult = ErrResult{UnhandledNotFoundOfParam: leaks[0].param, Site: leaks[0].site}
 		}
 		fs.IsEquality, fs.ReportsChange = s.boolResultKind(fn)
+		s.permanentFact(fn, &fs.ErrResult)
+		fs.HandlerEffects = s.handlerEffectsOf(fn)
+		for _, pe := range s.paramEffects(fn) {
+			if pe.kind != StoreEffect {
+				continue
+			}
+			fs.Stores = append(fs.Stores, StoreFact{Param: pe.param, Path: strings.Join(pe.path, "."), Guarded: pe.status != Unguarded})
+		}
 		if !fs.empty() {
 			s.Pass.ExportObjectFact(obj, fs)
 			s.Exported = append(s.Exported, analysis.ObjectFact{Object: obj, Fact: fs})

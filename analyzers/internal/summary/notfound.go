@@ -3,7 +3,6 @@ package summary
 import (
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -112,36 +111,13 @@ func (s *Summary) nfLeaks(fn *ssa.Function) []nfLeak {
 // returning a Get's error) it may come from. direct is false once the walk
 // has passed a wrapper that hides the error from errors.As.
 func (s *Summary) errOrigins(v ssa.Value, direct bool, seen map[ssa.Value]bool) []nfOrigin {
-	if v == nil || seen[v] {
-		return nil
-	}
-	seen[v] = true
-	switch x := v.(type) {
-	case *ssa.Phi:
-		var out []nfOrigin
-		for _, e := range x.Edges {
-			out = append(out, s.errOrigins(e, direct, seen)...)
-		}
-		return out
-	case *ssa.MakeInterface:
-		return s.errOrigins(x.X, direct, seen)
-	case *ssa.ChangeInterface:
-		return s.errOrigins(x.X, direct, seen)
-	case *ssa.ChangeType:
-		return s.errOrigins(x.X, direct, seen)
-	case *ssa.Extract:
-		if c, ok := x.Tuple.(*ssa.Call); ok {
-			return s.callOrigins(c, x, x.Index, direct, seen)
-		}
-	case *ssa.Call:
-		return s.callOrigins(x, x, 0, direct, seen)
-	}
-	return nil
+	w := &errWalker[nfOrigin]{s: s, seen: seen, leaf: s.callOrigins}
+	return w.walk(v, direct)
 }
 
-// callOrigins handles an error produced by a call: a Get, a wrapper, or a
-// helper.
-func (s *Summary) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct bool, seen map[ssa.Value]bool) []nfOrigin {
+// callOrigins handles an error produced by a call that is not a wrapper
+// (errWalker handles those): a Get or a helper.
+func (s *Summary) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct bool) []nfOrigin {
 	callee := calleeFunc(&c.Call)
 	if callee == nil {
 		return nil
@@ -164,27 +140,6 @@ func (s *Summary) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct b
 		return nil
 	case apis.IsIgnoreNotFound(f):
 		return nil
-	}
-	if ok, idx := apis.IsErrorWrapper(f); ok {
-		if idx >= 0 {
-			if idx < len(args) {
-				return s.errOrigins(args[idx], direct, seen)
-			}
-			return nil
-		}
-		// fmt.Errorf: the error arguments, wrapped only with %w.
-		if len(args) < 2 {
-			return nil
-		}
-		format, isConst := constString(args[0])
-		wraps := !isConst || strings.Contains(format, "%w")
-		var out []nfOrigin
-		for _, a := range variadicValues(args[len(args)-1]) {
-			if apis.IsError(a.Type()) {
-				out = append(out, s.errOrigins(a, direct && wraps, seen)...)
-			}
-		}
-		return out
 	}
 	// A helper: its summary maps the error result to a keyed parameter.
 	fn := c.Call.StaticCallee()

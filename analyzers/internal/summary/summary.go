@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	ResultType: reflect.TypeFor[*Summary](),
-	FactTypes:  []analysis.Fact{new(FuncSummary), new(TypeInfo)},
+	FactTypes:  []analysis.Fact{new(FuncSummary), new(TypeInfo), new(PredicateValue)},
 }
 
 // rootsFlag holds the configured roots (R4).
@@ -79,11 +79,26 @@ type Summary struct {
 	// Exported lists the facts exported for the package's objects.
 	Exported []analysis.ObjectFact
 
-	funcs   map[*ssa.Function]*FuncInfo
-	srcFunc []*ssa.Function
-	calls   map[*ssa.Function][]callEdge // callers within the package
-	nfMemo  map[*ssa.Function][]nfLeak
-	types   map[*types.TypeName]*TypeInfo
+	funcs    map[*ssa.Function]*FuncInfo
+	srcFunc  []*ssa.Function
+	calls    map[*ssa.Function][]callEdge // callers within the package
+	nfMemo   map[*ssa.Function][]nfLeak
+	effects  map[*ssa.Function][]*Effect
+	pEffects map[*ssa.Function][]paramEffect
+	hm       *handlerModel // handlers.go: handler bodies and side effects, computed lazily
+	types    map[*types.TypeName]*TypeInfo
+
+	// builders.go, predicates.go (RL4001): wirings, predicate evaluation,
+	// finalizer handling of reconcilers; computed lazily.
+	wirings []*Wiring
+	preds   *predEvaluator
+	recInfo map[*ssa.Function]*ReconcilerInfo
+
+	// results.go, permanent.go (RL5002–RL5004).
+	resultReturns  []*ResultReturn
+	permanentLeaks []*PermanentLeak
+	permMemo       map[*ssa.Function][]permLeak
+	objKeyMemo     map[*ssa.Function]map[ssa.Value]int
 }
 
 // Relevant reports whether the package was analysed.
@@ -180,7 +195,11 @@ func (s *Summary) build(pass *analysis.Pass) {
 	s.findWrites()
 	s.computeReach()
 	s.findNotFoundLeaks()
+	s.findResultReturns()
+	s.findPermanentLeaks()
+	s.addReconcilerTypes()
 	s.exportFacts()
+	s.exportPredicateFacts()
 }
 
 // skippedPrefixes are dependency packages whose bodies the model never

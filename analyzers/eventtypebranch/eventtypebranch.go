@@ -1,0 +1,130 @@
+package eventtypebranch
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+)
+
+// Doc is the structured documentation of RL3001.
+var Doc = &checkdoc.Doc{
+	ID:       "RL3001",
+	Name:     "eventtypebranch",
+	Title:    "Side effects chosen by watch.EventType (Added/Modified/Deleted)",
+	Severity: checkdoc.Warning,
+	Since:    "v0.1.0",
+	Rationale: `A controller is told that something changed, not what: events are coalesced,
+lost when a watch is re-established (the relist only reports the objects that
+exist), and replayed as Added after every restart. Code that creates on
+` + "`watch.Added`" + ` and deletes on ` + "`watch.Deleted`" + ` works in a demo, then leaks the resources
+of every object whose Deleted event was missed, and redoes its Added work on
+every restart. Base the behaviour on the observed state instead: enqueue the
+key, reconcile what the cache shows, and do cleanup behind a finalizer, which
+the API server guarantees you see.`,
+	Detection: `Reported: an ` + "`if`" + ` or ` + "`switch`" + ` statement that compares a ` + "`k8s.io/apimachinery/pkg/watch.EventType`" + `
+(a watch event's ` + "`Type`" + `, or a field of that type in a queue item) with ` + "`Added`" + `, ` + "`Modified`" + `
+or ` + "`Deleted`" + `, when
+- the code run for one of the compared types (its case, or the then-branch of
+  ` + "`==`" + `) has a side effect: an API write (also through helpers of any package),
+  external I/O, or a status mutation (a store into ` + "`.Status`" + `, ` + "`meta.SetStatusCondition`" + `), and
+- the three event types do not all run the same side effects.
+
+Not reported:
+- ` + "`watch.Error`" + ` and ` + "`watch.Bookmark`" + ` arms: that is protocol handling;
+- arms that only enqueue (queue operations are not side effects), or that all
+  do the same thing;
+- a test that only skips an event type (` + "`if ev.Type == watch.Deleted { continue }`" + `) before
+  code that acts on the object: the skipped arm has no effect of its own. This
+  narrows the catalogue rule, which would also report it, because acting on the
+  object itself is state-based;
+- ` + "`event.CreateEvent.IsInInitialList`" + ` (a bool, not an event type);
+- packages that import neither controller-runtime nor client-go ` + "`tools/cache`" + ` (CLI
+  watchers, audit shippers), unless the code is in the reconcile scope or an
+  event handler.`,
+	Before: `for ev := range w.ResultChan() {
+	cm, _ := ev.Object.(*corev1.ConfigMap)
+	switch ev.Type {
+	case watch.Added:
+		_ = r.Create(ctx, secretFor(cm))
+	case watch.Deleted:
+		_ = r.Delete(ctx, secretFor(cm))
+	}
+}`,
+	After: `for ev := range w.ResultChan() {
+	switch ev.Type {
+	case watch.Error, watch.Bookmark:
+		continue
+	case watch.Added, watch.Modified, watch.Deleted:
+		if o, ok := ev.Object.(metav1.Object); ok {
+			q.Add(types.NamespacedName{Namespace: o.GetNamespace(), Name: o.GetName()})
+		}
+	}
+}
+// The worker Gets the ConfigMap: it creates the Secret when the ConfigMap
+// exists and relies on an owner reference or a finalizer for the cleanup.`,
+	Fix: "None: the fix is a change of design. The message says what to do instead: enqueue the key, " +
+		"reconcile the observed state, and use a finalizer (or owner references) for cleanup.",
+}
+
+// Analyzer reports RL3001.
+var Analyzer = &analysis.Analyzer{
+	Name:       Doc.Name,
+	Doc:        Doc.Summary(),
+	URL:        Doc.URL(),
+	Requires:   []*analysis.Analyzer{summary.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[int](),
+}
+
+var eventTypes = []string{apis.EventAdded, apis.EventModified, apis.EventDeleted}
+
+func run(pass *analysis.Pass) (any, error) {
+	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	if !s.Relevant() {
+		return 0, nil
+	}
+	rep := diag.NewReporter(pass, Doc)
+	controllerPkg := s.ImportsControllerLibs()
+	n := 0
+	for _, br := range s.EventBranches() {
+		if !controllerPkg && !s.InScope(br.Fn) && s.HandlerOf(br.Fn) == nil {
+			continue
+		}
+		effectful := false
+		sigs := make(map[string]bool)
+		for _, t := range eventTypes {
+			if br.Explicit[t] && len(br.Arms[t]) > 0 {
+				effectful = true
+			}
+			sigs[summary.ArmSignature(br.Arms[t])] = true
+		}
+		if !effectful || len(sigs) < 2 {
+			continue
+		}
+		var parts []string
+		var related []analysis.RelatedInformation
+		for _, t := range eventTypes {
+			if !br.Explicit[t] || len(br.Arms[t]) == 0 {
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("%s: %s", apis.EventTypeName(t), summary.ArmSignature(br.Arms[t])))
+			for _, e := range br.Arms[t] {
+				related = append(related, analysis.RelatedInformation{Pos: e.Pos(), Message: fmt.Sprintf("%s for %s", e.Describe(), apis.EventTypeName(t))})
+			}
+		}
+		msg := fmt.Sprintf("the side effects of this branch depend on the watch event type (%s), "+
+			"but events are coalesced, lost across relists and replayed as Added after a restart, so these writes are skipped or repeated "+
+			"whenever their event is; enqueue the key and reconcile the observed state, and use a finalizer for cleanup instead of a Deleted arm",
+			strings.Join(parts, "; "))
+		rep.Report(diag.Finding{Pos: br.Pos, End: br.Pos, Message: msg, Related: related})
+		n++
+	}
+	return n, nil
+}

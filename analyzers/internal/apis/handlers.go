@@ -1,0 +1,224 @@
+package apis
+
+import (
+	"go/types"
+	"strings"
+)
+
+// Import paths of the event-handling APIs (RL3001–RL3003).
+const (
+	Cache     = "k8s.io/client-go/tools/cache"
+	Workqueue = "k8s.io/client-go/util/workqueue"
+)
+
+// HandlerKind is the kind of an event callback (checks.md RL3002).
+type HandlerKind int
+
+// Handler kinds.
+const (
+	NoHandler        HandlerKind = iota
+	InformerHandler              // a client-go informer callback: AddFunc/UpdateFunc/DeleteFunc, OnAdd/OnUpdate/OnDelete
+	InformerFilter               // cache.FilteringResourceEventHandler.FilterFunc
+	EventHandler                 // a controller-runtime handler: handler.Funcs, Create/Update/Delete/Generic methods
+	PredicateHandler             // a controller-runtime predicate: predicate.Funcs, NewPredicateFuncs, predicate methods
+	MapHandler                   // the func of handler.EnqueueRequestsFromMapFunc
+)
+
+var handlerKindNames = [...]string{
+	NoHandler: "none", InformerHandler: "informer handler", InformerFilter: "informer filter",
+	EventHandler: "event handler", PredicateHandler: "predicate", MapHandler: "map func",
+}
+
+// String returns the name used in messages.
+func (k HandlerKind) String() string {
+	if int(k) < len(handlerKindNames) {
+		return handlerKindNames[k]
+	}
+	return "handler"
+}
+
+// handlerStructs maps the adapter structs whose func fields are handler
+// bodies to their kind. Only func-typed fields count (FilteringResourceEventHandler.Handler
+// is an interface, whose methods are found through its conversion).
+var handlerStructs = map[[2]string]HandlerKind{
+	{Cache, "ResourceEventHandlerFuncs"}:              InformerHandler,
+	{Cache, "ResourceEventHandlerDetailedFuncs"}:      InformerHandler,
+	{Cache, "TypedResourceEventHandlerFuncs"}:         InformerHandler,
+	{Cache, "TypedResourceEventHandlerDetailedFuncs"}: InformerHandler,
+	{Cache, "FilteringResourceEventHandler"}:          InformerFilter,
+	{Handler, "TypedFuncs"}:                           EventHandler,
+	{Predicate, "TypedFuncs"}:                         PredicateHandler,
+}
+
+// HandlerStruct returns the kind of handler bodies stored into the func
+// fields of the named struct type t (looking through aliases, one pointer
+// and instantiation), or NoHandler.
+func HandlerStruct(t types.Type) HandlerKind {
+	pkg, name, ok := NamedOf(t)
+	if !ok {
+		return NoHandler
+	}
+	return handlerStructs[[2]string{pkg, name}]
+}
+
+// handlerFuncArgs are functions whose argument is a handler body, with the
+// argument index.
+var handlerFuncArgs = map[Func]struct {
+	kind HandlerKind
+	arg  int
+}{
+	{Handler, "", "EnqueueRequestsFromMapFunc"}:      {MapHandler, 0},
+	{Handler, "", "TypedEnqueueRequestsFromMapFunc"}: {MapHandler, 0},
+	{Predicate, "", "NewPredicateFuncs"}:             {PredicateHandler, 0},
+	{Predicate, "", "NewTypedPredicateFuncs"}:        {PredicateHandler, 0},
+}
+
+// HandlerFuncArg returns the kind of handler body that f takes as an
+// argument, and the argument's index; NoHandler when f takes none.
+func HandlerFuncArg(f Func) (HandlerKind, int) {
+	if a, ok := handlerFuncArgs[f]; ok {
+		return a.kind, a.arg
+	}
+	return NoHandler, -1
+}
+
+// handlerInterfaces maps the callback interfaces to their kind and
+// callback methods: a user type converted to one of them is a handler.
+var handlerInterfaces = map[[2]string]struct {
+	kind    HandlerKind
+	methods []string
+}{
+	{Cache, "ResourceEventHandler"}:      {InformerHandler, []string{"OnAdd", "OnUpdate", "OnDelete"}},
+	{Cache, "TypedResourceEventHandler"}: {InformerHandler, []string{"OnAdd", "OnUpdate", "OnDelete"}},
+	{Handler, "TypedEventHandler"}:       {EventHandler, []string{"Create", "Update", "Delete", "Generic"}},
+	{Predicate, "TypedPredicate"}:        {PredicateHandler, []string{"Create", "Update", "Delete", "Generic"}},
+}
+
+// HandlerInterface returns the kind and callback method names of a
+// callback interface type (cache.ResourceEventHandler,
+// handler.TypedEventHandler, predicate.TypedPredicate and their aliases),
+// or NoHandler.
+func HandlerInterface(t types.Type) (HandlerKind, []string) {
+	pkg, name, ok := NamedOf(t)
+	if !ok {
+		return NoHandler, nil
+	}
+	if _, isIface := types.Unalias(t).Underlying().(*types.Interface); !isIface {
+		return NoHandler, nil
+	}
+	if h, ok := handlerInterfaces[[2]string{pkg, name}]; ok {
+		return h.kind, h.methods
+	}
+	return NoHandler, nil
+}
+
+// IsQueueAdd reports whether f adds an item to a client-go workqueue:
+// Add, AddRateLimited or AddAfter of any workqueue interface or type
+// (controller-runtime's handlers receive the same interfaces).
+func IsQueueAdd(f Func) bool {
+	if f.Pkg != Workqueue || f.Recv == "" {
+		return false
+	}
+	switch f.Name {
+	case "Add", "AddRateLimited", "AddAfter":
+		return true
+	}
+	return false
+}
+
+// IsWatchEventType reports whether t is watch.EventType.
+func IsWatchEventType(t types.Type) bool { return IsNamed(t, Watch, "EventType", false) }
+
+// Values of watch.EventType.
+const (
+	EventAdded    = "ADDED"
+	EventModified = "MODIFIED"
+	EventDeleted  = "DELETED"
+	EventBookmark = "BOOKMARK"
+	EventError    = "ERROR"
+)
+
+// EventTypeName returns the Go name of a watch.EventType value ("Added"
+// for "ADDED"), or "" for an unknown value.
+func EventTypeName(v string) string {
+	switch v {
+	case EventAdded:
+		return "Added"
+	case EventModified:
+		return "Modified"
+	case EventDeleted:
+		return "Deleted"
+	case EventBookmark:
+		return "Bookmark"
+	case EventError:
+		return "Error"
+	}
+	return ""
+}
+
+// IdentityFieldNames are request or queue item fields that say what to
+// reconcile (RL3003 never reports them): the key, and identity such as the
+// cluster of a multicluster request.
+var IdentityFieldNames = map[string]bool{
+	"Request": true, "NamespacedName": true, "ObjectKey": true, "Key": true, "key": true,
+	"Name": true, "name": true, "Namespace": true, "namespace": true,
+	"ClusterName": true, "clusterName": true, "Cluster": true, "cluster": true,
+	"Shard": true, "shard": true, "Tenant": true, "tenant": true,
+}
+
+// externalIOFuncs are calls that perform external I/O: HTTP requests and
+// SQL statements. Logging, metrics and event recording are not I/O in this
+// sense (checks.md RL3002, FP risks).
+var externalIOFuncs = map[Func]bool{
+	{"net/http", "", "Get"}:                     true,
+	{"net/http", "", "Head"}:                    true,
+	{"net/http", "", "Post"}:                    true,
+	{"net/http", "", "PostForm"}:                true,
+	{"net/http", "Client", "Do"}:                true,
+	{"net/http", "Client", "Get"}:               true,
+	{"net/http", "Client", "Head"}:              true,
+	{"net/http", "Client", "Post"}:              true,
+	{"net/http", "Client", "PostForm"}:          true,
+	{"net/http", "RoundTripper", "RoundTrip"}:   true,
+	{"net/http", "Transport", "RoundTrip"}:      true,
+	{"database/sql", "DB", "Exec"}:              true,
+	{"database/sql", "DB", "ExecContext"}:       true,
+	{"database/sql", "DB", "Query"}:             true,
+	{"database/sql", "DB", "QueryContext"}:      true,
+	{"database/sql", "DB", "QueryRow"}:          true,
+	{"database/sql", "DB", "QueryRowContext"}:   true,
+	{"database/sql", "DB", "Begin"}:             true,
+	{"database/sql", "DB", "BeginTx"}:           true,
+	{"database/sql", "Tx", "Exec"}:              true,
+	{"database/sql", "Tx", "ExecContext"}:       true,
+	{"database/sql", "Tx", "Query"}:             true,
+	{"database/sql", "Tx", "QueryContext"}:      true,
+	{"database/sql", "Tx", "QueryRow"}:          true,
+	{"database/sql", "Tx", "QueryRowContext"}:   true,
+	{"database/sql", "Tx", "Commit"}:            true,
+	{"database/sql", "Stmt", "Exec"}:            true,
+	{"database/sql", "Stmt", "ExecContext"}:     true,
+	{"database/sql", "Stmt", "Query"}:           true,
+	{"database/sql", "Stmt", "QueryContext"}:    true,
+	{"database/sql", "Stmt", "QueryRow"}:        true,
+	{"database/sql", "Stmt", "QueryRowContext"}: true,
+	{"database/sql", "Conn", "ExecContext"}:     true,
+	{"database/sql", "Conn", "QueryContext"}:    true,
+	{"database/sql", "Conn", "QueryRowContext"}: true,
+	{"database/sql", "Conn", "BeginTx"}:         true,
+}
+
+// IsExternalIO reports whether f performs external I/O: an HTTP request,
+// an SQL statement, or any call into one of the configured SDK packages
+// (import path prefixes).
+func IsExternalIO(f Func, sdkPrefixes []string) bool {
+	if externalIOFuncs[f] {
+		return true
+	}
+	for _, p := range sdkPrefixes {
+		if p != "" && (f.Pkg == p || strings.HasPrefix(f.Pkg, strings.TrimSuffix(p, "/")+"/")) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,88 @@
+package apis
+
+// Setter describes a function or method that stores into a field path of
+// one of its arguments (checks.md §1.3): metadata setters, finalizer and
+// owner-reference helpers, SetStatusCondition.
+type Setter struct {
+	// Arg is the index of the argument whose object is stored into
+	// (counting the receiver of a method as argument 0).
+	Arg int
+	// Path is the field path stored, relative to the object when the
+	// argument is the object (or its ObjectMeta), empty when the argument
+	// is itself the address of the field (SetStatusCondition(&x.Status.Conditions, …)).
+	Path []string
+	// Value is the index of the argument that carries the stored value,
+	// or -1.
+	Value int
+}
+
+var objectMetaSetters = map[string]string{
+	"SetLabels": "Labels", "SetAnnotations": "Annotations", "SetFinalizers": "Finalizers",
+	"SetOwnerReferences": "OwnerReferences", "SetName": "Name", "SetNamespace": "Namespace",
+	"SetGenerateName": "GenerateName", "SetResourceVersion": "ResourceVersion",
+	"SetDeletionTimestamp": "DeletionTimestamp", "SetManagedFields": "ManagedFields",
+}
+
+var funcSetters = map[Func]Setter{
+	{MetaV1, "", "SetMetaDataLabel"}:                  {Arg: 0, Path: []string{"Labels"}, Value: 2},
+	{MetaV1, "", "SetMetaDataAnnotation"}:             {Arg: 0, Path: []string{"Annotations"}, Value: 2},
+	{Controllerutil, "", "AddFinalizer"}:              {Arg: 0, Path: []string{"ObjectMeta", "Finalizers"}, Value: 1},
+	{Controllerutil, "", "RemoveFinalizer"}:           {Arg: 0, Path: []string{"ObjectMeta", "Finalizers"}, Value: -1},
+	{Controllerutil, "", "SetControllerReference"}:    {Arg: 1, Path: []string{"ObjectMeta", "OwnerReferences"}, Value: 0},
+	{Controllerutil, "", "SetOwnerReference"}:         {Arg: 1, Path: []string{"ObjectMeta", "OwnerReferences"}, Value: 0},
+	{Controllerutil, "", "RemoveControllerReference"}: {Arg: 1, Path: []string{"ObjectMeta", "OwnerReferences"}, Value: -1},
+	{Controllerutil, "", "RemoveOwnerReference"}:      {Arg: 1, Path: []string{"ObjectMeta", "OwnerReferences"}, Value: -1},
+	{Meta, "", "SetStatusCondition"}:                  {Arg: 0, Value: 1},
+	{Meta, "", "RemoveStatusCondition"}:               {Arg: 0, Value: -1},
+}
+
+// SetterOf returns how f stores into its arguments, if it is a setter.
+// Methods of metav1.ObjectMeta, and methods of the same names promoted to
+// API objects or called through the metav1.Object/client.Object
+// interfaces, store into ObjectMeta.<Field>.
+func SetterOf(f Func) (Setter, bool) {
+	if s, ok := funcSetters[f]; ok {
+		return s, true
+	}
+	if field, ok := objectMetaSetters[f.Name]; ok {
+		switch {
+		case f.Pkg == MetaV1 && (f.Recv == "ObjectMeta" || f.Recv == "Object"):
+			if f.Recv == "ObjectMeta" {
+				return Setter{Arg: 0, Path: []string{field}, Value: 1}, true
+			}
+			return Setter{Arg: 0, Path: []string{"ObjectMeta", field}, Value: 1}, true
+		case f.Pkg == Client && f.Recv == "Object":
+			return Setter{Arg: 0, Path: []string{"ObjectMeta", field}, Value: 1}, true
+		case f.Pkg == "sigs.k8s.io/controller-runtime/pkg/cache/cacheapi" && f.Recv == "Object":
+			return Setter{Arg: 0, Path: []string{"ObjectMeta", field}, Value: 1}, true
+		}
+	}
+	return Setter{}, false
+}
+
+// builtinStatus lists k8s.io/api kinds by package and name, with whether
+// they have a /status subresource. Kinds not listed are unknown.
+var builtinStatus = map[[2]string]bool{
+	{"k8s.io/api/core/v1", "Pod"}: true, {"k8s.io/api/core/v1", "Service"}: true,
+	{"k8s.io/api/core/v1", "Node"}: true, {"k8s.io/api/core/v1", "Namespace"}: true,
+	{"k8s.io/api/core/v1", "PersistentVolume"}: true, {"k8s.io/api/core/v1", "PersistentVolumeClaim"}: true,
+	{"k8s.io/api/core/v1", "ReplicationController"}: true, {"k8s.io/api/core/v1", "ResourceQuota"}: true,
+	{"k8s.io/api/core/v1", "ConfigMap"}: false, {"k8s.io/api/core/v1", "Secret"}: false,
+	{"k8s.io/api/core/v1", "ServiceAccount"}: false, {"k8s.io/api/core/v1", "Endpoints"}: false,
+	{"k8s.io/api/apps/v1", "Deployment"}: true, {"k8s.io/api/apps/v1", "StatefulSet"}: true,
+	{"k8s.io/api/apps/v1", "DaemonSet"}: true, {"k8s.io/api/apps/v1", "ReplicaSet"}: true,
+	{"k8s.io/api/batch/v1", "Job"}: true, {"k8s.io/api/batch/v1", "CronJob"}: true,
+	{"k8s.io/api/autoscaling/v2", "HorizontalPodAutoscaler"}: true,
+	{"k8s.io/api/policy/v1", "PodDisruptionBudget"}:          true,
+	{"k8s.io/api/networking/v1", "Ingress"}:                  true, {"k8s.io/api/networking/v1", "NetworkPolicy"}: false,
+	{"k8s.io/api/coordination/v1", "Lease"}: false,
+	{"k8s.io/api/rbac/v1", "Role"}:          false, {"k8s.io/api/rbac/v1", "RoleBinding"}: false,
+	{"k8s.io/api/rbac/v1", "ClusterRole"}: false, {"k8s.io/api/rbac/v1", "ClusterRoleBinding"}: false,
+}
+
+// BuiltinStatusSubresource tells whether the k8s.io/api kind pkg.name has a
+// /status subresource; known is false for kinds the table does not list.
+func BuiltinStatusSubresource(pkg, name string) (has, known bool) {
+	has, known = builtinStatus[[2]string{pkg, name}]
+	return has, known
+}

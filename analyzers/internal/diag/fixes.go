@@ -1,0 +1,151 @@
+package diag
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Source returns the original source text of [pos, end), or "" when the
+// file cannot be read.
+func Source(pass *analysis.Pass, pos, end token.Pos) string {
+	tf := pass.Fset.File(pos)
+	if tf == nil || end < pos {
+		return ""
+	}
+	data, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return ""
+	}
+	start, stop := tf.Offset(pos), tf.Offset(end)
+	if start < 0 || stop > len(data) || start > stop {
+		return ""
+	}
+	return string(data[start:stop])
+}
+
+// LineIndent returns the leading white space of the line containing pos.
+func LineIndent(pass *analysis.Pass, pos token.Pos) string {
+	tf := pass.Fset.File(pos)
+	if tf == nil {
+		return ""
+	}
+	data, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return ""
+	}
+	lineStart := tf.Offset(tf.LineStart(tf.Line(pos)))
+	i := lineStart
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t') {
+		i++
+	}
+	return string(data[lineStart:i])
+}
+
+// StmtInBlock returns the innermost statement containing pos that sits
+// directly in a statement list (a block or a case clause), the list, and
+// its index there.
+func StmtInBlock(pass *analysis.Pass, pos token.Pos) (ast.Stmt, []ast.Stmt, int, bool) {
+	path := PathTo(pass, pos, pos)
+	for i := 0; i+1 < len(path); i++ {
+		stmt, ok := path[i].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		var list []ast.Stmt
+		switch p := path[i+1].(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		default:
+			continue
+		}
+		for j, s := range list {
+			if s == stmt {
+				return stmt, list, j, true
+			}
+		}
+	}
+	return nil, nil, 0, false
+}
+
+// WrapInIf returns the edit that replaces stmt with
+//
+//	if cond {
+//		stmt
+//	}
+//	after
+//
+// keeping stmt's original text and indenting it one level; after may be
+// empty.
+func WrapInIf(pass *analysis.Pass, stmt ast.Stmt, cond, after string) (analysis.TextEdit, bool) {
+	end := withLineComment(pass, stmt.End())
+	text := Source(pass, stmt.Pos(), end)
+	if text == "" {
+		return analysis.TextEdit{}, false
+	}
+	indent := LineIndent(pass, stmt.Pos())
+	var b strings.Builder
+	b.WriteString("if " + cond + " {\n" + indent + "\t")
+	b.WriteString(strings.ReplaceAll(text, "\n", "\n\t"))
+	b.WriteString("\n" + indent + "}")
+	if after != "" {
+		b.WriteString("\n" + indent + after)
+	}
+	return analysis.TextEdit{Pos: stmt.Pos(), End: end, NewText: []byte(b.String())}, true
+}
+
+// withLineComment extends end over a // comment that follows it on the
+// same line, so that wrapping a statement keeps its trailing comment with it.
+func withLineComment(pass *analysis.Pass, end token.Pos) token.Pos {
+	tf := pass.Fset.File(end)
+	if tf == nil {
+		return end
+	}
+	data, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return end
+	}
+	i := tf.Offset(end)
+	j := i
+	for j < len(data) && (data[j] == ' ' || data[j] == '\t') {
+		j++
+	}
+	if j+1 < len(data) && data[j] == '/' && data[j+1] == '/' {
+		for j < len(data) && data[j] != '\n' {
+			j++
+		}
+		return end + token.Pos(j-i)
+	}
+	return end
+}
+
+// FreshName returns name, or name1, name2, … when name is already declared
+// in the scope at pos.
+func FreshName(pass *analysis.Pass, pos token.Pos, name string) string {
+	file := FileOf(pass, pos)
+	if file == nil {
+		return name
+	}
+	scope := innermostScope(pass, file, pos)
+	candidate := name
+	for i := 1; scope != nil && i < 100; i++ {
+		if _, obj := scope.LookupParent(candidate, pos); obj == nil && scope.Lookup(candidate) == nil {
+			return candidate
+		}
+		candidate = name + itoa(i)
+	}
+	return candidate
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}

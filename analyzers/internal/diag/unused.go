@@ -1,0 +1,71 @@
+package diag
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// RemoveImportsUsedOnlyIn returns the edits that delete the imports of
+// file whose every use lies in [start, end): the imports a fix that deletes
+// that range would leave unused, which would not compile. Imports of the
+// paths in keep (those the fix's new text uses) stay.
+func RemoveImportsUsedOnlyIn(pass *analysis.Pass, file *ast.File, start, end token.Pos, keep ...string) []analysis.TextEdit {
+	inside := make(map[*types.PkgName]bool)
+	outside := make(map[*types.PkgName]bool)
+	ast.Inspect(file, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName)
+		if !ok {
+			return true
+		}
+		if start <= id.Pos() && id.End() <= end {
+			inside[pn] = true
+		} else {
+			outside[pn] = true
+		}
+		return true
+	})
+	var edits []analysis.TextEdit
+	for _, decl := range file.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			is := spec.(*ast.ImportSpec)
+			var pn *types.PkgName
+			if is.Name != nil {
+				pn, _ = pass.TypesInfo.Defs[is.Name].(*types.PkgName)
+			} else {
+				pn, _ = pass.TypesInfo.Implicits[is].(*types.PkgName)
+			}
+			if pn == nil || !inside[pn] || outside[pn] || slices.Contains(keep, pn.Imported().Path()) {
+				continue
+			}
+			if !gd.Lparen.IsValid() {
+				edits = append(edits, analysis.TextEdit{Pos: gd.Pos(), End: gd.End()})
+				continue
+			}
+			// Delete the spec's whole line.
+			tf := pass.Fset.File(is.Pos())
+			if tf == nil {
+				continue
+			}
+			line := tf.Line(is.Pos())
+			from := tf.LineStart(line)
+			to := is.End()
+			if line < tf.LineCount() {
+				to = tf.LineStart(line + 1)
+			}
+			edits = append(edits, analysis.TextEdit{Pos: from, End: to})
+		}
+	}
+	return edits
+}

@@ -1,0 +1,602 @@
+package summary
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// Wiring is the primary watch of a controller and the reconciler it feeds:
+// a builder chain (ctrl.NewControllerManagedBy(mgr).For(…)…Complete(r)) or a
+// controller.New whose controller Watches a source.Kind with
+// EnqueueRequestForObject.
+type Wiring struct {
+	// Fn is the function that wires the controller.
+	Fn *ssa.Function
+	// Builder is set for builder chains (For/WithEventFilter predicates
+	// are predicate.Predicate), clear for controller.New + Watch.
+	Builder bool
+	// Primary is the type of the primary object (a pointer type); nil when
+	// it is not known.
+	Primary types.Type
+	// PrimaryPos is the For call or the source.Kind call.
+	PrimaryPos token.Pos
+	// Predicates are the predicates of the primary watch: the For
+	// option's WithPredicates and every WithEventFilter of a builder, the
+	// predicates of source.Kind; controller-runtime ANDs them.
+	Predicates []PredEval
+	// Reconciler is the value passed to Complete, Build or
+	// Options.Reconciler; nil when not found.
+	Reconciler ssa.Value
+	// Wired is the Complete/Build call or the controller.New call.
+	Wired token.Pos
+}
+
+// ReconcilerInfo says how a reconciler handles finalizers (checks.md §1.7:
+// TypeInfo.Reconciler), so that builder code in another package can be
+// checked (RL4001).
+type ReconcilerInfo struct {
+	// EntryFunc names the reconcile entry, e.g. "(*WidgetReconciler).Reconcile".
+	EntryFunc string
+	// ManagesFinalizers says the reconcile scope adds, removes or sets
+	// finalizers: controllerutil.AddFinalizer/RemoveFinalizer,
+	// SetFinalizers, or a store to Finalizers.
+	ManagesFinalizers bool
+	// FinalizerNames are the constant finalizer names it adds or removes.
+	FinalizerNames []string
+	// FinalizerKinds are the object types ("pkgpath.Name") whose
+	// finalizers it manages.
+	FinalizerKinds []string
+	// InspectsForeign says it waits for finalizers it does not manage: it
+	// tests for finalizers it does not add, or reads len(Finalizers).
+	InspectsForeign bool
+	// ForeignFinalizers are the constant names of those finalizers.
+	ForeignFinalizers []string
+	// Site is the first finalizer operation, as "file:line:col".
+	Site string
+
+	pos token.Pos // Site in the current package; not exported as a fact
+}
+
+// Pos returns the position of the first finalizer operation when it is in
+// the current package, or token.NoPos.
+func (r *ReconcilerInfo) Pos() token.Pos { return r.pos }
+
+// ManagesFinalizersOf reports whether the reconciler manages finalizers on
+// objects of type t (the primary type of its watch).
+func (r *ReconcilerInfo) ManagesFinalizersOf(t types.Type) bool {
+	k := kindKey(t)
+	return r != nil && r.ManagesFinalizers && k != "" && slices.Contains(r.FinalizerKinds, k)
+}
+
+func kindKey(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	pkg, name, ok := apis.NamedOf(t)
+	if !ok {
+		return ""
+	}
+	return pkg + "." + name
+}
+
+// Wirings returns the package's controller wirings.
+func (s *Summary) Wirings() []*Wiring {
+	if s.wirings == nil {
+		s.wirings = s.findWirings()
+	}
+	return s.wirings
+}
+
+// findWirings finds builder chains and controller.New calls.
+func (s *Summary) findWirings() []*Wiring {
+	out := []*Wiring{}
+	for _, fn := range s.srcFunc {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if isBuilderStart(&c.Call) {
+					out = append(out, s.followBuilder(fn, c))
+					continue
+				}
+				if callee := calleeFunc(&c.Call); callee != nil {
+					if ok, idx := apis.IsControllerNew(apis.FuncOf(callee)); ok {
+						out = append(out, s.followController(fn, c, idx)...)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// isBuilderStart recognises builder.ControllerManagedBy,
+// TypedControllerManagedBy[Q], and calls through a function variable such
+// as ctrl.NewControllerManagedBy (a load of a *ssa.Global).
+func isBuilderStart(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return false
+	}
+	if callee := calleeFunc(c); callee != nil {
+		return apis.IsBuilderStart(apis.FuncOf(callee))
+	}
+	if ld, ok := c.Value.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if g, ok := ld.X.(*ssa.Global); ok && g.Object() != nil && g.Object().Pkg() != nil {
+			return apis.IsBuilderStartVar(g.Object().Pkg().Path(), g.Object().Name())
+		}
+	}
+	return false
+}
+
+// followBuilder unifies the builder returned by start with the results of
+// its chained methods and records the primary watch and the reconciler.
+func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
+	w := &Wiring{Fn: fn, Builder: true, Wired: token.NoPos}
+	seen := map[ssa.Value]bool{start: true}
+	work := []ssa.Value{start}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			var next ssa.Value
+			switch r := r.(type) {
+			case *ssa.Phi:
+				next = r
+			case *ssa.Call:
+				if callRecv(&r.Call) != v {
+					continue
+				}
+				callee := calleeFunc(&r.Call)
+				if callee == nil {
+					continue
+				}
+				args := callArgs(&r.Call)
+				switch apis.ClassifyBuilderMethod(apis.FuncOf(callee)) {
+				case apis.BuilderChain:
+					next = r
+				case apis.BuilderFor:
+					next = r
+					if w.Primary == nil && len(args) == 2 {
+						w.Primary = concreteType(args[0])
+						w.PrimaryPos = r.Pos()
+						w.Predicates = append(w.Predicates, s.forPredicates(args[1])...)
+					}
+				case apis.BuilderFilter:
+					next = r
+					if len(args) == 1 {
+						var expr ast.Expr
+						if ce := s.CallExprAt(r.Pos()); ce != nil && len(ce.Args) == 1 {
+							expr = ce.Args[0]
+						}
+						w.Predicates = append(w.Predicates, s.EvalPredicate(args[0], expr))
+					}
+				case apis.BuilderComplete:
+					if len(args) == 1 && w.Reconciler == nil {
+						w.Reconciler = args[0]
+						w.Wired = r.Pos()
+					}
+				}
+			}
+			if next != nil && !seen[next] {
+				seen[next] = true
+				work = append(work, next)
+			}
+		}
+	}
+	return w
+}
+
+// forPredicates evaluates the builder.WithPredicates options among the
+// variadic options of For.
+func (s *Summary) forPredicates(opts ssa.Value) []PredEval {
+	elems, ok := variadicElems(opts)
+	if !ok {
+		return nil
+	}
+	var out []PredEval
+	for _, e := range elems {
+		for {
+			if mi, ok := e.(*ssa.MakeInterface); ok {
+				e = mi.X
+				continue
+			}
+			break
+		}
+		c, ok := e.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		callee := calleeFunc(&c.Call)
+		if callee == nil || !apis.IsWithPredicates(apis.FuncOf(callee)) || len(c.Call.Args) != 1 {
+			continue
+		}
+		out = append(out, s.evalVariadicPredicates(c, 0)...)
+	}
+	return out
+}
+
+// evalVariadicPredicates evaluates the variadic predicate arguments of c,
+// which start at argument index first.
+func (s *Summary) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
+	args := callArgs(&c.Call)
+	if first >= len(args) {
+		return nil
+	}
+	elems, ok := variadicElems(args[len(args)-1])
+	if !ok {
+		return nil
+	}
+	var exprs []ast.Expr
+	if ce := s.CallExprAt(c.Pos()); ce != nil && !ce.Ellipsis.IsValid() && len(ce.Args) == first+len(elems) {
+		exprs = ce.Args[first:]
+	}
+	var out []PredEval
+	for i, e := range elems {
+		var expr ast.Expr
+		if i < len(exprs) {
+			expr = exprs[i]
+		}
+		out = append(out, s.EvalPredicate(e, expr))
+	}
+	return out
+}
+
+// concreteType returns the dynamic type of an interface value built by
+// MakeInterface, or the value's own type when it is not an interface.
+func concreteType(v ssa.Value) types.Type {
+	for i := 0; i < 8 && v != nil; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeInterface:
+			v = x.X
+			continue
+		}
+		if types.IsInterface(v.Type()) {
+			return nil
+		}
+		return v.Type()
+	}
+	return nil
+}
+
+// followController handles controller.New(name, mgr, Options{Reconciler:
+// r}) and the c.Watch(source.Kind(cache, obj, &EnqueueRequestForObject{},
+// preds…)) calls on its result: one wiring per primary watch.
+func (s *Summary) followController(fn *ssa.Function, newCall *ssa.Call, optIdx int) []*Wiring {
+	args := callArgs(&newCall.Call)
+	var rec ssa.Value
+	if optIdx < len(args) {
+		rec = structField(args[optIdx], "Reconciler")
+	}
+	var ctrls []ssa.Value
+	for _, r := range *newCall.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == 0 {
+			ctrls = append(ctrls, ex)
+		}
+	}
+	var out []*Wiring
+	for _, cv := range ctrls {
+		for _, r := range *cv.Referrers() {
+			call, ok := r.(*ssa.Call)
+			if !ok || !call.Call.IsInvoke() || call.Call.Value != cv || len(call.Call.Args) != 1 {
+				continue
+			}
+			if !apis.IsControllerWatch(apis.FuncOf(call.Call.Method)) {
+				continue
+			}
+			src := call.Call.Args[0]
+			for {
+				if mi, ok := src.(*ssa.MakeInterface); ok {
+					src = mi.X
+					continue
+				}
+				if ci, ok := src.(*ssa.ChangeInterface); ok {
+					src = ci.X
+					continue
+				}
+				break
+			}
+			kc, ok := src.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := calleeFunc(&kc.Call)
+			if callee == nil || !apis.IsSourceKind(apis.FuncOf(callee)) || len(kc.Call.Args) != 4 {
+				continue
+			}
+			if h := concreteType(kc.Call.Args[2]); h == nil || !apis.IsEnqueueForObject(h) {
+				continue
+			}
+			out = append(out, &Wiring{
+				Fn: fn, Primary: concreteType(kc.Call.Args[1]), PrimaryPos: kc.Pos(),
+				Predicates: s.evalVariadicPredicates(kc, 3),
+				Reconciler: rec, Wired: newCall.Pos(),
+			})
+		}
+	}
+	return out
+}
+
+// structField returns the value stored into field name of a struct value
+// built by a composite literal (a load of a local Alloc), or nil.
+func structField(v ssa.Value, name string) ssa.Value {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fieldName(fa.X.Type(), fa.Field) != name {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				if val != nil {
+					return nil
+				}
+				val = st.Val
+			}
+		}
+	}
+	return val
+}
+
+// ReconcilerOf returns what is known of the reconciler wired by w: from
+// its scope when its Reconcile is in this package, from its TypeInfo fact
+// otherwise; nil when the reconciler cannot be resolved.
+func (s *Summary) ReconcilerOf(w *Wiring) *ReconcilerInfo {
+	return s.reconcilerOfValue(w.Reconciler, 0)
+}
+
+func (s *Summary) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
+	if v == nil || depth > 8 {
+		return nil
+	}
+	switch x := v.(type) {
+	case *ssa.ChangeInterface:
+		return s.reconcilerOfValue(x.X, depth+1)
+	case *ssa.ChangeType:
+		if apis.IsNamed(x.Type(), apis.Reconcile, "TypedFunc", false) {
+			if fn := s.localFunc(funcOfValue(x.X)); fn != nil {
+				return s.reconcilerInfo(fn)
+			}
+			return nil
+		}
+		return s.reconcilerOfValue(x.X, depth+1)
+	case *ssa.Call:
+		callee := calleeFunc(&x.Call)
+		if callee == nil {
+			return nil
+		}
+		f := apis.FuncOf(callee)
+		if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(x.Call.Args) == 2 {
+			return s.reconcilerOfValue(x.Call.Args[1], depth+1)
+		}
+		return nil
+	case *ssa.MakeInterface:
+		t := x.X.Type()
+		if ch, ok := x.X.(*ssa.ChangeType); ok && apis.IsNamed(ch.Type(), apis.Reconcile, "TypedFunc", false) {
+			return s.reconcilerOfValue(ch, depth+1)
+		}
+		n, ok := types.Unalias(deref(t)).(*types.Named)
+		if !ok {
+			return nil
+		}
+		if n.Origin().Obj().Pkg() == s.Pass.Pkg {
+			if m := s.localFunc(s.methodOfValue(x, "Reconcile")); m != nil {
+				return s.reconcilerInfo(m)
+			}
+			return nil
+		}
+		if ti := s.TypeInfoOf(t); ti != nil {
+			return ti.Reconciler
+		}
+	}
+	return nil
+}
+
+// reconcilerInfo computes the finalizer handling of the reconcile scope
+// of entry: entry and the package functions it reaches.
+func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
+	if s.recInfo == nil {
+		s.recInfo = make(map[*ssa.Function]*ReconcilerInfo)
+	}
+	if ri, ok := s.recInfo[entry]; ok {
+		return ri
+	}
+	callees := make(map[*ssa.Function][]*ssa.Function)
+	for callee, edges := range s.calls {
+		for _, e := range edges {
+			callees[e.caller] = append(callees[e.caller], callee)
+		}
+	}
+	scope := map[*ssa.Function]bool{entry: true}
+	work := []*ssa.Function{entry}
+	var order []*ssa.Function
+	for len(work) > 0 {
+		fn := work[0]
+		work = work[1:]
+		order = append(order, fn)
+		for _, c := range callees[fn] {
+			if !scope[c] {
+				scope[c] = true
+				work = append(work, c)
+			}
+		}
+	}
+	ri := &ReconcilerInfo{EntryFunc: FuncName(entry)}
+	managed := map[string]bool{}
+	kinds := map[string]bool{}
+	var contains []string
+	note := func(pos token.Pos, obj ssa.Value, names ...string) {
+		ri.ManagesFinalizers = true
+		for _, n := range names {
+			if n != "" && !managed[n] {
+				managed[n] = true
+				ri.FinalizerNames = append(ri.FinalizerNames, n)
+			}
+		}
+		for _, k := range s.objectKinds(obj) {
+			kinds[k] = true
+		}
+		if !ri.pos.IsValid() && pos.IsValid() {
+			ri.pos = pos
+			ri.Site = s.Position(pos)
+		}
+	}
+	for _, fn := range order {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.Store:
+					if _, path := s.RootOf(x.Addr); len(path) > 0 && path[len(path)-1] == apis.FinalizersField {
+						var names []string
+						if ap, ok := x.Val.(*ssa.Call); ok {
+							if bi, ok := ap.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(ap.Call.Args) == 2 {
+								names = variadicStrings(ap.Call.Args[1])
+							}
+						}
+						note(x.Pos(), x.Addr, names...)
+					}
+				case ssa.CallInstruction:
+					c := x.Common()
+					if bi, ok := c.Value.(*ssa.Builtin); ok && bi.Name() == "len" && len(c.Args) == 1 {
+						if isFinalizersValue(s, c.Args[0]) {
+							ri.InspectsForeign = true
+						}
+						continue
+					}
+					callee := calleeFunc(c)
+					if callee == nil {
+						continue
+					}
+					args := callArgs(c)
+					switch apis.ClassifyFinalizerCall(apis.FuncOf(callee)) {
+					case apis.FinalizerAdd, apis.FinalizerRemove:
+						if len(args) == 2 {
+							name, _ := constString(args[1])
+							note(x.Pos(), args[0], name)
+						}
+					case apis.FinalizerSet:
+						note(x.Pos(), callRecv(c))
+					case apis.FinalizerContains:
+						if len(args) == 2 {
+							if name, ok := constString(args[1]); ok {
+								contains = append(contains, name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, n := range contains {
+		if !managed[n] && !slices.Contains(ri.ForeignFinalizers, n) {
+			ri.InspectsForeign = true
+			ri.ForeignFinalizers = append(ri.ForeignFinalizers, n)
+		}
+	}
+	for k := range kinds {
+		ri.FinalizerKinds = append(ri.FinalizerKinds, k)
+	}
+	sort.Strings(ri.FinalizerKinds)
+	s.recInfo[entry] = ri
+	return ri
+}
+
+// isFinalizersValue reports whether v is an object's finalizer list:
+// x.Finalizers or x.GetFinalizers().
+func isFinalizersValue(s *Summary, v ssa.Value) bool {
+	if c, ok := v.(*ssa.Call); ok {
+		if callee := calleeFunc(&c.Call); callee != nil {
+			return apis.ClassifyFinalizerCall(apis.FuncOf(callee)) == apis.FinalizerGet
+		}
+		return false
+	}
+	_, path := s.RootOf(v)
+	return len(path) > 0 && path[len(path)-1] == apis.FinalizersField
+}
+
+// objectKinds returns the object types ("pkgpath.Name") behind v: its
+// root's type, or, for an interface-typed parameter of a package function,
+// the types of the arguments at its call sites.
+func (s *Summary) objectKinds(v ssa.Value) []string {
+	if v == nil {
+		return nil
+	}
+	root, _ := s.RootOf(v)
+	if root == nil {
+		return nil
+	}
+	if t := concreteType(root); t != nil {
+		if k := kindKey(t); k != "" {
+			return []string{k}
+		}
+		return nil
+	}
+	p, ok := root.(*ssa.Parameter)
+	if !ok {
+		return nil
+	}
+	fn := p.Parent()
+	idx := paramIndex(fn, p)
+	var out []string
+	for _, e := range s.calls[fn] {
+		c, ok := e.site.(ssa.CallInstruction)
+		if !ok || c.Common().StaticCallee() == nil || idx < 0 || idx >= len(c.Common().Args) {
+			continue
+		}
+		r, _ := s.RootOf(c.Common().Args[idx])
+		if t := concreteType(r); t != nil {
+			if k := kindKey(t); k != "" {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// addReconcilerTypes records, for every reconciler type of the package
+// (the receiver of a root), its ReconcilerInfo in the TypeInfo fact.
+func (s *Summary) addReconcilerTypes() {
+	local := s.localTypes()
+	for _, r := range s.Roots {
+		recv := r.Fn.Signature.Recv()
+		if recv == nil {
+			continue
+		}
+		n, ok := types.Unalias(deref(recv.Type())).(*types.Named)
+		if !ok || n.Obj().Pkg() != s.Pass.Pkg {
+			continue
+		}
+		obj := n.Origin().Obj()
+		ti := local[obj]
+		if ti == nil {
+			ti = &TypeInfo{}
+			local[obj] = ti
+		}
+		if ti.Reconciler == nil {
+			ti.Reconciler = s.reconcilerInfo(r.Fn)
+		}
+	}
+}

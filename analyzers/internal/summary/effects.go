@@ -1,0 +1,289 @@
+package summary
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// EffectKind classifies an Effect.
+type EffectKind int
+
+// Effect kinds.
+const (
+	StoreEffect EffectKind = iota // a store into a field path of an object
+	ReadEffect                    // a read that fills the object from the API (Get, List)
+	WriteEffect                   // an API write of the object
+)
+
+// Effect is something a function does to an object root, in that
+// function's terms: a store to a field path, a read from the API, or a
+// write. Effects of package-local helpers appear at their call sites,
+// mapped onto the caller's values; effects of helpers in other packages
+// come from their facts.
+type Effect struct {
+	Kind  EffectKind
+	Instr ssa.Instruction // the store, setter call, read, write or helper call
+	Root  ssa.Value
+	Path  []string       // for stores: the field path, e.g. [Status Phase]
+	Write apis.WriteKind // for writes
+	// Value is the stored value, when known.
+	Value ssa.Value
+	// Via is the helper whose body performs the effect; nil when direct.
+	Via *types.Func
+	// Status is the status of the effect within the function: its block's
+	// status, combined with the status inside the helper for mapped effects.
+	Status Status
+}
+
+// PathString is the path for messages, e.g. "Status.Phase".
+func (e *Effect) PathString() string { return PathString(e.Path) }
+
+// IsStatusPath reports whether a field path is inside .Status.
+func IsStatusPath(path []string) bool { return len(path) > 0 && path[0] == "Status" }
+
+// IsServerManagedPath reports whether a path is identity or bookkeeping
+// that a client does not meaningfully change (name, resourceVersion, …).
+func IsServerManagedPath(path []string) bool {
+	if len(path) == 0 {
+		return false
+	}
+	p := path
+	if p[0] == "ObjectMeta" {
+		p = p[1:]
+	}
+	if p[0] == "TypeMeta" {
+		return true
+	}
+	if len(p) == 0 {
+		return false
+	}
+	switch p[0] {
+	case "Name", "Namespace", "ResourceVersion", "UID", "Generation", "CreationTimestamp",
+		"ManagedFields", "SelfLink", "GenerateName", "DeletionTimestamp", "DeletionGracePeriodSeconds":
+		return true
+	}
+	return false
+}
+
+// paramEffect is an effect on a parameter, for mapping at call sites.
+type paramEffect struct {
+	status Status
+	kind   EffectKind
+	param  int
+	path   []string
+	write  apis.WriteKind
+	via    *types.Func
+}
+
+// Effects returns the effects of fn on object roots, in program order
+// within blocks.
+func (s *Summary) Effects(fn *ssa.Function) []*Effect {
+	if s.effects == nil {
+		s.effects = make(map[*ssa.Function][]*Effect)
+	}
+	if e, ok := s.effects[fn]; ok {
+		return e // nil while in progress: recursion sees no effects
+	}
+	s.effects[fn] = nil
+	var out []*Effect
+	writesAt := make(map[ssa.Instruction][]*Write)
+	for _, w := range s.Writes {
+		if w.Fn == fn {
+			writesAt[w.Call] = append(writesAt[w.Call], w)
+		}
+	}
+	fi := s.Func(fn)
+	for _, b := range fn.Blocks {
+		st, _ := fi.StatusOf(b)
+		for _, instr := range b.Instrs {
+			for _, e := range s.instrEffects(fn, instr, writesAt[instr]) {
+				e.Status = Combine(st, e.Status)
+				out = append(out, e)
+			}
+		}
+	}
+	s.effects[fn] = out
+	return out
+}
+
+func (s *Summary) isObjectRoot(v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	t := v.Type()
+	return apis.IsObject(t) || apis.IsObjectList(t) || apis.IsObjectStruct(deref(t))
+}
+
+func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes []*Write) []*Effect {
+	var out []*Effect
+	switch x := instr.(type) {
+	case *ssa.Store:
+		if root, path := s.RootOf(x.Addr); len(path) > 0 && s.isObjectRoot(root) {
+			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Value: x.Val})
+		}
+	case *ssa.MapUpdate:
+		if root, path := s.RootOf(x.Map); len(path) > 0 && s.isObjectRoot(root) {
+			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: append(path, "[]"), Value: x.Value})
+		}
+	case ssa.CallInstruction:
+		c := x.Common()
+		for _, w := range writes {
+			if w.Object != nil {
+				root, _ := s.RootOf(w.Object)
+				out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: w.Kind, Via: w.Helper})
+			}
+		}
+		callee := calleeFunc(c)
+		if callee == nil {
+			return out
+		}
+		f := apis.FuncOf(callee)
+		args := c.Args
+		if c.IsInvoke() {
+			args = append([]ssa.Value{c.Value}, c.Args...)
+		}
+		switch {
+		case apis.IsReaderGet(f) && len(args) >= 4:
+			root, _ := s.RootOf(args[3])
+			out = append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
+			return out
+		case apis.IsReaderList(f) && len(args) >= 3:
+			root, _ := s.RootOf(args[2])
+			out = append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
+			return out
+		}
+		if st, ok := apis.SetterOf(f); ok && st.Arg < len(args) {
+			root, path := s.RootOf(args[st.Arg])
+			if s.isObjectRoot(root) {
+				full := append(append([]string(nil), path...), st.Path...)
+				var val ssa.Value
+				if st.Value >= 0 && st.Value < len(args) {
+					val = args[st.Value]
+				}
+				out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: full, Value: val})
+			}
+			return out
+		}
+		// A package-local helper: its effects on its parameters, mapped.
+		if callee := c.StaticCallee(); callee != nil && !c.IsInvoke() {
+			if local := s.localFunc(callee); local != nil && local != fn {
+				for _, pe := range s.paramEffects(local) {
+					if pe.param >= len(c.Args) || pe.kind == WriteEffect {
+						continue // writes of local helpers are in s.Writes at their own site
+					}
+					root, path := s.RootOf(c.Args[pe.param])
+					if !s.isObjectRoot(root) {
+						continue
+					}
+					via := pe.via
+					if via == nil {
+						via, _ = local.Object().(*types.Func)
+					}
+					out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
+						Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status})
+				}
+				// Writes inside the helper, mapped to this call.
+				for _, pe := range s.paramEffects(local) {
+					if pe.kind == WriteEffect && pe.param < len(c.Args) {
+						root, _ := s.RootOf(c.Args[pe.param])
+						via := pe.via
+						if via == nil {
+							via, _ = local.Object().(*types.Func)
+						}
+						out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status})
+					}
+				}
+			} else if fs := s.factOf(calleeFunc(c)); fs != nil {
+				for _, sf := range fs.Stores {
+					if sf.Param < 0 || sf.Param >= len(c.Args) {
+						continue
+					}
+					root, path := s.RootOf(c.Args[sf.Param])
+					if s.isObjectRoot(root) {
+						st := Unguarded
+						if sf.Guarded {
+							st = Guarded
+						}
+						out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root,
+							Path: append(append([]string(nil), path...), splitPath(sf.Path)...), Via: calleeFunc(c), Status: st})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// paramEffects returns the effects of a package function on its
+// parameters (stores, reads and writes, including those of the local
+// helpers it calls).
+func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
+	if s.pEffects == nil {
+		s.pEffects = make(map[*ssa.Function][]paramEffect)
+	}
+	if pe, ok := s.pEffects[fn]; ok {
+		return pe // nil while in progress
+	}
+	s.pEffects[fn] = nil
+	var out []paramEffect
+	for _, e := range s.Effects(fn) {
+		p := paramIndex(fn, e.Root)
+		if p < 0 {
+			continue
+		}
+		out = append(out, paramEffect{status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via})
+	}
+	s.pEffects[fn] = out
+	return out
+}
+
+func splitPath(p string) []string {
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, ".")
+}
+
+// Reaches reports whether instruction b may execute after instruction a in
+// the same function (a path from a to b exists in the CFG).
+func Reaches(a, b ssa.Instruction) bool {
+	ba, bb := a.Block(), b.Block()
+	if ba == nil || bb == nil || ba.Parent() != bb.Parent() {
+		return false
+	}
+	if ba == bb && instrIndex(ba, a) < instrIndex(bb, b) {
+		return true
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := append([]*ssa.BasicBlock(nil), ba.Succs...)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == bb {
+			return true
+		}
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
+}
+
+func instrIndex(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}
+
+// Between reports whether some instruction m satisfies Reaches(a, m) and
+// Reaches(m, b).
+func Between(a, m, b ssa.Instruction) bool { return Reaches(a, m) && Reaches(m, b) }

@@ -1,0 +1,482 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// PermanentLeak is a return of a reconcile root whose error may be a
+// permanent one, retried forever because it is not wrapped in
+// reconcile.TerminalError (RL5004): the error of parsing the reconciled
+// object's own spec, labels or annotations, or an API error that an
+// apierrors.IsInvalid (IsBadRequest, …) test on the path identified.
+type PermanentLeak struct {
+	Root   *Root
+	Return *ssa.Return
+	// Err is the returned error value.
+	Err ssa.Value
+	// Pos is the position of the parse (or of the call of the helper that
+	// leads to it, when Helper is set), or of the apierrors test.
+	Pos token.Pos
+	// What names the source: "resource.ParseQuantity", "apierrors.IsInvalid".
+	What string
+	// Invalid says the source is an API error test, not a parse.
+	Invalid bool
+	// Helper is the function (of this or another package) whose error
+	// result carries the permanent error; Site is the source inside it.
+	Helper *types.Func
+	Site   string
+	// Only says every source of the returned error is this permanent
+	// source, in the root itself: wrapping the returned expression in
+	// reconcile.TerminalError turns no transient error terminal.
+	Only bool
+}
+
+// permLeak is an intermediate result: the error result of a function may
+// carry a permanent error. param is the index (receiver first) of the
+// parameter the parsed data derives from (the parameter itself, or the
+// object fetched with a Get keyed by it), or -1 when the error is permanent
+// whatever the arguments (an Invalid API error).
+type permLeak struct {
+	ret     *ssa.Return
+	err     ssa.Value
+	param   int
+	pos     token.Pos
+	what    string
+	invalid bool
+	site    string
+	helper  *types.Func
+	only    bool
+}
+
+// permOrigin is a permanent source of an error value.
+type permOrigin struct {
+	param   int
+	pos     token.Pos
+	what    string
+	invalid bool
+	site    string
+	helper  *types.Func
+}
+
+// Sentinels of dataParam.
+const (
+	noParam      = -1 // not derived from one parameter: unknown or mixed
+	neutralParam = -3 // a constant or configuration: derived from nothing
+)
+
+// PermanentLeaks are the returns of the reconcile roots whose error may be
+// a permanent error that is not a reconcile.TerminalError.
+func (s *Summary) PermanentLeaks() []*PermanentLeak { return s.permanentLeaks }
+
+// findPermanentLeaks computes PermanentLeaks.
+func (s *Summary) findPermanentLeaks() {
+	for _, r := range s.Roots {
+		if r.Request == nil || !returnsResultErr(r.Fn) {
+			continue
+		}
+		reqIdx := paramIndex(r.Fn, r.Request)
+		for _, l := range s.permLeaks(r.Fn) {
+			if l.param != reqIdx && l.param != noParam {
+				continue
+			}
+			s.permanentLeaks = append(s.permanentLeaks, &PermanentLeak{
+				Root: r, Return: l.ret, Err: l.err, Pos: l.pos, What: l.what, Invalid: l.invalid, Helper: l.helper, Site: l.site,
+				Only: l.only,
+			})
+		}
+	}
+}
+
+// permLeaks returns the returns of fn whose error result may carry a
+// permanent error.
+func (s *Summary) permLeaks(fn *ssa.Function) []permLeak {
+	if s.permMemo == nil {
+		s.permMemo = make(map[*ssa.Function][]permLeak)
+	}
+	if l, ok := s.permMemo[fn]; ok {
+		return l
+	}
+	s.permMemo[fn] = nil // recursion guard
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) || len(fn.Blocks) == 0 {
+		return nil
+	}
+	fi := s.Func(fn)
+	var out []permLeak
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		errv := ret.Results[len(ret.Results)-1]
+		w := &errWalker[permOrigin]{s: s, seen: make(map[ssa.Value]bool)}
+		w.leaf = func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []permOrigin {
+			return s.permCallOrigins(fn, c, index)
+		}
+		origins := w.walk(errv, true)
+		only := !w.opaque && len(origins) == 1 && origins[0].helper == nil
+		if o, ok := s.invalidTest(fi, b, w); ok {
+			origins = append(origins, o)
+			only = true // the test identified the returned error itself
+		}
+		for _, o := range origins {
+			out = append(out, permLeak{ret: ret, err: errv, param: o.param, pos: o.pos, what: o.what, invalid: o.invalid, site: o.site, helper: o.helper, only: only})
+		}
+	}
+	s.permMemo[fn] = out
+	return out
+}
+
+// permCallOrigins classifies a call that produces an error in fn: a parse
+// of parameter-derived data, or a helper whose error carries one.
+func (s *Summary) permCallOrigins(fn *ssa.Function, c *ssa.Call, index int) []permOrigin {
+	callee := calleeFunc(&c.Call)
+	if callee == nil {
+		return nil
+	}
+	f := apis.FuncOf(callee)
+	if apis.IsTerminalError(f) {
+		return nil
+	}
+	args := callArgs(&c.Call)
+	if i, ok := apis.ParseArg(f); ok {
+		if i >= len(args) {
+			return nil
+		}
+		p := s.dataParam(fn, args[i], make(map[ssa.Value]bool))
+		if p < 0 {
+			return nil
+		}
+		return []permOrigin{{param: p, pos: c.Pos(), what: funcLabel(callee), site: s.Position(c.Pos())}}
+	}
+	fnv := c.Call.StaticCallee()
+	if fnv == nil || c.Call.IsInvoke() {
+		return nil
+	}
+	if res := fnv.Signature.Results(); index != res.Len()-1 {
+		return nil
+	}
+	mapParam := func(p int) int {
+		if p < 0 {
+			return noParam
+		}
+		if p >= len(c.Call.Args) {
+			return -2
+		}
+		return s.dataParam(fn, c.Call.Args[p], make(map[ssa.Value]bool))
+	}
+	var out []permOrigin
+	if local := s.localFunc(fnv); local != nil {
+		for _, l := range s.permLeaks(local) {
+			p := mapParam(l.param)
+			if p == -2 || (l.param >= 0 && p < 0) {
+				continue
+			}
+			out = append(out, permOrigin{param: p, pos: c.Pos(), what: l.what, invalid: l.invalid, site: l.site, helper: callee})
+		}
+		return out
+	}
+	if fs := s.factOf(callee); fs != nil && fs.ErrResult.Permanent {
+		p := mapParam(fs.ErrResult.PermanentParam)
+		if p == -2 || (fs.ErrResult.PermanentParam >= 0 && p < 0) {
+			return nil
+		}
+		out = append(out, permOrigin{param: p, pos: c.Pos(), what: fs.ErrResult.PermanentWhat, site: fs.ErrResult.PermanentSite, helper: callee,
+			invalid: fs.ErrResult.PermanentParam < 0})
+	}
+	return out
+}
+
+// invalidTest reports whether the return in block b is controlled by the
+// true edge of apierrors.IsInvalid (IsBadRequest, …) of an error that the
+// walk w reached from the returned error.
+func (s *Summary) invalidTest(fi *FuncInfo, b *ssa.BasicBlock, w *errWalker[permOrigin]) (permOrigin, bool) {
+	if fi.Graph == nil {
+		return permOrigin{}, false
+	}
+	for _, d := range fi.Graph.ControlDeps(b) {
+		ifi := d.If()
+		if ifi == nil {
+			continue
+		}
+		cond, trueSucc := ifi.Cond, 0
+		for {
+			u, ok := cond.(*ssa.UnOp)
+			if !ok || u.Op != token.NOT {
+				break
+			}
+			cond, trueSucc = u.X, 1-trueSucc
+		}
+		c, ok := cond.(*ssa.Call)
+		if !ok || d.Succ != trueSucc {
+			continue
+		}
+		callee := calleeFunc(&c.Call)
+		if callee == nil || !apis.IsPermanentAPIErrorTest(apis.FuncOf(callee)) {
+			continue
+		}
+		args := callArgs(&c.Call)
+		if len(args) != 1 || !w.reached(args[0]) {
+			continue
+		}
+		return permOrigin{param: noParam, pos: c.Pos(), what: "apierrors." + callee.Name(), invalid: true, site: s.Position(c.Pos())}, true
+	}
+	return permOrigin{}, false
+}
+
+// funcLabel names a function for messages: "resource.ParseQuantity",
+// "(*template.Template).Parse".
+func funcLabel(fn *types.Func) string {
+	name := fn.Name()
+	sig, _ := fn.Type().(*types.Signature)
+	if sig != nil && sig.Recv() != nil {
+		if r := apis.RecvName(sig.Recv().Type()); r != "" {
+			if fn.Pkg() != nil {
+				r = pkgLabel(fn.Pkg()) + "." + r
+			}
+			return "(*" + r + ")." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		return pkgLabel(fn.Pkg()) + "." + name
+	}
+	return name
+}
+
+// pkgLabel is the conventional import name of a package: its name, with
+// the parent directory prepended to version names (meta/v1 is "metav1").
+func pkgLabel(p *types.Package) string {
+	name := p.Name()
+	if len(name) > 1 && name[0] == 'v' && name[1] >= '0' && name[1] <= '9' {
+		path := p.Path()
+		if i := strings.LastIndex(path, "/"); i > 0 {
+			parent := path[:i]
+			if j := strings.LastIndex(parent, "/"); j >= 0 {
+				parent = parent[j+1:]
+			}
+			return parent + name
+		}
+	}
+	return name
+}
+
+// objectKeyParams maps the object roots of fn that a Get fills to the
+// parameter their key derives from (the request, for a root). A root
+// filled by Gets with different keys, or a key whose objects differ in
+// type, maps to noParam.
+func (s *Summary) objectKeyParams(fn *ssa.Function) map[ssa.Value]int {
+	if m, ok := s.objKeyMemo[fn]; ok {
+		return m
+	}
+	if s.objKeyMemo == nil {
+		s.objKeyMemo = make(map[*ssa.Function]map[ssa.Value]int)
+	}
+	m := make(map[ssa.Value]int)
+	s.objKeyMemo[fn] = m
+	typeOfKey := make(map[int]types.Type)
+	conflict := make(map[int]bool)
+	add := func(root ssa.Value, k int) {
+		if old, ok := m[root]; ok && old != k {
+			m[root] = noParam
+			return
+		}
+		m[root] = k
+		if k < 0 {
+			return
+		}
+		t := deref(root.Type())
+		if old, ok := typeOfKey[k]; ok && !types.Identical(old, t) {
+			conflict[k] = true
+		}
+		typeOfKey[k] = t
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := calleeFunc(&c.Call)
+			if callee == nil {
+				continue
+			}
+			f := apis.FuncOf(callee)
+			args := callArgs(&c.Call)
+			switch {
+			case apis.IsReaderGet(f) && len(args) >= 3:
+				root, _ := s.RootOf(args[2])
+				add(root, s.keyParam(fn, args[1], make(map[ssa.Value]int)))
+			case apis.IsTypedGet(f):
+				for _, a := range args {
+					if bt, ok := a.Type().Underlying().(*types.Basic); ok && bt.Kind() == types.String {
+						add(c, s.keyParam(fn, a, make(map[ssa.Value]int)))
+						break
+					}
+				}
+			}
+		}
+	}
+	for root, k := range m {
+		if k >= 0 && conflict[k] {
+			m[root] = noParam
+		}
+	}
+	return m
+}
+
+// dataParam returns the index (receiver first) of the parameter of fn that
+// v derives from: the parameter itself, data loaded from it, or data of an
+// object that a Get keyed by it filled; through field loads, map lookups,
+// indexing, conversions, string transforms and object getters. It returns
+// noParam when v derives from anything else, and neutralParam for
+// constants and the reconciler's configuration.
+func (s *Summary) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]bool) int {
+	if v == nil {
+		return noParam
+	}
+	if seen[v] {
+		return neutralParam
+	}
+	seen[v] = true
+	if p, ok := s.objectKeyParams(fn)[v]; ok {
+		return p
+	}
+	join := func(vals ...ssa.Value) int {
+		out := neutralParam
+		for _, x := range vals {
+			p := s.dataParam(fn, x, seen)
+			switch {
+			case p == neutralParam:
+			case p < 0:
+				return noParam
+			case out == neutralParam:
+				out = p
+			case out != p:
+				return noParam
+			}
+		}
+		return out
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		return neutralParam
+	case *ssa.Parameter:
+		if x.Parent() == fn {
+			if i := paramIndex(fn, x); i >= 0 {
+				return i
+			}
+		}
+		return noParam
+	case *ssa.Global:
+		return neutralParam
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return noParam
+		}
+		return join(x.X)
+	case *ssa.FieldAddr:
+		return join(x.X)
+	case *ssa.Field:
+		return join(x.X)
+	case *ssa.IndexAddr:
+		return join(x.X)
+	case *ssa.Index:
+		return join(x.X)
+	case *ssa.Lookup:
+		return join(x.X)
+	case *ssa.Slice:
+		return join(x.X)
+	case *ssa.Convert:
+		return join(x.X)
+	case *ssa.ChangeType:
+		return join(x.X)
+	case *ssa.MakeInterface:
+		return join(x.X)
+	case *ssa.ChangeInterface:
+		return join(x.X)
+	case *ssa.TypeAssert:
+		return join(x.X)
+	case *ssa.BinOp:
+		return join(x.X, x.Y)
+	case *ssa.Phi:
+		return join(x.Edges...)
+	case *ssa.Extract:
+		if p, ok := s.objectKeyParams(fn)[x.Tuple]; ok && x.Index == 0 {
+			return p // the object returned by a typed client's Get
+		}
+		switch t := x.Tuple.(type) {
+		case *ssa.Lookup:
+			return join(t.X)
+		case *ssa.Call:
+			return s.dataParamCall(fn, t, join)
+		}
+	case *ssa.Call:
+		return s.dataParamCall(fn, x, join)
+	case *ssa.Alloc:
+		// A local holding data: what is stored into it, whole or by
+		// element (the array behind a variadic argument).
+		var vals []ssa.Value
+		for _, r := range *x.Referrers() {
+			switch y := r.(type) {
+			case *ssa.Store:
+				if y.Addr == x {
+					vals = append(vals, y.Val)
+				}
+			case *ssa.IndexAddr:
+				for _, rr := range *y.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == y {
+						vals = append(vals, st.Val)
+					}
+				}
+			}
+		}
+		if len(vals) == 0 {
+			return noParam
+		}
+		return join(vals...)
+	}
+	return noParam
+}
+
+// dataParamCall handles a call in dataParam: a string transform, or a
+// getter of an object's own data.
+func (s *Summary) dataParamCall(fn *ssa.Function, c *ssa.Call, join func(...ssa.Value) int) int {
+	callee := calleeFunc(&c.Call)
+	if callee == nil {
+		return noParam
+	}
+	f := apis.FuncOf(callee)
+	switch {
+	case apis.IsStringTransform(f):
+		return join(callArgs(&c.Call)...)
+	case apis.IsObjectDataGetter(f.Name):
+		// obj.GetLabels(), or (&obj.ObjectMeta).GetLabels() after method
+		// promotion: the receiver must trace to the object.
+		if recv := callRecv(&c.Call); recv != nil {
+			return join(recv)
+		}
+	}
+	return noParam
+}
+
+// permanentFact fills the Permanent fields of a function's ErrResult.
+func (s *Summary) permanentFact(fn *ssa.Function, er *ErrResult) {
+	leaks := s.permLeaks(fn)
+	if len(leaks) == 0 {
+		return
+	}
+	best := leaks[0]
+	for _, l := range leaks {
+		if l.param == noParam {
+			best = l
+			break
+		}
+	}
+	er.Permanent, er.PermanentParam, er.PermanentWhat, er.PermanentSite = true, best.param, best.what, best.site
+}

@@ -1,0 +1,125 @@
+package resultwitherror
+
+import (
+	"fmt"
+	"go/ast"
+	"reflect"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+)
+
+// Doc is the structured documentation of RL5002.
+var Doc = &checkdoc.Doc{
+	ID:       "RL5002",
+	Name:     "resultwitherror",
+	Title:    "Non-zero Result returned together with a non-nil error, so the Result is ignored",
+	Severity: checkdoc.Warning,
+	Since:    "v0.1.0",
+	Rationale: `When ` + "`Reconcile`" + ` returns a non-nil error, controller-runtime ignores
+` + "`Requeue`" + ` and ` + "`RequeueAfter`" + `: it logs "Warning: Reconciler returned both a result with
+either RequeueAfter or Requeue set and a non-nil error" and requeues the key with
+rate-limited exponential backoff instead (or not at all for a
+` + "`reconcile.TerminalError`" + `). The delay the code asks for never takes effect, and
+the code reads as if it did.`,
+	Detection: `Reported: a ` + "`return R, E`" + ` of a reconcile root, or of a helper in the same
+package whose ` + "`(Result, error)`" + ` pair the root returns unchanged, where
+- R is provably non-zero: a composite literal with ` + "`Requeue: true`" + ` or a positive
+  constant ` + "`RequeueAfter`" + `, or a value whose every Phi input is such a literal;
+- E is provably non-nil: ` + "`errors.New`" + `, ` + "`fmt.Errorf`" + `, ` + "`reconcile.TerminalError`" + `, or a
+  value returned on the true edge of ` + "`E != nil`" + ` (or of an ` + "`apierrors.Is*(E)`" + ` test).
+
+Not reported: ` + "`return result, err`" + ` where either may be zero or nil (a variable
+Result assembled across branches, an error that may be nil), ` + "`return ctrl.Result{}, err`" + `,
+and computed delays (` + "`RequeueAfter: d`" + `), which may be zero.`,
+	Before: `if err := r.Status().Update(ctx, &app); err != nil {
+	return ctrl.Result{RequeueAfter: 5 * time.Second}, err
+}`,
+	After: `if err := r.Status().Update(ctx, &app); err != nil {
+	return ctrl.Result{}, err
+}`,
+	Fix: "Replaces the Result literal with an empty one of the same type (`ctrl.Result{}` or " +
+		"`reconcile.Result{}`, as the code spells it), removing imports that only the deleted fields used. " +
+		"If the requeue delay is what you want and the error is only informational, log the error " +
+		"and return `nil` instead; the message names this alternative but no fix applies it. " +
+		"No fix is offered when the Result is not a literal in the return statement.",
+}
+
+// Analyzer reports RL5002.
+var Analyzer = &analysis.Analyzer{
+	Name:     Doc.Name,
+	Doc:      Doc.Summary(),
+	URL:      Doc.URL(),
+	Requires: []*analysis.Analyzer{summary.Analyzer},
+	Run:      run,
+	// The check's own result is its findings' count; it exports no facts.
+	ResultType: reflect.TypeFor[int](),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	if !s.Relevant() {
+		return 0, nil
+	}
+	rep := diag.NewReporter(pass, Doc)
+	n := 0
+	for _, rr := range s.ResultReturns() {
+		rv := s.EvalResult(rr.Result)
+		if !rv.NonZero() {
+			continue
+		}
+		if !s.Func(rr.Fn).ErrNonNil(rr.Return.Block(), rr.Err) {
+			continue
+		}
+		ret, ok := diag.Enclosing[*ast.ReturnStmt](pass, rr.Return.Pos())
+		if !ok || !rr.Return.Pos().IsValid() {
+			continue
+		}
+		where := summary.FuncName(rr.Fn)
+		if len(rr.Via) > 0 {
+			where = fmt.Sprintf("%s (whose results %s returns)", where, summary.FuncName(rr.Root.Fn))
+		}
+		msg := fmt.Sprintf("%s returns a Result with %s together with a non-nil error; "+
+			"controller-runtime ignores the Result when the error is non-nil and requeues with rate-limited backoff instead. "+
+			"Return an empty Result with the error, or log the error and return nil to keep the requeue",
+			where, describe(rv))
+		f := diag.Finding{Pos: ret.Pos(), End: ret.End(), Message: msg}
+		if len(rr.Via) > 0 {
+			f.Related = []analysis.RelatedInformation{{Pos: rr.Via[0].Pos(), Message: "the call whose results the reconciler returns"}}
+		}
+		if len(ret.Results) == 2 {
+			f.Fix = emptyResultFix(pass, ret.Results[0])
+		}
+		rep.Report(f)
+		n++
+	}
+	return n, nil
+}
+
+// describe renders the requeue that the Result asks for.
+func describe(rv summary.ResultValue) string {
+	if rv.AfterConst && rv.After > 0 {
+		return "RequeueAfter: " + time.Duration(rv.After).String()
+	}
+	return "Requeue: true"
+}
+
+// emptyResultFix deletes the fields of the Result literal.
+func emptyResultFix(pass *analysis.Pass, e ast.Expr) *analysis.SuggestedFix {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok || lit.Type == nil || len(lit.Elts) == 0 {
+		return nil
+	}
+	file := diag.FileOf(pass, lit.Pos())
+	if file == nil {
+		return nil
+	}
+	from, to := lit.Lbrace+1, lit.Rbrace
+	edits := []analysis.TextEdit{{Pos: from, End: to}}
+	edits = append(edits, diag.RemoveImportsUsedOnlyIn(pass, file, from, to)...)
+	return &analysis.SuggestedFix{Message: "Return an empty Result with the error", TextEdits: edits}
+}

@@ -1,0 +1,336 @@
+package unconditionalwrite
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+)
+
+// Doc is the structured documentation of RL2001.
+var Doc = &checkdoc.Doc{
+	ID:       "RL2001",
+	Name:     "unconditionalwrite",
+	Title:    "API write on every reconcile, with no check that anything changed",
+	Severity: checkdoc.Warning,
+	Since:    "v0.1.0",
+	Rationale: "A reconcile runs again and again for the same object: on every watch event, every resync and " +
+		"every requeue. A write that is not conditional on a change is sent each time. `Patch` always sends " +
+		"the request, even when the computed patch is `{}`; an `Update` from a stale copy fails with a 409 " +
+		"Conflict and an error retry; and as soon as one byte of the written object differs on each pass " +
+		"(a timestamp, a map-ordered list: RL1001, RL1002) the write emits a watch event that starts the next " +
+		"reconcile, which is a hot loop. Level-triggered reconcilers compare the desired state with the " +
+		"observed one and write only when they differ.",
+	Detection: "Reported: an `Update`, `Patch`, `Status().Update`, `Status().Patch`, `SubResource(name)` write, " +
+		"client-go typed `Update`/`UpdateStatus`/`Patch`, or a call of a helper (in any package) whose summary " +
+		"says it performs such a write unguarded, when the write is reachable from a reconcile root and every " +
+		"condition that decides whether it runs is an error test taken on its success edge, a test of the " +
+		"deletion timestamp, a test of the reconciler's own configuration, or a loop condition.\n\n" +
+		"Not reported:\n" +
+		"- writes under a comparison of observed data: `equality.Semantic.DeepEqual`, `reflect.DeepEqual`, " +
+		"`cmp.Equal`, `slices.Equal`, an `observedGeneration` or hash-annotation test, a nil test of an " +
+		"observed field;\n" +
+		"- writes under a change report: the result of `controllerutil.AddFinalizer`/`RemoveFinalizer`, " +
+		"`meta.SetStatusCondition`, a `changed` bool built from them, a `controllerutil.OperationResult`;\n" +
+		"- writes under a condition the model cannot classify (silence beats a guess);\n" +
+		"- writes on failure paths (`if err != nil { … r.Status().Update(…) }`);\n" +
+		"- self-guarded writers: `controllerutil.CreateOrUpdate`, `CreateOrPatch`, and helpers whose own " +
+		"summary compares before writing, such as cluster-api's `patch.Helper`;\n" +
+		"- server-side `Apply`, whose no-op writes the server absorbs by design.\n\n" +
+		"A write in a helper of the same package is reported at the write when some call chain from a " +
+		"reconcile root reaches it without a guard; a helper of another package is reported at its call.",
+	Before: `if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+	return ctrl.Result{}, client.IgnoreNotFound(err)
+}
+w.Status.ObservedGeneration = w.Generation
+w.Status.Phase = "Ready"
+if err := r.Status().Update(ctx, &w); err != nil {
+	return ctrl.Result{}, err
+}`,
+	After: `if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+	return ctrl.Result{}, client.IgnoreNotFound(err)
+}
+orig := w.DeepCopy()
+w.Status.ObservedGeneration = w.Generation
+w.Status.Phase = "Ready"
+if !equality.Semantic.DeepEqual(orig.Status, w.Status) {
+	if err := r.Status().Update(ctx, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+}`,
+	Fix: "Wraps the write statement in `if !equality.Semantic.DeepEqual(<pre-image>, <object>) { … }` " +
+		"(comparing `.Status` for status writes) and adds the `k8s.io/apimachinery/pkg/api/equality` import. " +
+		"The pre-image is the base of a `client.MergeFrom(base)` patch when it is a variable, otherwise " +
+		"`orig := <object>.DeepCopy()` inserted right after the statement of the `Get` that read the object in " +
+		"the same function. A write that is the value of a `return` gets a zero-value `return` after the " +
+		"guard. No fix is offered for objects that were not read in the same function (a parameter may " +
+		"already carry the caller's changes, so a copy taken in the callee would hide them), for freshly " +
+		"built objects (use `controllerutil.CreateOrUpdate`), or for `err := r.Update(…)` declarations.",
+	Options: []checkdoc.Option{{Name: "apply", Default: "false", Text: "also report server-side Apply writes"}},
+}
+
+var reportApply bool
+
+// Analyzer reports RL2001.
+var Analyzer = &analysis.Analyzer{
+	Name:       Doc.Name,
+	Doc:        Doc.Summary(),
+	URL:        Doc.URL(),
+	Requires:   []*analysis.Analyzer{summary.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[int](),
+	Flags:      flags(),
+}
+
+func flags() flag.FlagSet {
+	fs := flag.NewFlagSet(Doc.Name, flag.ContinueOnError)
+	fs.BoolVar(&reportApply, "apply", false, "also report server-side Apply writes")
+	return *fs
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	if !s.Relevant() {
+		return 0, nil
+	}
+	rep := diag.NewReporter(pass, Doc)
+	n := 0
+	for _, w := range s.Writes {
+		if !w.InScope || w.Status != summary.Unguarded || !w.Kind.IsMutation() {
+			continue
+		}
+		if (w.Kind == apis.Apply || w.Kind == apis.StatusApply) && !reportApply {
+			continue
+		}
+		call, ok := diag.Enclosing[*ast.CallExpr](pass, w.Pos())
+		if !ok {
+			continue
+		}
+		what := objectDesc(w)
+		msg := fmt.Sprintf("%s of %s runs on every reconcile, even when nothing changed; "+
+			"compare with the state read from the API server (e.g. equality.Semantic.DeepEqual against a DeepCopy) and write only when it differs",
+			w.Method(), what)
+		f := diag.Finding{Pos: call.Pos(), End: call.End(), Message: msg}
+		if w.Helper != nil {
+			f.Message = fmt.Sprintf("%s writes %s (%s) on every reconcile, even when nothing changed; "+
+				"guard the call with a comparison against the state read from the API server",
+				w.Helper.Name(), what, w.Kind)
+		} else if chain := s.Chain(w.Fn); len(chain) > 0 {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: chain[0].Pos(), Message: "reached from the reconcile root through this call"})
+		}
+		if w.Helper == nil {
+			f.Fix = guardFix(pass, s, w, call)
+			if f.Fix == nil && isFresh(s, w) && w.Kind == apis.Update {
+				f.Message += "; for a desired object built in code, use controllerutil.CreateOrUpdate"
+			}
+		}
+		rep.Report(f)
+		n++
+	}
+	return n, nil
+}
+
+// objectDesc names the written object by its type, e.g. "the Widget".
+func objectDesc(w *summary.Write) string {
+	if w.Object == nil {
+		return "the object"
+	}
+	t := w.Object.Type()
+	if mi, ok := w.Object.(*ssa.MakeInterface); ok {
+		t = mi.X.Type()
+	}
+	if _, name, ok := apis.NamedOf(t); ok && name != "Object" {
+		return "the " + name
+	}
+	return "the object"
+}
+
+// isFresh reports whether the written object was built in code rather than
+// read from the API.
+func isFresh(s *summary.Summary, w *summary.Write) bool {
+	if w.Object == nil {
+		return false
+	}
+	root, _ := s.RootOf(w.Object)
+	if _, ok := root.(*ssa.Alloc); !ok {
+		return false
+	}
+	for _, e := range s.Effects(w.Fn) {
+		if e.Kind == summary.ReadEffect && e.Root == root {
+			return false
+		}
+	}
+	return true
+}
+
+// guardFix builds the DeepEqual guard around the write's statement.
+func guardFix(pass *analysis.Pass, s *summary.Summary, w *summary.Write, call *ast.CallExpr) *analysis.SuggestedFix {
+	if w.Flavor != apis.FlavorCR || len(call.Args) < 2 {
+		return nil
+	}
+	objExpr := call.Args[1]
+	stmt, _, _, ok := diag.StmtInBlock(pass, call.Pos())
+	if !ok {
+		return nil
+	}
+	after := ""
+	switch st := stmt.(type) {
+	case *ast.ExprStmt:
+	case *ast.AssignStmt:
+		if st.Tok.String() == ":=" {
+			return nil
+		}
+	case *ast.IfStmt:
+		if st.Init == nil || !(st.Init.Pos() <= call.Pos() && call.End() <= st.Init.End()) {
+			return nil
+		}
+	case *ast.ReturnStmt:
+		var zero []string
+		found := false
+		for _, r := range st.Results {
+			if ast.Unparen(r) == call {
+				zero = append(zero, "nil")
+				found = true
+			} else {
+				zero = append(zero, diag.Source(pass, r.Pos(), r.End()))
+			}
+		}
+		if !found {
+			return nil
+		}
+		after = "return " + strings.Join(zero, ", ")
+	default:
+		return nil
+	}
+	file := diag.FileOf(pass, call.Pos())
+	if file == nil {
+		return nil
+	}
+	var edits []analysis.TextEdit
+	base := ""
+	// A MergeFrom(base) patch with a variable base: that is the pre-image.
+	if (w.Kind == apis.Patch || w.Kind == apis.StatusPatch) && len(call.Args) >= 3 {
+		if pc, ok := ast.Unparen(call.Args[2]).(*ast.CallExpr); ok && isMergeFrom(pass, pc) && len(pc.Args) > 0 {
+			if id, ok := ast.Unparen(pc.Args[0]).(*ast.Ident); ok {
+				base = id.Name
+			}
+		}
+		if base == "" {
+			return nil
+		}
+	}
+	if base == "" {
+		// Take a copy right after the Get that read the object.
+		name, insert := preimageAfterRead(pass, s, w, call)
+		if insert == nil {
+			return nil
+		}
+		base = name
+		edits = append(edits, *insert)
+	}
+	obj := diag.Source(pass, objExpr.Pos(), objExpr.End())
+	a, b := base, obj
+	if w.Kind.IsStatus() {
+		a = base + ".Status"
+		b = strings.TrimPrefix(obj, "&") + ".Status"
+	}
+	eqName, imp := diag.EnsureImport(pass, file, call.Pos(), apis.Equality, "equality")
+	wrap, ok := diag.WrapInIf(pass, stmt, fmt.Sprintf("!%s.Semantic.DeepEqual(%s, %s)", eqName, a, b), after)
+	if !ok {
+		return nil
+	}
+	edits = append(edits, imp...)
+	edits = append(edits, wrap)
+	return &analysis.SuggestedFix{Message: "Write only when the object differs from " + base, TextEdits: edits}
+}
+
+func isMergeFrom(pass *analysis.Pass, c *ast.CallExpr) bool {
+	var id *ast.Ident
+	switch f := ast.Unparen(c.Fun).(type) {
+	case *ast.SelectorExpr:
+		id = f.Sel
+	case *ast.Ident:
+		id = f
+	}
+	if id == nil {
+		return false
+	}
+	fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == apis.Client &&
+		(fn.Name() == "MergeFrom" || fn.Name() == "MergeFromWithOptions" || fn.Name() == "StrategicMergeFrom")
+}
+
+// preimageAfterRead returns the name of a copy to insert and the edit that
+// inserts it after the Get that read the written object, in the same
+// function, when that Get's statement is in a block enclosing the write.
+func preimageAfterRead(pass *analysis.Pass, s *summary.Summary, w *summary.Write, call *ast.CallExpr) (string, *analysis.TextEdit) {
+	root, path := s.RootOf(w.Object)
+	if len(path) != 0 {
+		return "", nil
+	}
+	var read ssa.Instruction
+	for _, e := range s.Effects(w.Fn) {
+		if e.Kind == summary.ReadEffect && e.Root == root && e.Via == nil && summary.Reaches(e.Instr, w.Call) {
+			if read != nil {
+				return "", nil // several reads: which one is the pre-image is unclear
+			}
+			read = e.Instr
+		}
+	}
+	if read == nil || !hasDeepCopy(root.Type()) {
+		return "", nil
+	}
+	getCall, ok := diag.Enclosing[*ast.CallExpr](pass, read.Pos())
+	if !ok || len(getCall.Args) < 3 {
+		return "", nil
+	}
+	stmt, list, _, ok := diag.StmtInBlock(pass, getCall.Pos())
+	if !ok || len(list) == 0 {
+		return "", nil
+	}
+	// The copy must be visible at the write: the Get's statement list must
+	// enclose the write.
+	if !(list[0].Pos() <= call.Pos() && call.End() <= list[len(list)-1].End()) {
+		return "", nil
+	}
+	objText := strings.TrimPrefix(diag.Source(pass, getCall.Args[2].Pos(), getCall.Args[2].End()), "&")
+	if objText == "" {
+		return "", nil
+	}
+	name := diag.FreshName(pass, stmt.End(), "orig")
+	indent := diag.LineIndent(pass, stmt.Pos())
+	return name, &analysis.TextEdit{Pos: stmt.End(), End: stmt.End(),
+		NewText: []byte("\n" + indent + name + " := " + objText + ".DeepCopy()")}
+}
+
+// hasDeepCopy reports whether the pointer type t has a DeepCopy method
+// returning t.
+func hasDeepCopy(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	ms := types.NewMethodSet(t)
+	sel := ms.Lookup(nil, "DeepCopy")
+	if sel == nil {
+		for i := 0; i < ms.Len(); i++ {
+			if ms.At(i).Obj().Name() == "DeepCopy" {
+				sel = ms.At(i)
+			}
+		}
+	}
+	if sel == nil {
+		return false
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), t)
+}
