@@ -13,6 +13,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/eventinrequest"
 	"github.com/reconcilelint/reconcilelint/analyzers/eventtypebranch"
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizerpredicate"
 	"github.com/reconcilelint/reconcilelint/analyzers/handlerwrite"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/analyzers/notfounderror"
@@ -20,6 +21,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/requeuehotloop"
 	"github.com/reconcilelint/reconcilelint/analyzers/resultwitherror"
 	"github.com/reconcilelint/reconcilelint/analyzers/unconditionalwrite"
+	"github.com/reconcilelint/reconcilelint/analyzers/wrongsubresource"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
 )
 
@@ -32,9 +34,11 @@ type Check struct {
 // checks lists every check. Keep it sorted by ID; TestRegistry enforces it.
 var checks = []Check{
 	{unconditionalwrite.Analyzer, unconditionalwrite.Doc},
+	{wrongsubresource.Analyzer, wrongsubresource.Doc},
 	{eventtypebranch.Analyzer, eventtypebranch.Doc},
 	{handlerwrite.Analyzer, handlerwrite.Doc},
 	{eventinrequest.Analyzer, eventinrequest.Doc},
+	{finalizerpredicate.Analyzer, finalizerpredicate.Doc},
 	{notfounderror.Analyzer, notfounderror.Doc},
 	{resultwitherror.Analyzer, resultwitherror.Doc},
 	{requeuehotloop.Analyzer, requeuehotloop.Doc},

@@ -10,8 +10,10 @@
 // The check reports a return of a reconcile root (or of a helper whose
 // results the root returns as they are) with a nil error, on the
 // steady-state path: every condition it depends on is an error test on
-// its no-error edge, a lifecycle test or configuration, not a comparison
-// of observed state. Computed delays (time.Until(next)) are never
+// its no-error edge, a deletion test on its not-deleting edge, or
+// configuration, not a comparison of observed state. Returns on the
+// deletion path are not reported: that polling ends when the object is
+// gone. Computed delays (time.Until(next)) are never
 // reported. The threshold is the analyzer flag -requeuehotloop.min-requeue
 // (option min-requeue, default 1s).
 //

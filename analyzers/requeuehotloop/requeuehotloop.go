@@ -40,12 +40,14 @@ package whose ` + "`(Result, error)`" + ` pair the root returns, on the steady-s
 R has ` + "`Requeue: true`" + ` (and no positive constant ` + "`RequeueAfter`" + `) or a constant
 ` + "`RequeueAfter`" + ` below ` + "`min-requeue`" + ` (default 1s). The steady-state path means every
 condition the return depends on is an error test taken on its no-error edge, a
-deletion-timestamp test or a configuration test.
+deletion-timestamp test on its not-deleting edge, or a configuration test.
 
 Not reported:
 - returns under a comparison of observed state, a change reporter, an equality
   test, a loop, or any condition the analysis cannot classify:
   ` + "`if !ready { return ctrl.Result{RequeueAfter: 15 * time.Second}, nil }`" + `;
+- returns on the deletion path: polling while an object is deleted ends when it
+  is gone;
 - computed delays: ` + "`RequeueAfter: time.Until(next)`" + `, ` + "`RequeueAfter: r.Interval`" + `;
 - returns with a non-nil error (see RL5002).`,
 	Before: `if err := r.Status().Update(ctx, &app); err != nil {
@@ -97,7 +99,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if c, ok := rr.Err.(*ssa.Const); !ok || !c.IsNil() {
 			continue
 		}
-		if rr.Status != summary.Unguarded || rr.InLoop {
+		if rr.Status != summary.Unguarded || rr.InLoop || rr.Deleting {
 			continue
 		}
 		rv := s.EvalResult(rr.Result)

@@ -287,7 +287,7 @@ func preimageAfterRead(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 			read = e.Instr
 		}
 	}
-	if read == nil || !hasDeepCopy(root.Type()) {
+	if read == nil || !apis.HasDeepCopy(root.Type()) {
 		return "", nil
 	}
 	getCall, ok := diag.Enclosing[*ast.CallExpr](pass, read.Pos())
@@ -311,26 +311,4 @@ func preimageAfterRead(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 	indent := diag.LineIndent(pass, stmt.Pos())
 	return name, &analysis.TextEdit{Pos: stmt.End(), End: stmt.End(),
 		NewText: []byte("\n" + indent + name + " := " + objText + ".DeepCopy()")}
-}
-
-// hasDeepCopy reports whether the pointer type t has a DeepCopy method
-// returning t.
-func hasDeepCopy(t types.Type) bool {
-	if _, ok := t.Underlying().(*types.Pointer); !ok {
-		return false
-	}
-	ms := types.NewMethodSet(t)
-	sel := ms.Lookup(nil, "DeepCopy")
-	if sel == nil {
-		for i := 0; i < ms.Len(); i++ {
-			if ms.At(i).Obj().Name() == "DeepCopy" {
-				sel = ms.At(i)
-			}
-		}
-	}
-	if sel == nil {
-		return false
-	}
-	sig, ok := sel.Type().(*types.Signature)
-	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), t)
 }

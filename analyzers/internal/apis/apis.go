@@ -208,3 +208,18 @@ func IsTypedClientPkg(path string) bool {
 func IsListerPkg(path string) bool {
 	return strings.HasPrefix(path, "k8s.io/client-go/listers/") || strings.Contains(path, "/listers/")
 }
+
+// HasDeepCopy reports whether the pointer type t has a DeepCopy method
+// returning t, as generated API types do.
+func HasDeepCopy(t types.Type) bool {
+	if _, ok := t.Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	ms := types.NewMethodSet(t)
+	sel := lookupAny(ms, "DeepCopy")
+	if sel == nil {
+		return false
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), t)
+}

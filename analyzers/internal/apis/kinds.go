@@ -209,12 +209,12 @@ type FinalizerOp int
 
 // Finalizer operations.
 const (
-	NoFinalizerOp FinalizerOp = iota
-	FinalizerAdd              // controllerutil.AddFinalizer(obj, name)
-	FinalizerRemove           // controllerutil.RemoveFinalizer(obj, name)
-	FinalizerSet              // obj.SetFinalizers(list)
-	FinalizerContains         // controllerutil.ContainsFinalizer(obj, name)
-	FinalizerGet              // obj.GetFinalizers()
+	NoFinalizerOp     FinalizerOp = iota
+	FinalizerAdd                  // controllerutil.AddFinalizer(obj, name)
+	FinalizerRemove               // controllerutil.RemoveFinalizer(obj, name)
+	FinalizerSet                  // obj.SetFinalizers(list)
+	FinalizerContains             // controllerutil.ContainsFinalizer(obj, name)
+	FinalizerGet                  // obj.GetFinalizers()
 )
 
 // ClassifyFinalizerCall classifies f as a finalizer operation.

@@ -396,7 +396,7 @@ func (s *Summary) localTypes() map[*types.TypeName]*TypeInfo {
 				if !ok || !apis.IsObject(types.NewPointer(obj.Type())) {
 					continue
 				}
-				markers := commentText(gd.Doc) + commentText(ts.Doc)
+				markers := commentText(gd.Doc) + commentText(ts.Doc) + s.markerGroup(file, gd)
 				isRoot := strings.Contains(markers, "+kubebuilder:object:root=true")
 				status := strings.Contains(markers, "+kubebuilder:subresource:status")
 				if !isRoot && !status {
@@ -411,6 +411,28 @@ func (s *Summary) localTypes() map[*types.TypeName]*TypeInfo {
 		}
 	}
 	return out
+}
+
+// markerGroup returns the text of the comment group that ends within one
+// blank line above a declaration's doc comment: kubebuilder markers are
+// often kept there, apart from the doc text.
+func (s *Summary) markerGroup(file *ast.File, gd *ast.GenDecl) string {
+	fset := s.Pass.Fset
+	start := gd.Pos()
+	if gd.Doc != nil {
+		start = gd.Doc.Pos()
+	}
+	line := fset.Position(start).Line
+	for _, cg := range file.Comments {
+		if cg == gd.Doc {
+			continue
+		}
+		end := fset.Position(cg.End()).Line
+		if end == line-2 || end == line-1 {
+			return commentText(cg)
+		}
+	}
+	return ""
 }
 
 func commentText(cg *ast.CommentGroup) string {

@@ -72,6 +72,7 @@ type handlerModel struct {
 	direct   map[*ssa.Function][]*SideEffect
 	trans    map[transKey]*SideEffect
 	done     map[transKey]bool
+	writes   map[ssa.Instruction][]*Write // the writes of s.Writes by call
 }
 
 type transKey struct {
@@ -317,12 +318,13 @@ func (s *Summary) directSideEffects(fn *ssa.Function) []*SideEffect {
 		return es
 	}
 	var out []*SideEffect
-	writes := make(map[ssa.Instruction][]*Write)
-	for _, w := range s.Writes {
-		if w.Fn == fn {
-			writes[w.Call] = append(writes[w.Call], w)
+	if m.writes == nil {
+		m.writes = make(map[ssa.Instruction][]*Write)
+		for _, w := range s.Writes {
+			m.writes[w.Call] = append(m.writes[w.Call], w)
 		}
 	}
+	writes := m.writes
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if ws := writes[instr]; len(ws) > 0 {
@@ -422,6 +424,13 @@ func (s *Summary) transSide(fn *ssa.Function, mask SideKind, busy map[*ssa.Funct
 	// outermost query, since a cycle may hide effects from inner ones.
 	if found != nil || top {
 		m.done[key], m.trans[key] = true, found
+	}
+	if found == nil && top {
+		// Nothing was found from fn, so nothing is reachable from any
+		// function the walk visited.
+		for f := range busy {
+			m.done[transKey{f, mask}] = true
+		}
 	}
 	return found
 }

@@ -112,8 +112,6 @@ func (p PredicateValue) DMFor(tracked TriState) PredOutcome {
 	return joinOutcome(p.DM, p.DMNoGen)
 }
 
-var unknownPred = PredicateValue{}
-
 func mapPred(a, b PredicateValue, f func(x, y PredOutcome) PredOutcome) PredicateValue {
 	return PredicateValue{FO: f(a.FO, b.FO), DM: f(a.DM, b.DM), DMNoGen: f(a.DMNoGen, b.DMNoGen)}
 }
@@ -129,6 +127,8 @@ type PredEval struct {
 	// Negated is set when a Not is involved: the leaves then do not
 	// simply block.
 	Negated bool
+	// Expr is the evaluated source expression, when known.
+	Expr ast.Expr
 }
 
 // PredLeaf is one leaf predicate of an evaluated expression.
@@ -158,7 +158,9 @@ func (s *Summary) EvalPredicate(v ssa.Value, expr ast.Expr) PredEval {
 	if s.preds == nil {
 		s.preds = &predEvaluator{s: s, busy: make(map[ssa.Value]bool), funcs: make(map[*ssa.Function]*PredEval)}
 	}
-	return s.preds.eval(v, expr)
+	ev := s.preds.eval(v, expr)
+	ev.Expr = expr
+	return ev
 }
 
 // AndPredicates evaluates a list of predicates, which controller-runtime
@@ -246,7 +248,9 @@ func isUntypedPredicate(t types.Type) bool {
 	if !ok || n.TypeArgs().Len() != 1 {
 		return false
 	}
-	return apis.IsNamed(n.TypeArgs().At(0), apis.Client, "Object", false)
+	// client.Object (an alias of the cache package's Object interface).
+	arg := n.TypeArgs().At(0)
+	return types.IsInterface(arg) && apis.IsObject(arg)
 }
 
 // funcsUpdate evaluates the UpdateFunc of a predicate.Funcs value: Pass
@@ -476,9 +480,7 @@ func (p *predEvaluator) evalGlobal(g *ssa.Global) PredEval {
 	// The leaves' expressions are in the initializer, not at the use.
 	for i := range ev.Leaves {
 		ev.Leaves[i].Expr = nil
-		if ev.Leaves[i].Name == "" {
-			ev.Leaves[i].Name = obj.Name()
-		}
+		ev.Leaves[i].Name = obj.Name() + " (" + ev.Leaves[i].Name + ")"
 	}
 	return ev
 }

@@ -30,6 +30,10 @@ type ResultReturn struct {
 	// InLoop says the return, or a call passing the pair on, depends on a
 	// loop condition (it runs for some iterations only).
 	InLoop bool
+	// Deleting says the return, or a call passing the pair on, runs only
+	// while the object is being deleted (the deletion edge of a lifecycle
+	// test, or a lifecycle test of unknown polarity).
+	Deleting bool
 }
 
 // ResultReturns are the returns whose pair reaches a reconcile root's
@@ -53,7 +57,55 @@ func returnsResultErr(fn *ssa.Function) bool {
 }
 
 func (s *Summary) collectResultReturns(r *Root, fn *ssa.Function, outer Status, via []*ssa.Call, busy map[*ssa.Function]bool) {
-	s.collectResultReturns1(r, fn, outer, false, via, busy)
+	s.collectResultReturns1(r, fn, outer, false, false, via, busy)
+}
+
+// onDeletionPath reports whether b depends on the deletion edge of a
+// lifecycle test (or on a lifecycle test whose polarity is unclear).
+func (fi *FuncInfo) onDeletionPath(b *ssa.BasicBlock) bool {
+	if fi.Steady == nil {
+		return false
+	}
+	for _, d := range fi.Steady.ControlDeps(b) {
+		ifi := d.If()
+		if ifi == nil || fi.Guard(ifi).Kind != Lifecycle {
+			continue
+		}
+		cond, neg := ifi.Cond, false
+		for {
+			u, ok := cond.(*ssa.UnOp)
+			if !ok || u.Op != token.NOT {
+				break
+			}
+			cond, neg = u.X, !neg
+		}
+		deleting := -1 // the successor taken while deleting
+		switch c := cond.(type) {
+		case *ssa.Call:
+			if callee := calleeFunc(&c.Call); callee != nil && callee.Name() == "IsZero" {
+				deleting = 1
+			}
+		case *ssa.BinOp:
+			if isNil(c.X) || isNil(c.Y) {
+				switch c.Op {
+				case token.NEQ:
+					deleting = 0
+				case token.EQL:
+					deleting = 1
+				}
+			}
+		}
+		if deleting < 0 {
+			return true
+		}
+		if neg {
+			deleting = 1 - deleting
+		}
+		if d.Succ == deleting {
+			return true
+		}
+	}
+	return false
 }
 
 // inLoop reports whether b depends on a loop condition in the steady-state
@@ -70,7 +122,7 @@ func (fi *FuncInfo) inLoop(b *ssa.BasicBlock) bool {
 	return false
 }
 
-func (s *Summary) collectResultReturns1(r *Root, fn *ssa.Function, outer Status, outerLoop bool, via []*ssa.Call, busy map[*ssa.Function]bool) {
+func (s *Summary) collectResultReturns1(r *Root, fn *ssa.Function, outer Status, outerLoop, outerDel bool, via []*ssa.Call, busy map[*ssa.Function]bool) {
 	if busy[fn] || len(fn.Blocks) == 0 || len(via) > 8 {
 		return
 	}
@@ -85,8 +137,10 @@ func (s *Summary) collectResultReturns1(r *Root, fn *ssa.Function, outer Status,
 		st, _ := fi.StatusOf(b)
 		st = Combine(outer, st)
 		loop := outerLoop || fi.inLoop(b)
+		del := outerDel || fi.onDeletionPath(b)
 		s.resultReturns = append(s.resultReturns, &ResultReturn{
-			Root: r, Fn: fn, Return: ret, Result: ret.Results[0], Err: ret.Results[1], Status: st, Via: via, InLoop: loop,
+			Root: r, Fn: fn, Return: ret, Result: ret.Results[0], Err: ret.Results[1], Status: st, Via: via,
+			InLoop: loop, Deleting: del,
 		})
 		// The pair of a helper returned as it is.
 		c := pairCall(ret.Results[0], ret.Results[1])
@@ -99,7 +153,8 @@ func (s *Summary) collectResultReturns1(r *Root, fn *ssa.Function, outer Status,
 		}
 		cst, _ := fi.StatusOf(c.Block())
 		next := append(append([]*ssa.Call(nil), via...), c)
-		s.collectResultReturns1(r, callee, Combine(st, cst), loop || fi.inLoop(c.Block()), next, busy)
+		s.collectResultReturns1(r, callee, Combine(st, cst), loop || fi.inLoop(c.Block()),
+			del || fi.onDeletionPath(c.Block()), next, busy)
 	}
 }
 
@@ -123,16 +178,6 @@ func pairCall(res, err ssa.Value) *ssa.Call {
 	}
 	return nil
 }
-
-// Tri is a three-valued truth value.
-type Tri int
-
-// Tri values.
-const (
-	TriMaybe Tri = iota
-	TriTrue
-	TriFalse
-)
 
 // ResultValue is what is known of a reconcile.Result value.
 type ResultValue struct {

@@ -81,7 +81,7 @@ func (r *WidgetReconciler) PCrossPackage(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&corev1.ConfigMap{}).
 		Watches(&corev1.Namespace{}, handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, o client.Object) []reconcile.Request {
-			_ = lib.EnsureDefaults(ctx, r.Client, o.GetName()) // want `handlerwrite: EnsureDefaults \(Create\) in the map func of handler.EnqueueRequestsFromMapFunc`
+			_ = lib.EnsureDefaults(ctx, r.Client, o.GetName())      // want `handlerwrite: EnsureDefaults \(Create\) in the map func of handler.EnqueueRequestsFromMapFunc`
 			_ = lib.Notify("http://hooks.example.com", o.GetName()) // want `handlerwrite: external I/O in helper Notify in the map func`
 			return nil
 		})).
@@ -212,4 +212,19 @@ func (r *WidgetReconciler) NSetupWrite(ctx context.Context, mgr ctrl.Manager) er
 		return err
 	}
 	return ctrl.NewControllerManagedBy(mgr).For(&corev1.ConfigMap{}).Complete(r)
+}
+
+// The detailed and typed adapters.
+func PTyped(cs kubernetes.Interface) (cache.ResourceEventHandlerDetailedFuncs, cache.TypedResourceEventHandlerFuncs[*corev1.ConfigMap]) {
+	detailed := cache.ResourceEventHandlerDetailedFuncs{
+		AddFunc: func(obj interface{}, isInInitialList bool) {
+			_ = cs.CoreV1().ConfigMaps("default").Delete(context.TODO(), "stale", metav1.DeleteOptions{}) // want `handlerwrite: Delete in the AddFunc of a cache.ResourceEventHandlerDetailedFuncs`
+		},
+	}
+	typed := cache.TypedResourceEventHandlerFuncs[*corev1.ConfigMap]{
+		DeleteFunc: func(obj cache.DeletedObject[*corev1.ConfigMap]) {
+			_ = cs.CoreV1().Secrets(obj.GetNamespace()).Delete(context.TODO(), obj.GetName(), metav1.DeleteOptions{}) // want `handlerwrite: Delete in the DeleteFunc of a cache.TypedResourceEventHandlerFuncs`
+		},
+	}
+	return detailed, typed
 }

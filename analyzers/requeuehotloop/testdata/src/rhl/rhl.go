@@ -40,7 +40,14 @@ func (r *PollReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	if !w.DeletionTimestamp.IsZero() {
-		return ctrl.Result{}, nil
+		// Polling while the object is deleted ends when it is gone.
+		if controllerutil.RemoveFinalizer(&w, "example.com/f") {
+			return ctrl.Result{}, r.Update(ctx, &w)
+		}
+		return ctrl.Result{RequeueAfter: 100 * time.Millisecond}, nil
+	}
+	if w.DeletionTimestamp != nil {
+		return ctrl.Result{Requeue: true}, nil //nolint:staticcheck
 	}
 	return ctrl.Result{RequeueAfter: 100 * time.Millisecond}, nil // want `requeuehotloop: .* RequeueAfter: 100ms, below the minimum of 1s, on the success path`
 }

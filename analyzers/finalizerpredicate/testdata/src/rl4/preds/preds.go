@@ -1,0 +1,28 @@
+// Package preds is a shared predicate library.
+package preds
+
+import (
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+)
+
+// GenerationOnly drops status writes.
+var GenerationOnly predicate.Predicate = predicate.GenerationChangedPredicate{}
+
+// SkipStatus drops status writes.
+func SkipStatus() predicate.Predicate {
+	return predicate.GenerationChangedPredicate{}
+}
+
+// FinalizersOrDeletion passes finalizer changes and the deletion mark.
+var FinalizersOrDeletion = predicate.Funcs{
+	UpdateFunc: func(e event.UpdateEvent) bool {
+		return e.ObjectNew.GetDeletionTimestamp() != nil || len(e.ObjectOld.GetFinalizers()) != len(e.ObjectNew.GetFinalizers())
+	},
+}
+
+// Safe is the usual combination.
+func Safe() predicate.Predicate {
+	return predicate.Or[client.Object](predicate.GenerationChangedPredicate{}, FinalizersOrDeletion)
+}

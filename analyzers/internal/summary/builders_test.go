@@ -1,0 +1,53 @@
+package summary_test
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/stubtest"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+)
+
+// wiringProbe reports the controller wirings of a package with the
+// evaluation of their primary predicates and their reconciler, and the
+// PredicateValue and TypeInfo.Reconciler facts it exports.
+var wiringProbe = &analysis.Analyzer{
+	Name:     "wiringprobe",
+	Doc:      "reports wirings, predicate values and reconciler facts for tests",
+	Requires: []*analysis.Analyzer{summary.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+		if !s.Relevant() {
+			return nil, nil
+		}
+		for _, w := range s.Wirings() {
+			v := summary.AndPredicates(w.Predicates).Value
+			rec := "?"
+			if ri := s.ReconcilerOf(w); ri != nil {
+				rec = ri.EntryFunc + " finalizers=" + strings.Join(ri.FinalizerNames, ",")
+				if ri.ManagesFinalizersOf(w.Primary) {
+					rec += " manages-primary"
+				}
+			}
+			pass.Reportf(w.PrimaryPos, "wiring %v %s rec=%s", w.Primary, v.String(), rec)
+		}
+		for _, f := range s.Exported {
+			switch fact := f.Fact.(type) {
+			case *summary.PredicateValue:
+				pass.Reportf(f.Object.Pos(), "%s", fact)
+			case *summary.TypeInfo:
+				if fact.Reconciler != nil {
+					pass.Reportf(f.Object.Pos(), "%s", fact)
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestWirings(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), wiringProbe, "wiring/lib", "wiring")
+}

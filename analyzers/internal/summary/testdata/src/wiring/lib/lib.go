@@ -1,0 +1,42 @@
+// Package lib holds shared predicates and a reconciler wired elsewhere.
+package lib
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+)
+
+var GenerationOnly predicate.Predicate = predicate.GenerationChangedPredicate{} // want `PredicateValue\(FO=block, DM=pass, DMNoGen=block\)`
+
+var Finalizers = predicate.Funcs{ // want `PredicateValue\(FO=pass, DM=pass, DMNoGen=pass\)`
+	UpdateFunc: func(e event.UpdateEvent) bool {
+		return len(e.ObjectNew.GetFinalizers()) != len(e.ObjectOld.GetFinalizers())
+	},
+}
+
+func Safe() predicate.Predicate { // want `PredicateValue\(FO=pass, DM=pass, DMNoGen=pass\)`
+	return predicate.Or[client.Object](GenerationOnly, Finalizers)
+}
+
+func Labels() predicate.Predicate { // want `PredicateValue\(FO=block, DM=block, DMNoGen=block\)`
+	return predicate.And[client.Object](predicate.Not[client.Object](predicate.ResourceVersionChangedPredicate{}), predicate.LabelChangedPredicate{})
+}
+
+type CMReconciler struct{ client.Client } // want `TypeInfo\(status=unknown, generation=unknown, reconciler=\(\*CMReconciler\)\.Reconcile finalizers=example.com/f\)`
+
+func (r *CMReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if controllerutil.AddFinalizer(&cm, "example.com/f") {
+		return ctrl.Result{}, r.Update(ctx, &cm)
+	}
+	return ctrl.Result{}, nil
+}

@@ -1,0 +1,114 @@
+package wsr
+
+import (
+	"context"
+
+	"wsr/api"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+const fin = "example.com/cleanup"
+
+type R struct{ client.Client }
+
+func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	switch w.Spec.Replicas {
+	case 1:
+		return ctrl.Result{}, r.dropped(ctx, &w)
+	case 2:
+		return ctrl.Result{}, r.clobbered(ctx, &w)
+	case 3:
+		return ctrl.Result{}, r.droppedLabels(ctx, &w)
+	case 4:
+		return ctrl.Result{}, r.deployment(ctx, &w)
+	}
+	return ctrl.Result{}, r.fine(ctx, &w)
+}
+
+// (a) status via Update.
+func (r *R) dropped(ctx context.Context, w *api.Widget) error {
+	w.Status.Phase = "Ready"
+	return r.Update(ctx, w) // want `wrongsubresource: the Widget changes Status.Phase but writes it only with Update of the main resource`
+}
+
+// (b) the Update response clobbers the in-memory status.
+func (r *R) clobbered(ctx context.Context, w *api.Widget) error {
+	w.Status.Phase = "Provisioning"
+	if controllerutil.AddFinalizer(w, fin) {
+		if err := r.Update(ctx, w); err != nil { // want `wrongsubresource: the Update of the Widget replaces the in-memory Status.Phase`
+			return err
+		}
+	}
+	return r.Status().Update(ctx, w)
+}
+
+// (c) labels and a condition via Status().Update.
+func (r *R) droppedLabels(ctx context.Context, w *api.Widget) error {
+	metav1.SetMetaDataLabel(&w.ObjectMeta, "example.com/tier", "gold")
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "OK"})
+	return r.Status().Update(ctx, w) // want `wrongsubresource: the Widget changes Labels but writes it only with Status\(\).Update`
+}
+
+// A built-in kind with a status subresource.
+func (r *R) deployment(ctx context.Context, w *api.Widget) error {
+	var d appsv1.Deployment
+	if err := r.Get(ctx, client.ObjectKeyFromObject(w), &d); err != nil {
+		return err
+	}
+	d.Status.ObservedGeneration = d.Generation
+	return r.Update(ctx, &d) // want `wrongsubresource: the Deployment changes Status.ObservedGeneration`
+}
+
+// Negatives.
+func (r *R) fine(ctx context.Context, w *api.Widget) error {
+	// Finalizer written with Update, then status mutated after the main
+	// write and written with Status().Patch.
+	if controllerutil.AddFinalizer(w, fin) {
+		if err := r.Update(ctx, w); err != nil {
+			return err
+		}
+	}
+	base := w.DeepCopy()
+	w.Status.Phase = "Ready"
+	if err := r.Status().Patch(ctx, w, client.MergeFrom(base)); err != nil {
+		return err
+	}
+	// ConfigMap has no status subresource.
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, client.ObjectKeyFromObject(w), &cm); err != nil {
+		return err
+	}
+	if cm.Data["k"] != "v" {
+		cm.Data["k"] = "v"
+		return r.Update(ctx, &cm)
+	}
+	// Spec changed, written with Update; status written afterwards after
+	// being set again.
+	w.Spec.Replicas = 3
+	w.Status.Phase = "Scaling"
+	if err := r.Update(ctx, w); err != nil {
+		return err
+	}
+	w.Status.Phase = "Scaling"
+	if err := r.Status().Update(ctx, w); err != nil {
+		return err
+	}
+	// A fresh read between the status store and the main write resets it.
+	w.Status.Phase = "Stale"
+	if err := r.Get(ctx, client.ObjectKeyFromObject(w), w); err != nil {
+		return err
+	}
+	w.Spec.Replicas = 4
+	return r.Update(ctx, w)
+}

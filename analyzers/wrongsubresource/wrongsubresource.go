@@ -1,0 +1,319 @@
+package wrongsubresource
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+)
+
+// Doc is the structured documentation of RL2002.
+var Doc = &checkdoc.Doc{
+	ID:       "RL2002",
+	Name:     "wrongsubresource",
+	Title:    "Change written through the endpoint that drops it (status vs main resource)",
+	Severity: checkdoc.Error,
+	Since:    "v0.1.0",
+	Rationale: "For a kind with a status subresource, the API server keeps the old `status` on an `Update` or " +
+		"`Patch` of the main resource, and keeps everything but `status` on `Status().Update` or " +
+		"`Status().Patch` (verified against a real API server). The dropped change is silent: the call " +
+		"succeeds, nothing is persisted, and the next reconcile computes and \"writes\" it again. An `Update` " +
+		"also decodes the server's response into the object, so a status changed in memory before a main " +
+		"`Update` is replaced by the server's old status before a later `Status().Update` can send it.",
+	Detection: "Applies to objects whose kind has a status subresource: a CRD type marked " +
+		"`+kubebuilder:subresource:status`, or a `k8s.io/api` kind known to have one (Pod, Deployment, " +
+		"StatefulSet, Job, Service, …). Kinds without a known status subresource are skipped. Between a read " +
+		"of the object (or its arrival as a parameter) and a write W:\n" +
+		"- (a) stores to `Status.*` reach a main `Update`/`Patch` W and no status write follows: the status " +
+		"change is dropped;\n" +
+		"- (b) stores to `Status.*` reach a main `Update`/`Patch` W that is followed by a status write, with no " +
+		"new status store in between: the status change is clobbered by W's response;\n" +
+		"- (c) stores to spec, labels, annotations, finalizers or owner references reach a status write W and " +
+		"no main write follows them: those changes are dropped.\n\n" +
+		"Stores count through setters (`SetLabels`, `metav1.SetMetaDataLabel`, `controllerutil.AddFinalizer`, " +
+		"`SetControllerReference`, `meta.SetStatusCondition`) and through helpers. A new read of the object " +
+		"between the store and the write resets it. Only code reachable from a reconcile root is checked.",
+	Before: `w.Status.Phase = "Provisioning"
+if controllerutil.AddFinalizer(w, fin) {
+	if err := r.Update(ctx, w); err != nil { // the response overwrites w.Status
+		return err
+	}
+}
+return r.Status().Update(ctx, w)`,
+	After: `w.Status.Phase = "Provisioning"
+if controllerutil.AddFinalizer(w, fin) {
+	saved := w.DeepCopy()
+	if err := r.Update(ctx, w); err != nil {
+		return err
+	}
+	w.Status = saved.Status
+}
+return r.Status().Update(ctx, w)`,
+	Fix: "(a), when only status fields were changed and the write passes no options: `r.Update(ctx, x)` " +
+		"becomes `r.Status().Update(ctx, x)` (`Patch` likewise). (b): `saved := x.DeepCopy()` is inserted " +
+		"before the statement of the main write and `x.Status = saved.Status` after it. (c): no fix; the " +
+		"message lists the dropped fields, which need a main-resource write of their own.",
+}
+
+// Analyzer reports RL2002.
+var Analyzer = &analysis.Analyzer{
+	Name:       Doc.Name,
+	Doc:        Doc.Summary(),
+	URL:        Doc.URL(),
+	Requires:   []*analysis.Analyzer{summary.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[int](),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	if !s.Relevant() {
+		return 0, nil
+	}
+	rep := diag.NewReporter(pass, Doc)
+	n := 0
+	for _, fn := range s.Funcs() {
+		if !s.InScope(fn) {
+			continue
+		}
+		n += checkFunc(pass, s, rep, fn)
+	}
+	return n, nil
+}
+
+func isMainWrite(k apis.WriteKind) bool { return k == apis.Update || k == apis.Patch }
+
+func isStatusWrite(k apis.WriteKind) bool { return k == apis.StatusUpdate || k == apis.StatusPatch }
+
+func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *ssa.Function) int {
+	effects := s.Effects(fn)
+	n := 0
+	for _, w := range effects {
+		if w.Kind != summary.WriteEffect || w.Root == nil || !(isMainWrite(w.Write) || isStatusWrite(w.Write)) {
+			continue
+		}
+		if !hasStatusSubresource(s, w.Root.Type()) || !observed(effects, w) {
+			continue
+		}
+		var statusStores, otherStores []*summary.Effect
+		for _, e := range effects {
+			if e.Kind != summary.StoreEffect || e.Root != w.Root || e.Instr == w.Instr || !summary.Reaches(e.Instr, w.Instr) {
+				continue
+			}
+			if readBetween(effects, w.Root, e.Instr, w.Instr) {
+				continue
+			}
+			switch {
+			case summary.IsStatusPath(e.Path):
+				statusStores = append(statusStores, e)
+			case !summary.IsServerManagedPath(e.Path):
+				otherStores = append(otherStores, e)
+			}
+		}
+		switch {
+		case isMainWrite(w.Write) && len(statusStores) > 0:
+			if later := laterStatusWrite(effects, w); later != nil {
+				if statusStoreBetween(effects, w, later) {
+					continue
+				}
+				n += report(pass, rep, w, statusStores, fmt.Sprintf(
+					"the %s of %s replaces the in-memory %s with the server's copy, so the later status write sends the old status: the change is lost",
+					w.Write, typeName(w.Root), paths(statusStores)), clobberFix)
+				continue
+			}
+			var fix fixer
+			if len(otherStores) == 0 {
+				fix = statusWriteFix
+			}
+			n += report(pass, rep, w, statusStores, fmt.Sprintf(
+				"%s changes %s but writes it only with %s of the main resource, which drops status changes; use Status().%s",
+				typeName(w.Root), paths(statusStores), w.Write, w.Write), fix)
+		case isStatusWrite(w.Write) && len(otherStores) > 0:
+			var dropped []*summary.Effect
+			for _, e := range otherStores {
+				if !mainWriteAfter(effects, e) {
+					dropped = append(dropped, e)
+				}
+			}
+			if len(dropped) == 0 {
+				continue
+			}
+			n += report(pass, rep, w, dropped, fmt.Sprintf(
+				"%s changes %s but writes it only with %s, which drops everything outside status; write those fields with Update or Patch",
+				typeName(w.Root), paths(dropped), w.Write), nil)
+		}
+	}
+	return n
+}
+
+// fixer builds the fix of a finding at the write's call.
+type fixer func(pass *analysis.Pass, w *summary.Effect, call *ast.CallExpr) *analysis.SuggestedFix
+
+func report(pass *analysis.Pass, rep *diag.Reporter, w *summary.Effect, stores []*summary.Effect, msg string, fix fixer) int {
+	call, ok := diag.Enclosing[*ast.CallExpr](pass, w.Instr.Pos())
+	if !ok {
+		return 0
+	}
+	f := diag.Finding{Pos: call.Pos(), End: call.End(), Message: msg}
+	for _, st := range stores {
+		if p := st.Instr.Pos(); p.IsValid() {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: p, Message: "changes " + st.PathString()})
+		}
+	}
+	if fix != nil && w.Via == nil {
+		f.Fix = fix(pass, w, call)
+	}
+	rep.Report(f)
+	return 1
+}
+
+// hasStatusSubresource tells whether the object type's kind has a /status
+// subresource.
+func hasStatusSubresource(s *summary.Summary, t types.Type) bool {
+	if ti := s.TypeInfoOf(t); ti != nil {
+		return ti.StatusSubresource == summary.TriYes
+	}
+	pkg, name, ok := apis.NamedOf(t)
+	if !ok {
+		return false
+	}
+	has, known := apis.BuiltinStatusSubresource(pkg, name)
+	return known && has
+}
+
+// observed reports whether the written object was read from the API in
+// this function before the write, or is a parameter.
+func observed(effects []*summary.Effect, w *summary.Effect) bool {
+	if _, ok := w.Root.(*ssa.Parameter); ok {
+		return true
+	}
+	for _, e := range effects {
+		if e.Kind == summary.ReadEffect && e.Root == w.Root && summary.Reaches(e.Instr, w.Instr) {
+			return true
+		}
+	}
+	return false
+}
+
+func readBetween(effects []*summary.Effect, root ssa.Value, a, b ssa.Instruction) bool {
+	for _, e := range effects {
+		if e.Kind == summary.ReadEffect && e.Root == root && summary.Between(a, e.Instr, b) {
+			return true
+		}
+	}
+	return false
+}
+
+func laterStatusWrite(effects []*summary.Effect, w *summary.Effect) *summary.Effect {
+	for _, e := range effects {
+		if e.Kind == summary.WriteEffect && e.Root == w.Root && isStatusWrite(e.Write) && e.Instr != w.Instr && summary.Reaches(w.Instr, e.Instr) {
+			return e
+		}
+	}
+	return nil
+}
+
+func statusStoreBetween(effects []*summary.Effect, a, b *summary.Effect) bool {
+	for _, e := range effects {
+		if e.Kind == summary.StoreEffect && e.Root == a.Root && summary.IsStatusPath(e.Path) && summary.Between(a.Instr, e.Instr, b.Instr) {
+			return true
+		}
+	}
+	return false
+}
+
+func mainWriteAfter(effects []*summary.Effect, st *summary.Effect) bool {
+	for _, e := range effects {
+		if e.Kind == summary.WriteEffect && e.Root == st.Root && isMainWrite(e.Write) && summary.Reaches(st.Instr, e.Instr) {
+			return true
+		}
+	}
+	return false
+}
+
+func paths(stores []*summary.Effect) string {
+	seen := make(map[string]bool)
+	var out []string
+	for _, st := range stores {
+		p := st.PathString()
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
+}
+
+func typeName(v ssa.Value) string {
+	if _, name, ok := apis.NamedOf(v.Type()); ok {
+		return "the " + name
+	}
+	return "the object"
+}
+
+// statusWriteFix turns r.Update(ctx, x) into r.Status().Update(ctx, x).
+func statusWriteFix(pass *analysis.Pass, w *summary.Effect, call *ast.CallExpr) *analysis.SuggestedFix {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "Update" && sel.Sel.Name != "Patch") {
+		return nil
+	}
+	want := 2
+	if sel.Sel.Name == "Patch" {
+		want = 3
+	}
+	if len(call.Args) != want || call.Ellipsis.IsValid() {
+		return nil // options of the main write may not fit the status writer
+	}
+	return &analysis.SuggestedFix{
+		Message:   "Write through the status subresource",
+		TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.Pos(), NewText: []byte("Status().")}},
+	}
+}
+
+// clobberFix saves the status across the main write.
+func clobberFix(pass *analysis.Pass, w *summary.Effect, call *ast.CallExpr) *analysis.SuggestedFix {
+	if len(call.Args) < 2 || !apis.HasDeepCopy(w.Root.Type()) {
+		return nil
+	}
+	stmt, _, _, ok := diag.StmtInBlock(pass, call.Pos())
+	if !ok {
+		return nil
+	}
+	switch st := stmt.(type) {
+	case *ast.ExprStmt:
+	case *ast.AssignStmt:
+		if st.Tok.String() == ":=" {
+			return nil
+		}
+	case *ast.IfStmt:
+		if st.Init == nil || !(st.Init.Pos() <= call.Pos() && call.End() <= st.Init.End()) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	obj := strings.TrimPrefix(diag.Source(pass, call.Args[1].Pos(), call.Args[1].End()), "&")
+	if obj == "" || strings.ContainsAny(obj, "()[] ") {
+		return nil
+	}
+	name := diag.FreshName(pass, stmt.Pos(), "saved")
+	indent := diag.LineIndent(pass, stmt.Pos())
+	return &analysis.SuggestedFix{
+		Message: "Keep the in-memory status across the main write",
+		TextEdits: []analysis.TextEdit{
+			{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(name + " := " + obj + ".DeepCopy()\n" + indent)},
+			{Pos: stmt.End(), End: stmt.End(), NewText: []byte("\n" + indent + obj + ".Status = " + name + ".Status")},
+		},
+	}
+}
