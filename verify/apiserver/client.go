@@ -18,8 +18,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/mergepatch"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/yaml"
 )
@@ -280,28 +280,40 @@ func (s *Server) patchLocked(k *Kind, namespace, name string, pt types.PatchType
 	if err != nil {
 		return nil, fmt.Errorf("apiserver: encode %s: %w", k.GVK.Kind, err)
 	}
+	// Errors are classified as kube-apiserver's patch handler does: a patch
+	// that cannot be decoded or merged is a BadRequest, a JSON patch that
+	// fails to apply (a failed test, a missing path) is a 422 without causes.
 	var patched []byte
 	switch pt {
 	case types.MergePatchType:
-		patched, err = jsonpatch.MergePatch(orig, data)
+		if patched, err = jsonpatch.MergePatch(orig, data); err != nil {
+			return nil, apierrors.NewBadRequest(err.Error())
+		}
 	case types.JSONPatchType:
-		var p jsonpatch.Patch
-		if p, err = jsonpatch.DecodePatch(data); err == nil {
-			patched, err = p.Apply(orig)
+		p, err := jsonpatch.DecodePatch(data)
+		if err != nil {
+			return nil, apierrors.NewBadRequest(err.Error())
+		}
+		if patched, err = p.Apply(orig); err != nil {
+			return nil, apierrors.NewGenericServerResponse(http.StatusUnprocessableEntity, "", schema.GroupResource{}, "", err.Error(), 0, false)
 		}
 	case types.StrategicMergePatchType:
 		if !k.StrategicMerge || !s.isTyped(k.GVK) {
 			return nil, unsupportedMediaType("strategic merge patch is not supported for " + k.GVK.GroupKind().String())
 		}
-		var schemaObj runtime.Object
-		if schemaObj, err = s.scheme.New(k.GVK); err == nil {
-			patched, err = strategicpatch.StrategicMergePatch(orig, data, schemaObj)
+		schemaObj, err := s.scheme.New(k.GVK)
+		if err != nil {
+			return nil, fmt.Errorf("apiserver: new %s: %w", k.GVK, err)
+		}
+		if patched, err = strategicpatch.StrategicMergePatch(orig, data, schemaObj); err != nil {
+			switch err {
+			case mergepatch.ErrNoListOfLists, mergepatch.ErrPatchContentNotMatchRetainKeys:
+				return nil, apierrors.NewGenericServerResponse(http.StatusUnprocessableEntity, "", schema.GroupResource{}, "", err.Error(), 0, false)
+			}
+			return nil, apierrors.NewBadRequest(err.Error())
 		}
 	default:
 		return nil, unsupportedMediaType(fmt.Sprintf("unsupported patch type %q", pt))
-	}
-	if err != nil {
-		return nil, invalid(k, name, field.Invalid(field.NewPath(""), string(pt), err.Error()))
 	}
 	desired, err := s.decode(patched, k.GVK)
 	if err != nil {

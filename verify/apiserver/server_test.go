@@ -3,6 +3,8 @@ package apiserver_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apimachinery/pkg/watch"
 	appsv1ac "k8s.io/client-go/applyconfigurations/apps/v1"
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
@@ -150,6 +153,9 @@ func TestCustomResourceLifecycle(t *testing.T) {
 	added.SetFinalizers(append(added.GetFinalizers(), "late.io/added"))
 	if err := s.Update(ctx, added); !apierrors.IsInvalid(err) {
 		t.Errorf("finalizer added while deleting: err=%v, want Invalid (Forbidden field)", err)
+	} else if st := err.(apierrors.APIStatus).Status(); st.Details == nil || len(st.Details.Causes) != 2 ||
+		st.Details.Causes[0].Type != metav1.CauseType(field.ErrorTypeForbidden) {
+		t.Errorf("finalizer added while deleting: causes %+v, want FieldValueForbidden twice as kube-apiserver", st.Details)
 	}
 	step("other finalizer removed", 3, true, func() error {
 		obj.SetFinalizers([]string{"example.com/mine"})
@@ -165,6 +171,9 @@ func TestCustomResourceLifecycle(t *testing.T) {
 	must(t, s.Update(ctx, obj))
 	if got := ev.types()[n:]; len(got) != 1 || got[0] != watch.Deleted {
 		t.Fatalf("last finalizer removed: events %v, want [DELETED]", got)
+	}
+	if got := ev.events[n].Object.GetFinalizers(); len(got) != 1 || got[0] != "example.com/mine" {
+		t.Errorf("DELETED event finalizers %v, want the last stored state [example.com/mine]", got)
 	}
 	if obj.GetResourceVersion() != before || ev.events[n].Object.GetResourceVersion() == before {
 		t.Errorf("rv returned %s (want %s), DELETED event rv %s (want new)", obj.GetResourceVersion(), before, ev.events[n].Object.GetResourceVersion())
@@ -464,7 +473,7 @@ func TestListAndWatch(t *testing.T) {
 	must(t, s.Update(ctx, cm))
 	must(t, s.Delete(ctx, cm))
 	var got []watch.EventType
-	for len(got) < 2 {
+	for len(got) < 5 {
 		select {
 		case e := <-w.ResultChan():
 			got = append(got, e.Type)
@@ -475,8 +484,9 @@ func TestListAndWatch(t *testing.T) {
 			t.Fatalf("watch: got %v, timed out", got)
 		}
 	}
-	if got[0] != watch.Modified || got[1] != watch.Deleted {
-		t.Errorf("watch events %v, want [MODIFIED DELETED]", got)
+	// Without a resourceVersion the watch starts with the current state.
+	if want := []watch.EventType{watch.Added, watch.Added, watch.Added, watch.Modified, watch.Deleted}; !slices.Equal(got, want) {
+		t.Errorf("watch events %v, want %v", got, want)
 	}
 	// Replay from a resourceVersion.
 	w2, err := s.Watch(ctx, &corev1.ConfigMapList{}, &client.ListOptions{Raw: &metav1.ListOptions{ResourceVersion: l.ResourceVersion}})
@@ -520,5 +530,58 @@ func TestMetadataAndRESTMapper(t *testing.T) {
 	raw, _ := json.Marshal(map[string]any{"metadata": map[string]any{"name": "x"}})
 	if err := s.Patch(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: "default", Name: "c"}}, client.RawPatch(types.MergePatchType, raw[:5])); err == nil {
 		t.Errorf("malformed patch: no error")
+	}
+}
+
+// TestRealServerAnswers pins answers that the fidelity suite
+// (testdata/fidelity) found the real API server to give.
+func TestRealServerAnswers(t *testing.T) {
+	ctx := context.Background()
+	s := newServer(t, apiserver.WithManagedFields(true))
+	// A failing JSON patch is a 422 without causes; a bad one a BadRequest.
+	w := noxu("w")
+	w.SetFinalizers([]string{"example.com/f"})
+	must(t, s.Create(ctx, w))
+	err := s.Patch(ctx, w.DeepCopy(), client.RawPatch(types.JSONPatchType, []byte(`[{"op":"test","path":"/content/key","value":"x"}]`)))
+	if st, ok := err.(apierrors.APIStatus); !ok || st.Status().Code != 422 || !apierrors.IsInvalid(err) || len(st.Status().Details.Causes) != 0 {
+		t.Errorf("failing json patch: %v, want 422 Invalid without causes", err)
+	}
+	if err := s.Patch(ctx, w.DeepCopy(), client.RawPatch(types.JSONPatchType, []byte(`{}`))); !apierrors.IsBadRequest(err) {
+		t.Errorf("undecodable json patch: %v, want BadRequest", err)
+	}
+	// Create with a resourceVersion: 500 with an unknown reason.
+	bad := noxu("bad")
+	bad.SetResourceVersion("7")
+	if err := s.Create(ctx, bad); apierrors.ReasonForError(err) != metav1.StatusReasonUnknown || err.(apierrors.APIStatus).Status().Code != 500 {
+		t.Errorf("create with resourceVersion: %v, want 500 with reason Unknown", err)
+	}
+	// Custom resources get ObjectMeta's schema: finalizers are a set.
+	if mf := w.GetManagedFields(); len(mf) != 1 || !strings.Contains(mf[0].FieldsV1.String(), `"f:finalizers":{".":{},"v:\"example.com/f\"":{}}`) {
+		t.Errorf("managedFields %v, want finalizers recorded as a set", mf)
+	}
+	// Leaving a watch's label selector: DELETED with the previous state.
+	wt, err := s.Watch(ctx, &unstructured.UnstructuredList{Object: map[string]any{"apiVersion": noxuGVK.GroupVersion().String(), "kind": noxuGVK.Kind + "List"}},
+		client.MatchingLabels{"tier": "x"})
+	must(t, err)
+	defer wt.Stop()
+	cur := noxu("w")
+	must(t, s.Get(ctx, client.ObjectKeyFromObject(cur), cur))
+	cur.SetLabels(map[string]string{"tier": "x"})
+	must(t, s.Update(ctx, cur))
+	cur.SetLabels(map[string]string{"tier": "y"})
+	must(t, s.Update(ctx, cur))
+	for _, want := range []watch.EventType{watch.Added, watch.Deleted} {
+		select {
+		case e := <-wt.ResultChan():
+			o := e.Object.(*unstructured.Unstructured)
+			if e.Type != want || o.GetLabels()["tier"] != "x" {
+				t.Errorf("event %s with labels %v, want %s with tier=x", e.Type, o.GetLabels(), want)
+			}
+			if want == watch.Deleted && o.GetResourceVersion() != cur.GetResourceVersion() {
+				t.Errorf("DELETED at rv %s, want the update's %s", o.GetResourceVersion(), cur.GetResourceVersion())
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no %s event", want)
+		}
 	}
 }

@@ -17,8 +17,8 @@ import (
 )
 
 // typeConverters tries the OpenAPI models of the built-in kinds first and
-// falls back to a schema deduced from the object (maps merge granularly,
-// lists are atomic), which is what a custom resource without a schema gets.
+// falls back to customResourceConverter: ObjectMeta-typed metadata, spec and
+// status deduced from the object (maps merge granularly, lists are atomic).
 type typeConverters []managedfields.TypeConverter
 
 func (c typeConverters) ObjectToTyped(o runtime.Object, opts ...typed.ValidationOptions) (*typed.TypedValue, error) {
@@ -98,7 +98,7 @@ func (s *Server) fieldManagerFor(k *Kind, sub string) (*managedfields.FieldManag
 		return fm, nil
 	}
 	if s.typeConv == nil {
-		s.typeConv = typeConverters{applyconfigurations.NewTypeConverter(clientgoscheme.Scheme), managedfields.NewDeducedTypeConverter()}
+		s.typeConv = typeConverters{applyconfigurations.NewTypeConverter(clientgoscheme.Scheme), customResourceConverter{}}
 	}
 	gv := k.GVK.GroupVersion()
 	var reset map[fieldpath.APIVersion]fieldpath.Filter
@@ -115,7 +115,7 @@ func (s *Server) fieldManagerFor(k *Kind, sub string) (*managedfields.FieldManag
 	if s.isTyped(k.GVK) {
 		fm, err = managedfields.NewDefaultFieldManager(s.typeConv, objectConverter{s}, noDefaults{}, objectCreater{s}, k.GVK, gv, sub, reset)
 	} else {
-		fm, err = managedfields.NewDefaultCRDFieldManager(managedfields.NewDeducedTypeConverter(), objectConverter{s}, noDefaults{}, objectCreater{s}, k.GVK, gv, sub, reset)
+		fm, err = managedfields.NewDefaultCRDFieldManager(customResourceConverter{}, objectConverter{s}, noDefaults{}, objectCreater{s}, k.GVK, gv, sub, reset)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("apiserver: field manager for %s: %w", k.GVK, err)

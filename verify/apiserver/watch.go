@@ -115,7 +115,15 @@ func (w *watcher) offer(e Event) {
 		return
 	}
 	ev := watch.Event{Type: t}
-	out, err := w.s.newItemFor(w.list, e.Object)
+	obj := e.Object
+	if t == watch.Deleted && e.Type == watch.Modified {
+		// The object left the selector: like the watch cache, send its
+		// previous state at the event's resourceVersion.
+		prev := e.Old.DeepCopyObject().(client.Object)
+		prev.SetResourceVersion(e.Object.GetResourceVersion())
+		obj = prev
+	}
+	out, err := w.s.newItemFor(w.list, obj)
 	if err != nil {
 		ev = watch.Event{Type: watch.Error, Object: &metav1.Status{Status: metav1.StatusFailure, Message: err.Error()}}
 	} else {
@@ -167,9 +175,11 @@ func (w *watcher) Stop() {
 // ResultChan returns the channel of events.
 func (w *watcher) ResultChan() <-chan watch.Event { return w.result }
 
-// Watch starts a watch on the kind of list. A non-empty resourceVersion in
-// the options replays the retained events after it, or fails with 410 Gone
-// if they are no longer retained. The watch ends when ctx is done or Stop is
+// Watch starts a watch on the kind of list. Without a resourceVersion (or
+// with "0") it first sends an ADDED event for every matching object, as
+// kube-apiserver does; a resourceVersion from an earlier List or event
+// replays the retained events after it, or fails with 410 Gone if they are
+// no longer retained. The watch ends when ctx is done or Stop is
 // called.
 func (s *Server) Watch(ctx context.Context, list client.ObjectList, opts ...client.ListOption) (watch.Interface, error) {
 	lo := (&client.ListOptions{}).ApplyOptions(opts)
@@ -190,7 +200,13 @@ func (s *Server) Watch(ctx context.Context, list client.ObjectList, opts ...clie
 	if lo.Raw != nil {
 		rv = lo.Raw.ResourceVersion
 	}
-	if rv != "" && rv != "0" {
+	if rv == "" || rv == "0" {
+		// No starting point: like kube-apiserver, start with synthetic
+		// ADDED events for the current state, in key order.
+		for _, o := range s.sortedOf(gvk) {
+			w.offer(Event{Type: watch.Added, Object: o})
+		}
+	} else {
 		from, err := strconv.ParseUint(rv, 10, 64)
 		if err != nil {
 			s.mu.Unlock()

@@ -3,6 +3,7 @@ package apiserver
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"sort"
 	"strconv"
@@ -99,7 +100,11 @@ func (s *Server) createLocked(k *Kind, obj client.Object, o writeOpts) (client.O
 		return nil, apierrors.NewBadRequest(fmt.Sprintf("%s %q: the namespace of the object must be set", k.GVK.Kind, obj.GetName()))
 	}
 	if obj.GetResourceVersion() != "" {
-		return nil, apierrors.NewInternalError(errors.New("resourceVersion should not be set on objects to be created"))
+		// The storage layer answers with a plain error, which the handler
+		// turns into a 500 with an unknown reason.
+		return nil, &apierrors.StatusError{ErrStatus: metav1.Status{Status: metav1.StatusFailure,
+			Code: http.StatusInternalServerError, Reason: metav1.StatusReasonUnknown,
+			Message: "resourceVersion should not be set on objects to be created"}}
 	}
 	if obj.GetName() == "" && obj.GetGenerateName() != "" {
 		for range 8 {
@@ -222,8 +227,12 @@ func (s *Server) updateLocked(k *Kind, old, obj client.Object, sub string, o wri
 		}
 		if len(added) > 0 {
 			sort.Strings(added)
-			return nil, invalid(k, old.GetName(), field.Forbidden(field.NewPath("metadata", "finalizers"),
-				fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", added)))
+			// kube-apiserver validates object metadata twice on update (the
+			// common-field check of rest.BeforeUpdate and the strategy's
+			// ValidateUpdate), so the answer carries the cause twice.
+			forbidden := field.Forbidden(field.NewPath("metadata", "finalizers"),
+				fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", added))
+			return nil, invalid(k, old.GetName(), forbidden, forbidden)
 		}
 	}
 	if !k.NoGeneration && !contentEqual(old, obj, k.StatusSubresource) {
@@ -239,7 +248,11 @@ func (s *Server) updateLocked(k *Kind, old, obj client.Object, sub string, o wri
 		return obj, nil
 	}
 	if old.GetDeletionTimestamp() != nil && len(obj.GetFinalizers()) == 0 {
-		s.removeLocked(k, obj, old)
+		// The real server does not store the update: it deletes the stored
+		// object, so the DELETED event carries the last stored state (with
+		// its finalizers) at the deletion's resourceVersion, while the
+		// caller gets the updated object at the old resourceVersion.
+		s.removeLocked(k, old.DeepCopyObject().(client.Object), old)
 		ret := obj.DeepCopyObject().(client.Object)
 		ret.SetResourceVersion(old.GetResourceVersion())
 		return ret, nil

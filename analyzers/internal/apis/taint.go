@@ -1,0 +1,154 @@
+package apis
+
+import "strings"
+
+// TaintKind is a kind of non-deterministic value (checks.md §1.6).
+type TaintKind uint8
+
+// Taint kinds, as bits.
+const (
+	Clock TaintKind = 1 << iota
+	Random
+	Identity
+	Process
+	MapOrder
+)
+
+// NonDet is every kind but MapOrder: the kinds RL1001 reports.
+const NonDet = Clock | Random | Identity | Process
+
+var taintNames = map[TaintKind]string{Clock: "clock", Random: "random", Identity: "identity", Process: "process", MapOrder: "map order"}
+
+// String lists the kinds.
+func (k TaintKind) String() string {
+	var out []string
+	for _, b := range []TaintKind{Clock, Random, Identity, Process, MapOrder} {
+		if k&b != 0 {
+			out = append(out, taintNames[b])
+		}
+	}
+	return strings.Join(out, "+")
+}
+
+// taintSources maps source functions to their kinds. Package-level
+// entries with Name "*" match every function of the package.
+var taintSources = map[Func]TaintKind{
+	{"time", "", "Now"}:                 Clock,
+	{"time", "", "Since"}:               Clock,
+	{"time", "", "Until"}:               Clock,
+	{MetaV1, "", "Now"}:                 Clock,
+	{MetaV1, "", "NowMicro"}:            Clock,
+	{"math/rand", "", "*"}:              Random,
+	{"math/rand/v2", "", "*"}:           Random,
+	{"math/rand", "Rand", "*"}:          Random,
+	{"math/rand/v2", "Rand", "*"}:       Random,
+	{"crypto/rand", "", "Read"}:         Random,
+	{"crypto/rand", "", "Int"}:          Random,
+	{"crypto/rand", "", "Prime"}:        Random,
+	{"crypto/rand", "", "Text"}:         Random,
+	{"k8s.io/apimachinery/pkg/util/rand", "", "String"}:      Random,
+	{"k8s.io/apimachinery/pkg/util/rand", "", "Int"}:         Random,
+	{"k8s.io/apimachinery/pkg/util/rand", "", "Intn"}:        Random,
+	{"k8s.io/apimachinery/pkg/util/rand", "", "IntnRange"}:   Random,
+	{"k8s.io/apimachinery/pkg/util/rand", "", "Int63nRange"}: Random,
+	{"k8s.io/apimachinery/pkg/util/rand", "", "Perm"}:        Random,
+	{"github.com/google/uuid", "", "New"}:                    Identity,
+	{"github.com/google/uuid", "", "NewString"}:              Identity,
+	{"github.com/google/uuid", "", "NewRandom"}:              Identity,
+	{"github.com/google/uuid", "", "NewUUID"}:                Identity,
+	{"k8s.io/apimachinery/pkg/util/uuid", "", "NewUUID"}:     Identity,
+	{"os", "", "Getpid"}:                Process,
+	{"os", "", "Getppid"}:               Process,
+	{"runtime", "", "NumGoroutine"}:     Process,
+	{"reflect", "Value", "MapKeys"}:     MapOrder,
+}
+
+// TaintSource returns the kind of a source function, or 0.
+func TaintSource(f Func) TaintKind {
+	if k, ok := taintSources[f]; ok {
+		return k
+	}
+	if k, ok := taintSources[Func{f.Pkg, f.Recv, "*"}]; ok {
+		// rand.Seed and NewSource do not produce values; the rest do.
+		if f.Name == "Seed" || f.Name == "New" || f.Name == "NewSource" || f.Name == "NewPCG" || f.Name == "NewChaCha8" {
+			return 0
+		}
+		return k
+	}
+	return 0
+}
+
+// TaintGlobalSources names package-level function variables that are
+// taint sources when called: controller.ReconcileIDFromContext returns the
+// random UUID of the current reconcile.
+var TaintGlobalSources = map[[2]string]TaintKind{
+	{Controller, "ReconcileIDFromContext"}: Identity,
+}
+
+// IsTaintPropagator reports whether the result of f carries the taint of
+// its arguments (and receiver): formatting, conversions, string functions,
+// time arithmetic.
+func IsTaintPropagator(f Func) bool {
+	switch f.Pkg {
+	case "fmt":
+		return f.Recv == "" && (strings.HasPrefix(f.Name, "Sprint") || f.Name == "Errorf" || f.Name == "Appendf")
+	case "strconv", "strings", "path", "path/filepath", "net/url", "encoding/hex", "encoding/base64":
+		return true
+	case "time":
+		switch f.Recv {
+		case "Time", "Duration", "Month", "Weekday":
+			return true
+		}
+	case MetaV1:
+		switch {
+		case f.Recv == "" && (f.Name == "NewTime" || f.Name == "NewMicroTime" || f.Name == "Unix"):
+			return true
+		case f.Recv == "Time" || f.Recv == "MicroTime":
+			return f.Name != "Equal" && f.Name != "Before" && f.Name != "IsZero"
+		}
+	case "github.com/google/uuid":
+		return f.Recv == "UUID"
+	case Types:
+		return true
+	}
+	return false
+}
+
+// IsMapIterSource reports whether f returns an iterator over a map in
+// map order: maps.Keys, maps.Values, maps.All.
+func IsMapIterSource(f Func) bool {
+	return f.Pkg == "maps" && f.Recv == "" && (f.Name == "Keys" || f.Name == "Values" || f.Name == "All")
+}
+
+// IsCollect reports whether f collects an iterator into a slice in
+// iteration order (slices.Collect, slices.AppendSeq).
+func IsCollect(f Func) bool {
+	return f.Pkg == "slices" && f.Recv == "" && (f.Name == "Collect" || f.Name == "AppendSeq")
+}
+
+// SortArg returns the index of the argument that f sorts in place or
+// returns sorted (sort.*, slices.Sort*, slices.Sorted*, sets.List), or -1.
+func SortArg(f Func) int {
+	switch {
+	case f.Pkg == "sort" && f.Recv == "":
+		switch f.Name {
+		case "Strings", "Ints", "Float64s", "Sort", "Stable", "Slice", "SliceStable":
+			return 0
+		}
+	case f.Pkg == "slices" && f.Recv == "" && strings.HasPrefix(f.Name, "Sort"):
+		return 0
+	case f.Pkg == "slices" && f.Recv == "" && strings.HasPrefix(f.Name, "Sorted"):
+		return 0
+	case f.Pkg == Sets && f.Recv == "" && f.Name == "List":
+		return 0
+	case f.Pkg == Sets && f.Recv != "" && f.Name == "List":
+		return 0
+	}
+	return -1
+}
+
+// IsLease reports whether pkg.name is coordination.k8s.io/v1 Lease, whose
+// renew time is a deliberate heartbeat.
+func IsLease(pkg, name string) bool {
+	return name == "Lease" && strings.HasPrefix(pkg, "k8s.io/api/coordination/")
+}

@@ -1,0 +1,554 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// Taint is the non-determinism a value carries (checks.md §1.6): its
+// kinds, a name for the source, and where the non-determinism enters (the
+// source call, or for map order the append or concatenation in the range
+// body). Params is the set of the enclosing function's parameters whose
+// taint flows into the value (for summaries: ParamToResult).
+type Taint struct {
+	Kinds  apis.TaintKind
+	Source string
+	Origin token.Pos
+	Params uint64
+}
+
+func (t Taint) union(u Taint) Taint {
+	if t.Kinds == 0 && u.Kinds != 0 {
+		t.Source, t.Origin = u.Source, u.Origin
+	}
+	t.Kinds |= u.Kinds
+	t.Params |= u.Params
+	return t
+}
+
+// Without returns t without the kinds k.
+func (t Taint) Without(k apis.TaintKind) Taint {
+	t.Kinds &^= k
+	return t
+}
+
+// TaintOf returns the taint of v. Unknown callees propagate nothing:
+// silence beats a guess.
+func (s *Summary) TaintOf(v ssa.Value) Taint {
+	if v == nil {
+		return Taint{}
+	}
+	if s.taintMemo == nil {
+		s.taintMemo = make(map[ssa.Value]Taint)
+	}
+	if t, ok := s.taintMemo[v]; ok {
+		return t
+	}
+	s.taintMemo[v] = Taint{} // cycle guard
+	t := s.taint1(v)
+	s.taintMemo[v] = t
+	return t
+}
+
+func (s *Summary) taint1(v ssa.Value) Taint {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		if i := paramIndex(x.Parent(), x); i >= 0 && i < 64 {
+			return Taint{Params: 1 << uint(i)}
+		}
+	case *ssa.FreeVar:
+		if b := s.binding(x); b != nil {
+			return s.TaintOf(b)
+		}
+	case *ssa.Phi:
+		var t Taint
+		for _, e := range x.Edges {
+			t = t.union(s.TaintOf(e))
+		}
+		return t
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return s.loadTaint(x.X)
+		}
+		if x.Op == token.ARROW {
+			return Taint{}
+		}
+		return s.TaintOf(x.X)
+	case *ssa.BinOp:
+		t := s.TaintOf(x.X).union(s.TaintOf(x.Y))
+		if x.Op == token.ADD && isString(x.Type()) && s.inMapRange(x) && (s.fromMapElement(x.X) || s.fromMapElement(x.Y)) {
+			t = t.union(Taint{Kinds: apis.MapOrder, Source: "map iteration", Origin: x.Pos()})
+		}
+		return t
+	case *ssa.Convert:
+		return s.TaintOf(x.X)
+	case *ssa.ChangeType:
+		return s.TaintOf(x.X)
+	case *ssa.MakeInterface:
+		return s.TaintOf(x.X)
+	case *ssa.ChangeInterface:
+		return s.TaintOf(x.X)
+	case *ssa.TypeAssert:
+		return s.TaintOf(x.X)
+	case *ssa.Extract:
+		return s.TaintOf(x.Tuple)
+	case *ssa.Field:
+		return s.TaintOf(x.X)
+	case *ssa.Index:
+		return s.TaintOf(x.X)
+	case *ssa.Lookup:
+		return s.TaintOf(x.X)
+	case *ssa.Slice:
+		return s.TaintOf(x.X)
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+		return s.storedTaint(v, nil)
+	case *ssa.Call:
+		return s.callTaint(x)
+	}
+	return Taint{}
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// loadTaint is the taint of a load from addr: the values stored into the
+// same root and path (a local variable, a composite literal's field).
+func (s *Summary) loadTaint(addr ssa.Value) Taint {
+	root, path := s.RootOf(addr)
+	switch root.(type) {
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+		return s.storedTaint(root, path)
+	case *ssa.Global:
+		return Taint{}
+	}
+	return s.TaintOf(root).Without(0)
+}
+
+// storedTaint unions the taint of the values stored into root under a path
+// compatible with path (nil: any path), in the function that owns root
+// and its closures.
+func (s *Summary) storedTaint(root ssa.Value, path []string) Taint {
+	var t Taint
+	for _, st := range s.storesInto(root) {
+		if path != nil && !compatible(st.path, path) {
+			continue
+		}
+		t = t.union(s.TaintOf(st.val))
+	}
+	return t
+}
+
+func compatible(a, b []string) bool {
+	n := len(a)
+	if len(b) < n {
+		n = len(b)
+	}
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] && a[i] != "[]" && b[i] != "[]" {
+			return false
+		}
+	}
+	return true
+}
+
+type localStore struct {
+	path  []string
+	val   ssa.Value
+	instr ssa.Instruction
+}
+
+// storesInto returns the stores whose address has root as its object root,
+// in root's function and the closures nested in it.
+func (s *Summary) storesInto(root ssa.Value) []localStore {
+	instr, ok := root.(ssa.Instruction)
+	if !ok {
+		return nil
+	}
+	fn := instr.Parent()
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	idx := s.storeIndex(fn)
+	return idx[root]
+}
+
+func (s *Summary) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
+	if s.storeIdx == nil {
+		s.storeIdx = make(map[*ssa.Function]map[ssa.Value][]localStore)
+	}
+	if idx, ok := s.storeIdx[fn]; ok {
+		return idx
+	}
+	idx := make(map[ssa.Value][]localStore)
+	s.storeIdx[fn] = idx
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.Store:
+					root, path := s.RootOf(x.Addr)
+					idx[root] = append(idx[root], localStore{path: path, val: x.Val, instr: in})
+				case *ssa.MapUpdate:
+					root, path := s.RootOf(x.Map)
+					idx[root] = append(idx[root], localStore{path: append(path, "[]"), val: x.Value, instr: in})
+				}
+			}
+		}
+		for _, a := range f.AnonFuncs {
+			visit(a)
+		}
+	}
+	visit(fn)
+	return idx
+}
+
+// callTaint is the taint of a call's result.
+func (s *Summary) callTaint(c *ssa.Call) Taint {
+	common := &c.Call
+	// Builtins: append carries its arguments' taint; appending an element
+	// of a map range inside the range body introduces map order.
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		var t Taint
+		for _, a := range common.Args {
+			t = t.union(s.TaintOf(a))
+		}
+		if b.Name() == "append" && len(common.Args) > 1 && s.inMapRange(c) {
+			for _, a := range common.Args[1:] {
+				if s.fromMapElement(a) {
+					t = t.union(Taint{Kinds: apis.MapOrder, Source: "map iteration", Origin: c.Pos()})
+					break
+				}
+			}
+		}
+		if b.Name() == "len" || b.Name() == "cap" {
+			t = t.Without(apis.MapOrder)
+		}
+		return t
+	}
+	// A package-level function variable such as controller.ReconcileIDFromContext.
+	if ld, ok := common.Value.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if g, ok := ld.X.(*ssa.Global); ok && g.Pkg != nil {
+			if k := apis.TaintGlobalSources[[2]string{g.Pkg.Pkg.Path(), g.Name()}]; k != 0 {
+				return Taint{Kinds: k, Source: g.Pkg.Pkg.Name() + "." + g.Name(), Origin: c.Pos()}
+			}
+		}
+	}
+	callee := calleeFunc(common)
+	if callee == nil {
+		return Taint{}
+	}
+	f := apis.FuncOf(callee)
+	if k := apis.TaintSource(f); k != 0 {
+		return Taint{Kinds: k, Source: sourceName(callee), Origin: c.Pos()}
+	}
+	args := common.Args
+	if common.IsInvoke() {
+		args = append([]ssa.Value{common.Value}, common.Args...)
+	}
+	unionArgs := func() Taint {
+		var t Taint
+		for _, a := range args {
+			t = t.union(s.TaintOf(a))
+		}
+		return t
+	}
+	switch {
+	case apis.IsCollect(f) && len(args) > 0 && s.isMapIter(args[len(args)-1]):
+		return unionArgs().union(Taint{Kinds: apis.MapOrder, Source: f.Pkg + "." + f.Name + " of a map iterator", Origin: c.Pos()})
+	case apis.SortArg(f) >= 0:
+		// slices.Sorted, sets.List, sort.*: the result (if any) is ordered.
+		return unionArgs().Without(apis.MapOrder)
+	case apis.IsTaintPropagator(f):
+		return unionArgs()
+	}
+	// Helpers: in this package, from their returns; elsewhere, from facts.
+	if fn := common.StaticCallee(); fn != nil && !common.IsInvoke() {
+		if local := s.localFunc(fn); local != nil {
+			rt := s.returnTaint(local)
+			return s.bindParams(rt, common.Args)
+		}
+		if fs := s.factOf(callee); fs != nil && fs.ResultTaint.Kinds != 0 || fs != nil && fs.ResultTaint.FromParams != 0 {
+			rt := Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Origin: c.Pos(), Params: fs.ResultTaint.FromParams}
+			return s.bindParams(rt, common.Args)
+		}
+	}
+	// Methods of values derived from a map iterator keep its order.
+	return Taint{}
+}
+
+// bindParams replaces the parameter bits of a callee's taint with the
+// taint of the call's arguments.
+func (s *Summary) bindParams(t Taint, args []ssa.Value) Taint {
+	out := Taint{Kinds: t.Kinds, Source: t.Source, Origin: t.Origin}
+	for i, a := range args {
+		if i < 64 && t.Params&(1<<uint(i)) != 0 {
+			out = out.union(s.TaintOf(a))
+		}
+	}
+	return out
+}
+
+// returnTaint is the union of the taint of fn's returned values, with
+// MapOrder removed where a sort of the returned value dominates the
+// return.
+func (s *Summary) returnTaint(fn *ssa.Function) Taint {
+	if s.retTaint == nil {
+		s.retTaint = make(map[*ssa.Function]Taint)
+	}
+	if t, ok := s.retTaint[fn]; ok {
+		return t
+	}
+	s.retTaint[fn] = Taint{}
+	var t Taint
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, r := range ret.Results {
+			rt := s.TaintOf(r)
+			if rt.Kinds&apis.MapOrder != 0 && s.SortedBefore(r, ret) {
+				rt = rt.Without(apis.MapOrder)
+			}
+			t = t.union(rt)
+		}
+	}
+	s.retTaint[fn] = t
+	return t
+}
+
+// SortedBefore reports whether a sort of v (sort.Strings(v),
+// slices.Sort(v), …) or of the same field path runs before the sink and
+// dominates it.
+func (s *Summary) SortedBefore(v ssa.Value, sink ssa.Instruction) bool {
+	vroot, vpath := s.RootOf(v)
+	fn := sink.Parent()
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := calleeFunc(&c.Call)
+			if callee == nil {
+				continue
+			}
+			i := apis.SortArg(apis.FuncOf(callee))
+			if i < 0 || callee.Name() == "List" || len(callee.Name()) > 6 && callee.Name()[:6] == "Sorted" {
+				continue
+			}
+			args := c.Call.Args
+			if i >= len(args) {
+				continue
+			}
+			a := args[i]
+			for {
+				if mi, ok := a.(*ssa.MakeInterface); ok {
+					a = mi.X
+					continue
+				}
+				if ct, ok := a.(*ssa.ChangeType); ok {
+					a = ct.X
+					continue
+				}
+				if cv, ok := a.(*ssa.Convert); ok {
+					a = cv.X
+					continue
+				}
+				break
+			}
+			aroot, apath := s.RootOf(a)
+			same := a == v || (aroot == vroot && pathEqual(apath, vpath))
+			if !same {
+				continue
+			}
+			if dominatesInstr(in, sink) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func pathEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// dominatesInstr reports whether a executes before b on every path to b.
+func dominatesInstr(a, b ssa.Instruction) bool {
+	ba, bb := a.Block(), b.Block()
+	if ba == nil || bb == nil {
+		return false
+	}
+	if ba == bb {
+		return instrIndex(ba, a) < instrIndex(bb, b)
+	}
+	return ba.Dominates(bb)
+}
+
+func sourceName(fn *types.Func) string {
+	name := fn.Name()
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		if r := apis.RecvName(sig.Recv().Type()); r != "" {
+			name = r + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		return fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// isMapIter reports whether v is an iterator over a map (maps.Keys, …).
+func (s *Summary) isMapIter(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	callee := calleeFunc(&c.Call)
+	return callee != nil && apis.IsMapIterSource(apis.FuncOf(callee))
+}
+
+// inMapRange reports whether instr runs in the body of a range over a map:
+// a block dominated by a map `next` whose ok edge leads to it, or a yield
+// closure of a range over maps.Keys/Values/All.
+func (s *Summary) inMapRange(instr ssa.Instruction) bool {
+	fn := instr.Parent()
+	if s.isMapYield(fn) {
+		return true
+	}
+	b := instr.Block()
+	for _, blk := range fn.Blocks {
+		for _, in := range blk.Instrs {
+			nx, ok := in.(*ssa.Next)
+			if !ok || nx.IsString {
+				continue
+			}
+			if blk.Dominates(b) && blk != b && inLoopOf(blk, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inLoopOf reports whether b can reach the loop header h again (b is in
+// the loop body of h).
+func inLoopOf(h, b *ssa.BasicBlock) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := []*ssa.BasicBlock{b}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == h {
+			return true
+		}
+		if seen[x] || !h.Dominates(x) {
+			continue
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
+}
+
+// isMapYield reports whether fn is the body closure of a range-over-func
+// loop over a map iterator: a closure passed to a call of the value of
+// maps.Keys/Values/All.
+func (s *Summary) isMapYield(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	if parent == nil {
+		return false
+	}
+	for _, b := range parent.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(*ssa.Call)
+			if !ok || !s.isMapIter(c.Call.Value) {
+				continue
+			}
+			for _, a := range c.Call.Args {
+				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fromMapElement reports whether v derives from the key or value of a map
+// range (or the yield parameters of a range over a map iterator).
+func (s *Summary) fromMapElement(v ssa.Value) bool {
+	return s.fromMapElem(v, make(map[ssa.Value]bool))
+}
+
+func (s *Summary) fromMapElem(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if v == nil || seen[v] {
+		return false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Extract:
+		if nx, ok := x.Tuple.(*ssa.Next); ok && !nx.IsString {
+			return x.Index > 0
+		}
+		return s.fromMapElem(x.Tuple, seen)
+	case *ssa.Parameter:
+		return s.isMapYield(x.Parent())
+	case *ssa.FreeVar:
+		return false
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			root, _ := s.RootOf(x.X)
+			if _, ok := root.(*ssa.Alloc); ok {
+				for _, st := range s.storesInto(root) {
+					if s.fromMapElem(st.val, seen) {
+						return true
+					}
+				}
+				return false
+			}
+		}
+		return s.fromMapElem(x.X, seen)
+	case *ssa.Alloc:
+		for _, st := range s.storesInto(x) {
+			if s.fromMapElem(st.val, seen) {
+				return true
+			}
+		}
+	case *ssa.MakeInterface:
+		return s.fromMapElem(x.X, seen)
+	case *ssa.ChangeType:
+		return s.fromMapElem(x.X, seen)
+	case *ssa.Convert:
+		return s.fromMapElem(x.X, seen)
+	case *ssa.Field:
+		return s.fromMapElem(x.X, seen)
+	case *ssa.BinOp:
+		return s.fromMapElem(x.X, seen) || s.fromMapElem(x.Y, seen)
+	case *ssa.Call:
+		if callee := calleeFunc(&x.Call); callee != nil && apis.IsTaintPropagator(apis.FuncOf(callee)) {
+			for _, a := range x.Call.Args {
+				if s.fromMapElem(a, seen) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
