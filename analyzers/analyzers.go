@@ -11,11 +11,15 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/appendnocheck"
+	"github.com/reconcilelint/reconcilelint/analyzers/createnotidempotent"
 	"github.com/reconcilelint/reconcilelint/analyzers/eventinrequest"
 	"github.com/reconcilelint/reconcilelint/analyzers/eventtypebranch"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizerpredicate"
 	"github.com/reconcilelint/reconcilelint/analyzers/handlerwrite"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/maporderwrite"
+	"github.com/reconcilelint/reconcilelint/analyzers/nondetwrite"
 	"github.com/reconcilelint/reconcilelint/analyzers/notfounderror"
 	"github.com/reconcilelint/reconcilelint/analyzers/permanentretry"
 	"github.com/reconcilelint/reconcilelint/analyzers/requeuehotloop"
@@ -33,8 +37,12 @@ type Check struct {
 
 // checks lists every check. Keep it sorted by ID; TestRegistry enforces it.
 var checks = []Check{
+	{nondetwrite.Analyzer, nondetwrite.Doc},
+	{maporderwrite.Analyzer, maporderwrite.Doc},
 	{unconditionalwrite.Analyzer, unconditionalwrite.Doc},
 	{wrongsubresource.Analyzer, wrongsubresource.Doc},
+	{createnotidempotent.Analyzer, createnotidempotent.Doc},
+	{appendnocheck.Analyzer, appendnocheck.Doc},
 	{eventtypebranch.Analyzer, eventtypebranch.Doc},
 	{handlerwrite.Analyzer, handlerwrite.Doc},
 	{eventinrequest.Analyzer, eventinrequest.Doc},
@@ -43,6 +51,26 @@ var checks = []Check{
 	{resultwitherror.Analyzer, resultwitherror.Doc},
 	{requeuehotloop.Analyzer, requeuehotloop.Doc},
 	{permanentretry.Analyzer, permanentretry.Doc},
+}
+
+func init() {
+	for _, c := range checks {
+		serialise(c.Analyzer)
+	}
+}
+
+// serialise wraps a check's Run so that the checks of one package use the
+// shared summary one at a time: drivers run a package's analyzers in
+// parallel, and the summary builds parts of its model lazily.
+func serialise(a *analysis.Analyzer) {
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		if s, ok := pass.ResultOf[summary.Analyzer].(*summary.Summary); ok && s != nil {
+			s.Lock()
+			defer s.Unlock()
+		}
+		return run(pass)
+	}
 }
 
 // All returns every check, sorted by ID.

@@ -84,6 +84,12 @@ func StmtInBlock(pass *analysis.Pass, pos token.Pos) (ast.Stmt, []ast.Stmt, int,
 // keeping stmt's original text and indenting it one level; after may be
 // empty.
 func WrapInIf(pass *analysis.Pass, stmt ast.Stmt, cond, after string) (analysis.TextEdit, bool) {
+	return WrapInIfFirst(pass, stmt, cond, "", after)
+}
+
+// WrapInIfFirst is WrapInIf with a statement first placed at the start of
+// the if block, before stmt.
+func WrapInIfFirst(pass *analysis.Pass, stmt ast.Stmt, cond, first, after string) (analysis.TextEdit, bool) {
 	end := withLineComment(pass, stmt.End())
 	text := Source(pass, stmt.Pos(), end)
 	if text == "" {
@@ -92,6 +98,9 @@ func WrapInIf(pass *analysis.Pass, stmt ast.Stmt, cond, after string) (analysis.
 	indent := LineIndent(pass, stmt.Pos())
 	var b strings.Builder
 	b.WriteString("if " + cond + " {\n" + indent + "\t")
+	if first != "" {
+		b.WriteString(strings.ReplaceAll(first, "\n", "\n\t") + "\n" + indent + "\t")
+	}
 	b.WriteString(strings.ReplaceAll(text, "\n", "\n\t"))
 	b.WriteString("\n" + indent + "}")
 	if after != "" {
@@ -148,4 +157,21 @@ func itoa(i int) string {
 		return string(rune('0' + i))
 	}
 	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// DeleteStmt returns the edit that deletes stmt with its line (indentation,
+// trailing comment and newline) when it stands alone on its line.
+func DeleteStmt(pass *analysis.Pass, stmt ast.Stmt) analysis.TextEdit {
+	tf := pass.Fset.File(stmt.Pos())
+	start, end := stmt.Pos(), withLineComment(pass, stmt.End())
+	if tf != nil {
+		lineStart := tf.LineStart(tf.Line(stmt.Pos()))
+		if strings.TrimSpace(Source(pass, lineStart, stmt.Pos())) == "" {
+			start = lineStart
+			if next := tf.Line(end) + 1; next <= tf.LineCount() {
+				end = tf.LineStart(next)
+			}
+		}
+	}
+	return analysis.TextEdit{Pos: start, End: end}
 }

@@ -37,6 +37,8 @@ type Effect struct {
 	// Status is the status of the effect within the function: its block's
 	// status, combined with the status inside the helper for mapped effects.
 	Status Status
+	// Taint is the non-determinism of the stored value (stores only).
+	Taint Taint
 }
 
 // PathString is the path for messages, e.g. "Status.Phase".
@@ -71,6 +73,7 @@ func IsServerManagedPath(path []string) bool {
 
 // paramEffect is an effect on a parameter, for mapping at call sites.
 type paramEffect struct {
+	taint  Taint
 	status Status
 	kind   EffectKind
 	param  int
@@ -102,6 +105,9 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 		for _, instr := range b.Instrs {
 			for _, e := range s.instrEffects(fn, instr, writesAt[instr]) {
 				e.Status = Combine(st, e.Status)
+				if e.Kind == StoreEffect && e.Value != nil && e.Via == nil {
+					e.Taint = s.TaintOf(e.Value)
+				}
 				out = append(out, e)
 			}
 		}
@@ -122,11 +128,11 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 	var out []*Effect
 	switch x := instr.(type) {
 	case *ssa.Store:
-		if root, path := s.RootOf(x.Addr); len(path) > 0 && s.isObjectRoot(root) {
+		if root, path := s.RootOf(x.Addr); len(path) > 0 && s.isObjectRoot(root) || isParam(root) {
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Value: x.Val})
 		}
 	case *ssa.MapUpdate:
-		if root, path := s.RootOf(x.Map); len(path) > 0 && s.isObjectRoot(root) {
+		if root, path := s.RootOf(x.Map); len(path) > 0 && s.isObjectRoot(root) || isParam(root) {
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: append(path, "[]"), Value: x.Value})
 		}
 	case ssa.CallInstruction:
@@ -156,6 +162,12 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			out = append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
 			return out
 		}
+		if fs := s.factOf(callee); fs != nil && len(fs.Stores) > 0 && !c.IsInvoke() {
+			// A setter of another package with a summary: its own code says
+			// which stores it makes and under which guards
+			// (meta.SetStatusCondition stamps only on change).
+			return append(out, s.factStores(instr, callee, fs, c.Args)...)
+		}
 		if st, ok := apis.SetterOf(f); ok && st.Arg < len(args) {
 			root, path := s.RootOf(args[st.Arg])
 			if s.isObjectRoot(root) {
@@ -184,7 +196,8 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 						via, _ = local.Object().(*types.Func)
 					}
 					out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
-						Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status})
+						Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status,
+						Taint: s.bindParams(pe.taint, c.Args)})
 				}
 				// Writes inside the helper, mapped to this call.
 				for _, pe := range s.paramEffects(local) {
@@ -195,21 +208,6 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 							via, _ = local.Object().(*types.Func)
 						}
 						out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status})
-					}
-				}
-			} else if fs := s.factOf(calleeFunc(c)); fs != nil {
-				for _, sf := range fs.Stores {
-					if sf.Param < 0 || sf.Param >= len(c.Args) {
-						continue
-					}
-					root, path := s.RootOf(c.Args[sf.Param])
-					if s.isObjectRoot(root) {
-						st := Unguarded
-						if sf.Guarded {
-							st = Guarded
-						}
-						out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root,
-							Path: append(append([]string(nil), path...), splitPath(sf.Path)...), Via: calleeFunc(c), Status: st})
 					}
 				}
 			}
@@ -235,7 +233,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		if p < 0 {
 			continue
 		}
-		out = append(out, paramEffect{status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via})
+		out = append(out, paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via})
 	}
 	s.pEffects[fn] = out
 	return out
@@ -287,3 +285,39 @@ func instrIndex(b *ssa.BasicBlock, instr ssa.Instruction) int {
 // Between reports whether some instruction m satisfies Reaches(a, m) and
 // Reaches(m, b).
 func Between(a, m, b ssa.Instruction) bool { return Reaches(a, m) && Reaches(m, b) }
+
+// factStores maps the StoreFacts of a helper of another package onto a call.
+func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *FuncSummary, args []ssa.Value) []*Effect {
+	var out []*Effect
+	for _, sf := range fs.Stores {
+		if sf.Param < 0 || sf.Param >= len(args) {
+			continue
+		}
+		root, path := s.RootOf(args[sf.Param])
+		if !s.isObjectRoot(root) {
+			continue
+		}
+		st := Unguarded
+		if sf.Guarded {
+			st = Guarded
+		}
+		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root,
+			Path: append(append([]string(nil), path...), splitPath(sf.Path)...), Via: callee, Status: st,
+			Taint: s.bindParams(Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams}, args)})
+	}
+	return out
+}
+
+// isParam reports whether v is a parameter of pointer, slice or map type:
+// stores through it are visible to the caller.
+func isParam(v ssa.Value) bool {
+	p, ok := v.(*ssa.Parameter)
+	if !ok {
+		return false
+	}
+	switch p.Type().Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}

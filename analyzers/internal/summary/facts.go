@@ -32,6 +32,17 @@ type FuncSummary struct {
 	// HandlerEffects says what the function may do, directly or through
 	// helpers, that an event handler must not (RL3002).
 	HandlerEffects HandlerEffects
+	// ResultTaint is the non-determinism of the results: kinds the
+	// function creates, and the parameters whose taint flows to them
+	// (ParamToResult), as a bit set.
+	ResultTaint ResultTaintFact
+}
+
+// ResultTaintFact is the taint of a function's results.
+type ResultTaintFact struct {
+	Kinds      apis.TaintKind
+	Source     string
+	FromParams uint64
 }
 
 // StoreFact is one store of a FuncSummary.
@@ -43,6 +54,11 @@ type StoreFact struct {
 	// Guarded says the store happens only under a guard.
 	Guarded bool
 	Site    string
+	// TaintKinds is the non-determinism of the stored value, Source names
+	// it, and FromParams the parameters whose taint flows into it.
+	TaintKinds apis.TaintKind
+	Source     string
+	FromParams uint64
 }
 
 // AFact marks FuncSummary as a fact.
@@ -60,6 +76,12 @@ func (f *FuncSummary) String() string {
 		}
 		parts = append(parts, "store "+st.Path+"(param "+itoa(st.Param)+")"+g)
 	}
+	if f.ResultTaint.Kinds != 0 {
+		parts = append(parts, "result-taint "+f.ResultTaint.Kinds.String())
+	}
+	if f.ResultTaint.FromParams != 0 {
+		parts = append(parts, "param-to-result")
+	}
 	if f.IsEquality {
 		parts = append(parts, "equality")
 	}
@@ -76,7 +98,7 @@ func (f *FuncSummary) String() string {
 }
 
 func (f *FuncSummary) empty() bool {
-	return len(f.Writes) == 0 && len(f.Stores) == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
+	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
 		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent
 }
 
@@ -90,6 +112,11 @@ type WriteFact struct {
 	Guarded         bool
 	FailurePathOnly bool
 	Site            string
+	// GenerateName says a Create's object has GenerateName set and no
+	// Name; AlreadyExistsHandled says a Create's AlreadyExists error does
+	// not reach the function's error result (RL2003).
+	GenerateName         bool
+	AlreadyExistsHandled bool
 }
 
 func (w WriteFact) String() string {
@@ -219,17 +246,22 @@ func (s *Summary) exportFacts() {
 			Writes:    s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
 			ErrResult: ErrResult{UnhandledNotFoundOfParam: -1},
 		}
+		s.markAlreadyExists(fn, fs.Writes)
 		if leaks := s.nfLeaks(fn); len(leaks) > 0 {
 			fs.ErrResult = ErrResult{UnhandledNotFoundOfParam: leaks[0].param, Site: leaks[0].site}
 		}
 		fs.IsEquality, fs.ReportsChange = s.boolResultKind(fn)
+		if rt := s.returnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taintableResults(fn.Signature) {
+			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params}
+		}
 		s.permanentFact(fn, &fs.ErrResult)
 		fs.HandlerEffects = s.handlerEffectsOf(fn)
 		for _, pe := range s.paramEffects(fn) {
 			if pe.kind != StoreEffect {
 				continue
 			}
-			fs.Stores = append(fs.Stores, StoreFact{Param: pe.param, Path: strings.Join(pe.path, "."), Guarded: pe.status != Unguarded})
+			fs.Stores = append(fs.Stores, StoreFact{Param: pe.param, Path: strings.Join(pe.path, "."), Guarded: pe.status != Unguarded,
+				TaintKinds: pe.taint.Kinds, Source: pe.taint.Source, FromParams: pe.taint.Params})
 		}
 		if !fs.empty() {
 			s.Pass.ExportObjectFact(obj, fs)
@@ -267,7 +299,7 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 		out = append(out, WriteFact{
 			Param: param, Kind: w.Kind, Flavor: w.Flavor,
 			Guarded: local == Guarded, FailurePathOnly: local == FailurePath,
-			Site: s.siteOf(w),
+			Site: s.siteOf(w), GenerateName: s.createsGenerateName(w),
 		})
 	}
 	for callee, edges := range s.calls {
@@ -290,6 +322,7 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 				out = append(out, WriteFact{
 					Param: param, Kind: cw.Kind, Flavor: cw.Flavor,
 					Guarded: st2 == Guarded, FailurePathOnly: st2 == FailurePath, Site: cw.Site,
+					GenerateName: cw.GenerateName,
 				})
 			}
 		}
@@ -445,4 +478,35 @@ func commentText(cg *ast.CommentGroup) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// taintableResults reports whether a function returns values that can
+// carry a non-deterministic value from its arguments: strings, numbers,
+// slices or maps of them, and time values. Other results (objects,
+// interfaces) are not worth a ParamToResult fact.
+func taintableResults(sig *types.Signature) bool {
+	for i := 0; i < sig.Results().Len(); i++ {
+		if taintable(sig.Results().At(i).Type(), 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func taintable(t types.Type, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsNumeric) != 0
+	case *types.Slice:
+		return taintable(u.Elem(), depth+1)
+	case *types.Map:
+		return taintable(u.Elem(), depth+1)
+	}
+	if pkg, _, ok := apis.NamedOf(t); ok && (pkg == "time" || pkg == apis.MetaV1) {
+		return true
+	}
+	return false
 }

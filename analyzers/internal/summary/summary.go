@@ -14,8 +14,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/ctrlflow"
@@ -61,6 +64,7 @@ func (l *stringList) Set(s string) error {
 
 // Summary is the model of one package.
 type Summary struct {
+	mu   sync.Mutex
 	Pass *analysis.Pass
 	// Pkg is the SSA form of the package; nil when the package is not
 	// relevant (it does not use the Kubernetes client libraries).
@@ -79,14 +83,17 @@ type Summary struct {
 	// Exported lists the facts exported for the package's objects.
 	Exported []analysis.ObjectFact
 
-	funcs    map[*ssa.Function]*FuncInfo
-	srcFunc  []*ssa.Function
-	calls    map[*ssa.Function][]callEdge // callers within the package
-	nfMemo   map[*ssa.Function][]nfLeak
-	effects  map[*ssa.Function][]*Effect
-	pEffects map[*ssa.Function][]paramEffect
-	hm       *handlerModel // handlers.go: handler bodies and side effects, computed lazily
-	types    map[*types.TypeName]*TypeInfo
+	funcs     map[*ssa.Function]*FuncInfo
+	srcFunc   []*ssa.Function
+	calls     map[*ssa.Function][]callEdge // callers within the package
+	nfMemo    map[*ssa.Function][]nfLeak
+	effects   map[*ssa.Function][]*Effect
+	taintMemo map[ssa.Value]Taint
+	storeIdx  map[*ssa.Function]map[ssa.Value][]localStore
+	retTaint  map[*ssa.Function]Taint
+	pEffects  map[*ssa.Function][]paramEffect
+	hm        *handlerModel // handlers.go: handler bodies and side effects, computed lazily
+	types     map[*types.TypeName]*TypeInfo
 
 	// builders.go, predicates.go (RL4001): wirings, predicate evaluation,
 	// finalizer handling of reconcilers; computed lazily.
@@ -99,7 +106,20 @@ type Summary struct {
 	permanentLeaks []*PermanentLeak
 	permMemo       map[*ssa.Function][]permLeak
 	objKeyMemo     map[*ssa.Function]map[ssa.Value]int
+
+	// creates.go (RL2003): Create error flow, memoized.
+	crMemo   map[*ssa.Function][]crLeak
+	createAt map[ssa.CallInstruction]*Write
 }
+
+// Lock serialises the checks that use the summary of one package: the
+// summary computes parts of the model lazily and is not safe for
+// concurrent use, while a driver may run the checks of a package in
+// parallel. The registry wraps every check's Run with Lock and Unlock.
+func (s *Summary) Lock() { s.mu.Lock() }
+
+// Unlock releases Lock.
+func (s *Summary) Unlock() { s.mu.Unlock() }
 
 // Relevant reports whether the package was analysed.
 func (s *Summary) Relevant() bool { return s.Pkg != nil }
@@ -122,7 +142,7 @@ func run(pass *analysis.Pass) (any, error) {
 		funcs: make(map[*ssa.Function]*FuncInfo),
 		calls: make(map[*ssa.Function][]callEdge),
 	}
-	if !relevant(pass.Pkg) {
+	if !relevant(pass.Pkg) && !ownCode(pass) {
 		return s, nil
 	}
 	var err error
@@ -245,6 +265,24 @@ func relevant(pkg *types.Package) bool {
 		return false
 	}
 	return visit(pkg)
+}
+
+// ownCode reports whether the package is the user's own code: in the main
+// module (no module version), or, when module information is absent (GOPATH
+// mode), outside GOROOT. Such packages are analysed even when they do not
+// import the Kubernetes libraries, so that their helpers (a timestamp
+// formatter, say) get summaries; third-party and standard packages that do
+// not use Kubernetes are skipped.
+func ownCode(pass *analysis.Pass) bool {
+	if pass.Module != nil {
+		return pass.Module.Version == "" && pass.Module.Path != "std"
+	}
+	if len(pass.Files) == 0 {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].Pos()).Name()
+	root := runtime.GOROOT()
+	return root == "" || !strings.HasPrefix(name, filepath.Join(root, "src")+string(filepath.Separator))
 }
 
 func isK8sPath(path string) bool {

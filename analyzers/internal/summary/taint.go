@@ -48,13 +48,27 @@ func (s *Summary) TaintOf(v ssa.Value) Taint {
 	if t, ok := s.taintMemo[v]; ok {
 		return t
 	}
-	s.taintMemo[v] = Taint{} // cycle guard
-	t := s.taint1(v)
+	// One depth-first walk per query: a value reached twice contributes
+	// once, so cycles (loop Phis, stores into the variable being read)
+	// cut cleanly. Only the queried value's result is complete, so only it
+	// is memoized.
+	t := s.taint(v, make(map[ssa.Value]bool))
 	s.taintMemo[v] = t
 	return t
 }
 
-func (s *Summary) taint1(v ssa.Value) Taint {
+func (s *Summary) taint(v ssa.Value, vis map[ssa.Value]bool) Taint {
+	if v == nil || vis[v] {
+		return Taint{}
+	}
+	if t, ok := s.taintMemo[v]; ok {
+		return t
+	}
+	vis[v] = true
+	return s.taint1(v, vis)
+}
+
+func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		if i := paramIndex(x.Parent(), x); i >= 0 && i < 64 {
@@ -62,52 +76,59 @@ func (s *Summary) taint1(v ssa.Value) Taint {
 		}
 	case *ssa.FreeVar:
 		if b := s.binding(x); b != nil {
-			return s.TaintOf(b)
+			return s.taint(b, vis)
 		}
 	case *ssa.Phi:
 		var t Taint
 		for _, e := range x.Edges {
-			t = t.union(s.TaintOf(e))
+			t = t.union(s.taint(e, vis))
 		}
 		return t
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			return s.loadTaint(x.X)
+			return s.loadTaint(x, vis)
 		}
 		if x.Op == token.ARROW {
 			return Taint{}
 		}
-		return s.TaintOf(x.X)
+		return s.taint(x.X, vis)
 	case *ssa.BinOp:
-		t := s.TaintOf(x.X).union(s.TaintOf(x.Y))
+		t := s.taint(x.X, vis).union(s.taint(x.Y, vis))
 		if x.Op == token.ADD && isString(x.Type()) && s.inMapRange(x) && (s.fromMapElement(x.X) || s.fromMapElement(x.Y)) {
 			t = t.union(Taint{Kinds: apis.MapOrder, Source: "map iteration", Origin: x.Pos()})
 		}
 		return t
 	case *ssa.Convert:
-		return s.TaintOf(x.X)
+		return s.taint(x.X, vis)
 	case *ssa.ChangeType:
-		return s.TaintOf(x.X)
+		return s.taint(x.X, vis)
 	case *ssa.MakeInterface:
-		return s.TaintOf(x.X)
+		return s.taint(x.X, vis)
 	case *ssa.ChangeInterface:
-		return s.TaintOf(x.X)
+		return s.taint(x.X, vis)
 	case *ssa.TypeAssert:
-		return s.TaintOf(x.X)
+		return s.taint(x.X, vis)
 	case *ssa.Extract:
-		return s.TaintOf(x.Tuple)
+		return s.taint(x.Tuple, vis)
 	case *ssa.Field:
-		return s.TaintOf(x.X)
+		return s.taint(x.X, vis)
 	case *ssa.Index:
-		return s.TaintOf(x.X)
+		return s.taint(x.X, vis)
 	case *ssa.Lookup:
-		return s.TaintOf(x.X)
+		return s.taint(x.X, vis)
 	case *ssa.Slice:
-		return s.TaintOf(x.X)
+		return s.taint(x.X, vis)
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
-		return s.storedTaint(v, nil)
+		// A composite value (an EnvVar, a Condition, a slice literal) carries
+		// what is stored into it. An API object does not: passing it along
+		// (to SetControllerReference, say) does not pass every stamped field;
+		// loads of its fields are followed path by path instead.
+		if s.isObjectRoot(v) {
+			return Taint{}
+		}
+		return s.storedTaint(v, nil, vis)
 	case *ssa.Call:
-		return s.callTaint(x)
+		return s.callTaint(x, vis)
 	}
 	return Taint{}
 }
@@ -117,29 +138,42 @@ func isString(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-// loadTaint is the taint of a load from addr: the values stored into the
-// same root and path (a local variable, a composite literal's field).
-func (s *Summary) loadTaint(addr ssa.Value) Taint {
-	root, path := s.RootOf(addr)
+// loadTaint is the taint of a load: the values stored into the same root
+// and path (a local variable, a composite literal's field) by stores that
+// can run before the load (stores in closures count: their order is
+// unknown).
+func (s *Summary) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
+	root, path := s.RootOf(load.X)
 	switch root.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
-		return s.storedTaint(root, path)
 	case *ssa.Global:
 		return Taint{}
+	default:
+		return s.taint(root, vis)
 	}
-	return s.TaintOf(root).Without(0)
+	var t Taint
+	for _, st := range s.storesInto(root) {
+		if !compatible(st.path, path) {
+			continue
+		}
+		if st.instr.Parent() == load.Parent() && !Reaches(st.instr, load) {
+			continue
+		}
+		t = t.union(s.taint(st.val, vis))
+	}
+	return t
 }
 
 // storedTaint unions the taint of the values stored into root under a path
 // compatible with path (nil: any path), in the function that owns root
 // and its closures.
-func (s *Summary) storedTaint(root ssa.Value, path []string) Taint {
+func (s *Summary) storedTaint(root ssa.Value, path []string, vis map[ssa.Value]bool) Taint {
 	var t Taint
 	for _, st := range s.storesInto(root) {
 		if path != nil && !compatible(st.path, path) {
 			continue
 		}
-		t = t.union(s.TaintOf(st.val))
+		t = t.union(s.taint(st.val, vis))
 	}
 	return t
 }
@@ -210,14 +244,14 @@ func (s *Summary) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 }
 
 // callTaint is the taint of a call's result.
-func (s *Summary) callTaint(c *ssa.Call) Taint {
+func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	common := &c.Call
 	// Builtins: append carries its arguments' taint; appending an element
 	// of a map range inside the range body introduces map order.
 	if b, ok := common.Value.(*ssa.Builtin); ok {
 		var t Taint
 		for _, a := range common.Args {
-			t = t.union(s.TaintOf(a))
+			t = t.union(s.taint(a, vis))
 		}
 		if b.Name() == "append" && len(common.Args) > 1 && s.inMapRange(c) {
 			for _, a := range common.Args[1:] {
@@ -255,7 +289,7 @@ func (s *Summary) callTaint(c *ssa.Call) Taint {
 	unionArgs := func() Taint {
 		var t Taint
 		for _, a := range args {
-			t = t.union(s.TaintOf(a))
+			t = t.union(s.taint(a, vis))
 		}
 		return t
 	}
@@ -272,11 +306,11 @@ func (s *Summary) callTaint(c *ssa.Call) Taint {
 	if fn := common.StaticCallee(); fn != nil && !common.IsInvoke() {
 		if local := s.localFunc(fn); local != nil {
 			rt := s.returnTaint(local)
-			return s.bindParams(rt, common.Args)
+			return s.bindParamsVis(rt, common.Args, vis)
 		}
 		if fs := s.factOf(callee); fs != nil && fs.ResultTaint.Kinds != 0 || fs != nil && fs.ResultTaint.FromParams != 0 {
 			rt := Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Origin: c.Pos(), Params: fs.ResultTaint.FromParams}
-			return s.bindParams(rt, common.Args)
+			return s.bindParamsVis(rt, common.Args, vis)
 		}
 	}
 	// Methods of values derived from a map iterator keep its order.
@@ -286,10 +320,18 @@ func (s *Summary) callTaint(c *ssa.Call) Taint {
 // bindParams replaces the parameter bits of a callee's taint with the
 // taint of the call's arguments.
 func (s *Summary) bindParams(t Taint, args []ssa.Value) Taint {
+	return s.bindParamsVis(t, args, nil)
+}
+
+func (s *Summary) bindParamsVis(t Taint, args []ssa.Value, vis map[ssa.Value]bool) Taint {
 	out := Taint{Kinds: t.Kinds, Source: t.Source, Origin: t.Origin}
 	for i, a := range args {
 		if i < 64 && t.Params&(1<<uint(i)) != 0 {
-			out = out.union(s.TaintOf(a))
+			if vis == nil {
+				out = out.union(s.TaintOf(a))
+			} else {
+				out = out.union(s.taint(a, vis))
+			}
 		}
 	}
 	return out
@@ -409,9 +451,24 @@ func sourceName(fn *types.Func) string {
 		}
 	}
 	if fn.Pkg() != nil {
-		return fn.Pkg().Name() + "." + name
+		return pkgAlias(fn.Pkg()) + "." + name
 	}
 	return name
+}
+
+// pkgAlias returns the name a package is conventionally imported as.
+func pkgAlias(p *types.Package) string {
+	switch p.Path() {
+	case apis.MetaV1:
+		return "metav1"
+	case "k8s.io/apimachinery/pkg/util/rand":
+		return "utilrand"
+	case "k8s.io/apimachinery/pkg/util/uuid":
+		return "uuid"
+	case "math/rand/v2":
+		return "rand"
+	}
+	return p.Name()
 }
 
 // isMapIter reports whether v is an iterator over a map (maps.Keys, …).
@@ -532,6 +589,10 @@ func (s *Summary) fromMapElem(v ssa.Value, seen map[ssa.Value]bool) bool {
 			}
 		}
 	case *ssa.MakeInterface:
+		return s.fromMapElem(x.X, seen)
+	case *ssa.Slice:
+		return s.fromMapElem(x.X, seen)
+	case *ssa.Index:
 		return s.fromMapElem(x.X, seen)
 	case *ssa.ChangeType:
 		return s.fromMapElem(x.X, seen)

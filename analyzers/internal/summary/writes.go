@@ -35,6 +35,9 @@ type Write struct {
 	// when the site is a helper call; HelperSite is where, as file:line:col.
 	Helper     *types.Func
 	HelperSite string
+	// GenerateName and AlreadyExistsHandled come from the helper's
+	// WriteFact (RL2003).
+	GenerateName, AlreadyExistsHandled bool
 }
 
 // Pos returns the position of the write call.
@@ -128,7 +131,8 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 		}
 		var out []*Write
 		for _, hw := range fs.Writes {
-			w := &Write{Call: call, Kind: hw.Kind, Flavor: hw.Flavor, Helper: callee, HelperSite: hw.Site}
+			w := &Write{Call: call, Kind: hw.Kind, Flavor: hw.Flavor, Helper: callee, HelperSite: hw.Site,
+				GenerateName: hw.GenerateName, AlreadyExistsHandled: hw.AlreadyExistsHandled}
 			if hw.Param >= 0 && hw.Param < len(c.Args) {
 				w.Object = c.Args[hw.Param]
 			}
@@ -293,6 +297,14 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 			v = x.X
 		case *ssa.FreeVar:
 			b := s.binding(x)
+			if b == nil {
+				return v, path
+			}
+			v = b
+		case *ssa.Alloc:
+			// A variable boxed because a closure captures it (d := &T{};
+			// func() { d.X = … }): the object is the one value stored.
+			b := boxedValue(x)
 			if b == nil {
 				return v, path
 			}

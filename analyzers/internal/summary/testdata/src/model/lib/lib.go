@@ -87,7 +87,7 @@ func SameData(a, b *corev1.ConfigMap) bool { // want `FuncSummary\(equality\)`
 }
 
 // EnsureFinalizer adds a finalizer and reports whether it did.
-func EnsureFinalizer(o client.Object) bool { // want `FuncSummary\(store ObjectMeta.Finalizers\(param 0\), reports-change\)`
+func EnsureFinalizer(o client.Object) bool { // want `FuncSummary\(store ObjectMeta.Finalizers\(param 0\) guarded, reports-change\)`
 	return controllerutil.AddFinalizer(o, "example.com/cleanup")
 }
 

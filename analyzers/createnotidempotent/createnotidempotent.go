@@ -1,0 +1,244 @@
+package createnotidempotent
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"reflect"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+)
+
+// Doc is the structured documentation of RL2003.
+var Doc = &checkdoc.Doc{
+	ID:       "RL2003",
+	Name:     "createnotidempotent",
+	Title:    "Create that is not safe to repeat: GenerateName, or no existence check and no AlreadyExists handling",
+	Severity: checkdoc.Warning,
+	Since:    "v0.1.0",
+	Rationale: "A reconcile runs again and again for the same object, and the informer cache it reads can lag " +
+		"behind the writes of the previous run. A `Create` with `GenerateName` gets a fresh name from the API " +
+		"server every time, so each reconcile that runs before the cache shows the previous child creates " +
+		"another one. A `Create` with a fixed name fails with AlreadyExists once the object exists; when that " +
+		"error is returned from `Reconcile`, every later reconcile fails and is retried with backoff.",
+	Detection: "Reported, in the reconcile scope:\n" +
+		"- (a) a `Create` whose object is given `GenerateName` (a composite-literal key or `SetGenerateName`) " +
+		"and no `Name`, directly or in a helper of another package whose summary says so;\n" +
+		"- (b) a `Create` (controller-runtime, client-go typed, or a helper of any package whose summary says " +
+		"its AlreadyExists error escapes) whose error reaches the error result of a reconcile root, directly, " +
+		"wrapped with `%w` or `github.com/pkg/errors`, or through helpers, when no test of that error other " +
+		"than `err != nil` decides the return (`apierrors.IsAlreadyExists`, or any test the model cannot " +
+		"classify) and the error does not pass through `client.IgnoreAlreadyExists`.\n\n" +
+		"Not reported:\n" +
+		"- Creates that run only under a test of a `Get` of the object (`if apierrors.IsNotFound(err)`, " +
+		"`if err != nil` after the Get, a lister's Get);\n" +
+		"- `controllerutil.CreateOrUpdate` / `CreateOrPatch`;\n" +
+		"- Creates whose error is ignored or handled; a Create with `GenerateName` is reported as (a) only, " +
+		"since it cannot fail with AlreadyExists.\n\n" +
+		"Creates gated by an \"expectations\" cache are safe but look like (a); suppress them with a reason.",
+	Before: `cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: w.Name + "-cfg", Namespace: w.Namespace}}
+if err := r.Create(ctx, cm); err != nil {
+	return ctrl.Result{}, err
+}`,
+	After: `cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: w.Name + "-cfg", Namespace: w.Namespace}}
+if err := client.IgnoreAlreadyExists(r.Create(ctx, cm)); err != nil {
+	return ctrl.Result{}, err
+}`,
+	Fix: "(b): the Create call is wrapped as `client.IgnoreAlreadyExists(r.Create(ctx, X))`, adding the import " +
+		"of `sigs.k8s.io/controller-runtime/pkg/client` when needed; offered for controller-runtime Creates " +
+		"written in this package. (a): only when the Create runs under `len(list.Items) == 0` (a single child) " +
+		"and the reconciled object was read with a Get in the same function, `GenerateName: E` becomes " +
+		"`Name: E + string(<owner>.UID)[:8]`, a name that is stable across reconciles.",
+}
+
+// Analyzer reports RL2003.
+var Analyzer = &analysis.Analyzer{
+	Name:       Doc.Name,
+	Doc:        Doc.Summary(),
+	URL:        Doc.URL(),
+	Requires:   []*analysis.Analyzer{summary.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[int](),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	if !s.Relevant() {
+		return 0, nil
+	}
+	rep := diag.NewReporter(pass, Doc)
+	n := 0
+	reported := make(map[token.Pos]bool)
+	// (a) GenerateName.
+	gens := s.GenerateNameCreates()
+	sort.Slice(gens, func(i, j int) bool { return gens[i].Pos() < gens[j].Pos() })
+	for _, w := range gens {
+		where := "Create"
+		var related []analysis.RelatedInformation
+		if w.Helper != nil {
+			where = "Create in " + w.Helper.Name()
+			related = append(related, analysis.RelatedInformation{Pos: w.Pos(), Message: "the Create is at " + w.HelperSite})
+		} else if g := s.GenerateNameStore(w); g != nil {
+			related = append(related, analysis.RelatedInformation{Pos: g.Pos(), Message: "GenerateName is set here"})
+		}
+		f := diag.Finding{
+			Pos: w.Pos(),
+			Message: where + " of an object with GenerateName and no Name makes a new object on every reconcile " +
+				"that runs before the cache shows the previous one; derive a stable Name from the owner instead",
+			Related: related,
+		}
+		if w.Helper == nil && s.SingleChildGuard(w) {
+			f.Fix = stableNameFix(pass, s, w)
+		}
+		rep.Report(f)
+		reported[w.Pos()] = true
+		n++
+	}
+	// (b) AlreadyExists returned as the reconcile error.
+	leaks := s.CreateLeaks()
+	sort.Slice(leaks, func(i, j int) bool { return leaks[i].Create.Pos() < leaks[j].Create.Pos() })
+	for _, l := range leaks {
+		w := l.Create
+		if reported[w.Pos()] {
+			continue
+		}
+		reported[w.Pos()] = true
+		what := "Create"
+		if w.Helper != nil {
+			what = "Create in " + w.Helper.Name()
+		}
+		f := diag.Finding{
+			Pos: w.Pos(),
+			Message: fmt.Sprintf("the AlreadyExists error of this %s is returned by %s with no existence check before it, "+
+				"so every reconcile after the first fails; wrap it in client.IgnoreAlreadyExists or Get the object first",
+				what, summary.FuncName(l.Root.Fn)),
+			Related: []analysis.RelatedInformation{{Pos: l.Return.Pos(), Message: "the reconcile returns the error here"}},
+		}
+		if w.Helper != nil && w.HelperSite != "" {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: w.Pos(), Message: "the Create is at " + w.HelperSite})
+		}
+		if w.Helper == nil && w.Flavor == apis.FlavorCR {
+			f.Fix = ignoreAlreadyExistsFix(pass, w)
+		}
+		rep.Report(f)
+		n++
+	}
+	return n, nil
+}
+
+// callExprAt returns the call expression of the write call.
+func callExprAt(pass *analysis.Pass, w *summary.Write) *ast.CallExpr {
+	for _, n := range diag.PathTo(pass, w.Pos(), w.Pos()) {
+		if c, ok := n.(*ast.CallExpr); ok && c.Lparen == w.Pos() {
+			return c
+		}
+	}
+	return nil
+}
+
+// ignoreAlreadyExistsFix wraps the Create call in client.IgnoreAlreadyExists.
+func ignoreAlreadyExistsFix(pass *analysis.Pass, w *summary.Write) *analysis.SuggestedFix {
+	call := callExprAt(pass, w)
+	file := diag.FileOf(pass, w.Pos())
+	if call == nil || file == nil {
+		return nil
+	}
+	if t := pass.TypesInfo.TypeOf(call); t == nil || !apis.IsError(t) {
+		return nil
+	}
+	name, edits := diag.EnsureImport(pass, file, call.Pos(), apis.Client, "client")
+	edits = append(edits,
+		analysis.TextEdit{Pos: call.Pos(), End: call.Pos(), NewText: []byte(name + ".IgnoreAlreadyExists(")},
+		analysis.TextEdit{Pos: call.End(), End: call.End(), NewText: []byte(")")},
+	)
+	return &analysis.SuggestedFix{Message: "Wrap the Create in client.IgnoreAlreadyExists", TextEdits: edits}
+}
+
+// stableNameFix replaces `GenerateName: E` by `Name: E + string(owner.UID)[:8]`.
+func stableNameFix(pass *analysis.Pass, s *summary.Summary, w *summary.Write) *analysis.SuggestedFix {
+	g := s.GenerateNameStore(w)
+	if g == nil {
+		return nil
+	}
+	var kv *ast.KeyValueExpr
+	for _, n := range diag.PathTo(pass, g.Pos(), g.Pos()) {
+		if x, ok := n.(*ast.KeyValueExpr); ok {
+			if id, ok := x.Key.(*ast.Ident); ok && id.Name == "GenerateName" {
+				kv = x
+				break
+			}
+		}
+	}
+	if kv == nil {
+		return nil
+	}
+	owner := ownerExpr(pass, s, w.Fn)
+	val := diag.Source(pass, kv.Value.Pos(), kv.Value.End())
+	if owner == "" || val == "" {
+		return nil
+	}
+	text := "Name: " + val + " + string(" + owner + ".UID)[:8]"
+	return &analysis.SuggestedFix{
+		Message:   "Use a Name derived from the owner's UID instead of GenerateName",
+		TextEdits: []analysis.TextEdit{{Pos: kv.Pos(), End: kv.End(), NewText: []byte(text)}},
+	}
+}
+
+// ownerExpr returns the source text of the reconciled object of fn: the
+// object of a Get keyed by the reconcile request in a root function.
+func ownerExpr(pass *analysis.Pass, s *summary.Summary, fn *ssa.Function) string {
+	var root *summary.Root
+	for _, r := range s.Roots {
+		if r.Fn == fn {
+			root = r
+		}
+	}
+	if root == nil || root.Request == nil {
+		return ""
+	}
+	if root.Kind == summary.RootObject {
+		return root.Request.Name()
+	}
+	for _, e := range s.Effects(fn) {
+		if e.Kind != summary.ReadEffect {
+			continue
+		}
+		c, ok := e.Instr.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		args := summary.CallArgs(&c.Call)
+		if len(args) < 3 || !s.KeyOfParam(fn, args[1], root.Request) {
+			continue
+		}
+		call := callExprAtPos(pass, c.Pos())
+		if call == nil || len(call.Args) < 3 {
+			return ""
+		}
+		obj := ast.Unparen(call.Args[2])
+		if u, ok := obj.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			obj = u.X
+		}
+		if id, ok := obj.(*ast.Ident); ok {
+			return id.Name
+		}
+		return ""
+	}
+	return ""
+}
+
+func callExprAtPos(pass *analysis.Pass, pos token.Pos) *ast.CallExpr {
+	for _, n := range diag.PathTo(pass, pos, pos) {
+		if c, ok := n.(*ast.CallExpr); ok && c.Lparen == pos {
+			return c
+		}
+	}
+	return nil
+}

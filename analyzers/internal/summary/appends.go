@@ -1,0 +1,584 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// ListAppend is an append to a list field of an object that came from the
+// API, stored back to the same field with no membership test over the list
+// deciding whether it runs (RL2004).
+type ListAppend struct {
+	Fn *ssa.Function
+	// Instr is the store (or setter call) of the append result.
+	Instr ssa.Instruction
+	// Append is the call of the append builtin.
+	Append *ssa.Call
+	Root   ssa.Value
+	Path   []string
+	// Field is the list field's name, e.g. "Finalizers", "Containers".
+	Field string
+	// Read is where the object came from the API (a Get, a List, a typed
+	// Get, the call of CreateOrUpdate whose mutate func appends, …) and
+	// ReadWhat describes it.
+	Read     token.Pos
+	ReadWhat string
+	// Write is the write that persists the appended list; WriteWhat names it.
+	Write     token.Pos
+	WriteWhat string
+	// Via is the chain of in-package calls from the function that reads
+	// and writes the object down to Fn, outermost first; empty when Fn
+	// itself does.
+	Via []ssa.Instruction
+}
+
+// PathString is the list's path for messages, e.g. "Finalizers" or
+// "Spec.Template.Spec.Containers".
+func (a *ListAppend) PathString() string { return PathString(a.Path) }
+
+// ListAppends returns the appends to the list fields named in fields (by
+// their last path element) of objects read from the API, in every
+// function of the package, that are not decided by a membership test over
+// the list (G1/G2 over the list, or a condition the model cannot classify)
+// and whose field is not reset earlier in the function.
+func (s *Summary) ListAppends(fields map[string]bool) []*ListAppend {
+	var out []*ListAppend
+	for _, fn := range s.srcFunc {
+		effects := s.Effects(fn)
+		for _, e := range effects {
+			if e.Kind != StoreEffect || len(e.Path) == 0 || e.Status == FailurePath {
+				continue
+			}
+			value := e.Value
+			if e.Via != nil {
+				// A metadata setter summarised by its fact: its argument.
+				if value = setterValue(e.Instr); value == nil {
+					continue
+				}
+			}
+			field := e.Path[len(e.Path)-1]
+			if !fields[field] {
+				continue
+			}
+			app := s.selfAppend(value, e.Root, e.Path)
+			if app == nil {
+				continue
+			}
+			if s.membershipGuarded(fn, e.Instr.Block(), e.Root, e.Path) || s.listReset(effects, e) {
+				continue
+			}
+			la := &ListAppend{Fn: fn, Instr: e.Instr, Append: app, Root: e.Root, Path: e.Path, Field: field}
+			if !s.appendObserved(la, fn, e.Root, e.Path, e.Instr, 0) {
+				continue
+			}
+			out = append(out, la)
+		}
+	}
+	return out
+}
+
+// selfAppend returns the append call when v is append(L, …) where L is
+// the list at path of root (loaded from it, or its getter).
+func (s *Summary) selfAppend(v ssa.Value, root ssa.Value, path []string) *ssa.Call {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	b, ok := c.Call.Value.(*ssa.Builtin)
+	if !ok || b.Name() != "append" || len(c.Call.Args) == 0 {
+		return nil
+	}
+	l := c.Call.Args[0]
+	if r, p := s.RootOf(l); r == root && samePath(p, path) {
+		return c
+	}
+	// obj.GetFinalizers(), obj.GetOwnerReferences().
+	if lc, ok := l.(*ssa.Call); ok {
+		if callee := calleeFunc(&lc.Call); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
+			if recv := callRecv(&lc.Call); recv != nil {
+				if r, p := s.RootOf(recv); r == root && len(metaless(p)) == len(metaless(path))-1 {
+					return c
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// metaless drops the embedded ObjectMeta/TypeMeta elements of a path.
+func metaless(p []string) []string {
+	var out []string
+	for _, e := range p {
+		if e != "ObjectMeta" && e != "TypeMeta" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func samePath(a, b []string) bool {
+	a, b = metaless(a), metaless(b)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// pathOverlaps reports whether one path is a prefix of the other.
+func pathOverlaps(a, b []string) bool {
+	a, b = metaless(a), metaless(b)
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// membershipGuarded reports whether block b is decided by a test that may
+// be a membership test over the list at path of root: a condition that
+// looks at the list (or the whole object), any G1 equality or membership
+// call, a flag computed by control flow (found := false; for … { found =
+// true }), or a condition of unknown kind.
+func (s *Summary) membershipGuarded(fn *ssa.Function, b *ssa.BasicBlock, root ssa.Value, path []string) bool {
+	fi := s.Func(fn)
+	if fi.Graph == nil {
+		return true
+	}
+	for _, d := range fi.Graph.ControlDeps(b) {
+		ifi := d.If()
+		if ifi == nil {
+			continue
+		}
+		kind := fi.Guard(ifi).Kind
+		if kind == ErrorTest || kind == Lifecycle {
+			continue
+		}
+		if s.mentionsList(ifi.Cond, root, path, make(map[ssa.Value]bool), 0) || isFlag(ifi.Cond) {
+			return true
+		}
+		if kind == Unknown || kind == Equality {
+			return true
+		}
+	}
+	// A closure (a CreateOrUpdate mutate func, say) is decided by the
+	// conditions of its creation too.
+	if fn.Parent() != nil {
+		for _, e := range s.calls[fn] {
+			if e.caller == fn.Parent() {
+				if s.membershipGuarded(e.caller, e.site.Block(), root, path) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isFlag reports whether cond (possibly negated) is a boolean Phi whose
+// incoming values are all constants: a flag set by control flow.
+func isFlag(cond ssa.Value) bool {
+	for {
+		u, ok := cond.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		cond = u.X
+	}
+	phi, ok := cond.(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	for _, e := range phi.Edges {
+		if _, ok := e.(*ssa.Const); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// mentionsList reports whether v is computed from the list at path of
+// root: its elements, its length, the whole object, or its getter.
+func (s *Summary) mentionsList(v ssa.Value, root ssa.Value, path []string, seen map[ssa.Value]bool, depth int) bool {
+	if v == nil || seen[v] || depth > 32 {
+		return false
+	}
+	seen[v] = true
+	if r, p := s.RootOf(v); r == root && r != nil && pathOverlaps(p, path) {
+		return true
+	} else if r == root && len(p) > 0 {
+		return false // another field of the same object
+	}
+	next := func(xs ...ssa.Value) bool {
+		for _, x := range xs {
+			if s.mentionsList(x, root, path, seen, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		return next(x.X)
+	case *ssa.BinOp:
+		return next(x.X, x.Y)
+	case *ssa.Phi:
+		return next(x.Edges...)
+	case *ssa.Extract:
+		return next(x.Tuple)
+	case *ssa.ChangeType:
+		return next(x.X)
+	case *ssa.Convert:
+		return next(x.X)
+	case *ssa.MakeInterface:
+		return next(x.X)
+	case *ssa.ChangeInterface:
+		return next(x.X)
+	case *ssa.TypeAssert:
+		return next(x.X)
+	case *ssa.Slice:
+		return next(x.X)
+	case *ssa.FieldAddr:
+		return next(x.X)
+	case *ssa.Field:
+		return next(x.X)
+	case *ssa.IndexAddr:
+		return next(x.X, x.Index)
+	case *ssa.Index:
+		return next(x.X, x.Index)
+	case *ssa.Lookup:
+		return next(x.X, x.Index)
+	case *ssa.MakeClosure:
+		return next(x.Bindings...)
+	case *ssa.Call:
+		if callee := calleeFunc(&x.Call); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
+			if recv := callRecv(&x.Call); recv != nil {
+				if r, _ := s.RootOf(recv); r == root {
+					return true
+				}
+			}
+		}
+		if x.Call.IsInvoke() && next(x.Call.Value) {
+			return true
+		}
+		return next(x.Call.Args...)
+	case *ssa.Alloc:
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x && next(st.Val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// listReset reports whether another store to the list (or to an enclosing
+// path) that is not itself an append of the list always runs before e: the
+// list was reset (L = nil, L = L[:0], L = desired, RemoveFinalizer), so
+// the append starts from a known list.
+func (s *Summary) listReset(effects []*Effect, e *Effect) bool {
+	for _, o := range effects {
+		if o == e || o.Kind != StoreEffect || o.Root != e.Root {
+			continue
+		}
+		if len(metaless(o.Path)) > len(metaless(e.Path)) || !pathOverlaps(o.Path, e.Path) {
+			continue
+		}
+		if len(metaless(o.Path)) == len(metaless(e.Path)) && s.selfAppend(o.Value, o.Root, o.Path) != nil {
+			continue
+		}
+		if dominates(o.Instr, e.Instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// homeSite maps a site in fn to the function where root is defined: the
+// site itself, or the creation of the closure chain that contains it.
+func (s *Summary) homeSite(fn *ssa.Function, site ssa.Instruction, home *ssa.Function) (ssa.Instruction, bool) {
+	for f := fn; f != nil; f = f.Parent() {
+		if f == home {
+			return site, true
+		}
+		var mk ssa.Instruction
+		for _, e := range s.calls[f] {
+			if e.caller == f.Parent() {
+				if _, ok := e.site.(*ssa.MakeClosure); ok {
+					mk = e.site
+					break
+				}
+			}
+		}
+		if mk == nil {
+			return nil, false
+		}
+		site = mk
+	}
+	return nil, false
+}
+
+// valueHome returns the function that defines v.
+func valueHome(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x.Parent()
+	case ssa.Instruction:
+		return x.Parent()
+	}
+	return nil
+}
+
+// appendObserved decides whether root (in fn, at site) is an object read
+// from the API whose appended list is then written, filling la's Read,
+// Write and Via. depth bounds the walk up the callers of helpers.
+func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Value, path []string, site ssa.Instruction, depth int) bool {
+	if depth > 4 || root == nil {
+		return false
+	}
+	home := valueHome(root)
+	if home == nil {
+		return false
+	}
+	hsite, ok := s.homeSite(fn, site, home)
+	if !ok {
+		return false
+	}
+	inClosure := hsite != site
+	effects := s.Effects(home)
+	// The write that persists the list.
+	var write *Effect
+	for _, e := range effects {
+		if e.Kind != WriteEffect || e.Root != root || e.Instr == hsite && !inClosure {
+			continue
+		}
+		if e.Write.IsMutation() && Reaches(hsite, e.Instr) || e.Write.IsSelfGuarded() && inClosure && Reaches(hsite, e.Instr) {
+			write = e
+			break
+		}
+	}
+	found := func(pos token.Pos, what string) bool {
+		if write == nil {
+			return false
+		}
+		la.Read, la.ReadWhat = pos, what
+		la.Write, la.WriteWhat = write.Instr.Pos(), write.Write.String()
+		if write.Via != nil {
+			la.WriteWhat = write.Via.Name() + " (" + write.Write.String() + ")"
+		}
+		return true
+	}
+	// A Get or List into the root before the append.
+	for _, e := range effects {
+		if e.Kind == ReadEffect && e.Root == root && Reaches(e.Instr, hsite) {
+			return found(e.Instr.Pos(), "read")
+		}
+	}
+	// The object of CreateOrUpdate/CreateOrPatch, appended to in its mutate
+	// func: CreateOrUpdate reads it first.
+	if inClosure && write != nil && write.Write.IsSelfGuarded() {
+		return found(write.Instr.Pos(), write.Write.String()+", which reads the object before calling the mutate func,")
+	}
+	// The result of a typed-client, lister or indexer Get.
+	if c := readCallOf(root); c != nil && Reaches(c, hsite) {
+		return found(c.Pos(), "read")
+	}
+	p, ok := root.(*ssa.Parameter)
+	if !ok {
+		return false
+	}
+	idx := paramIndex(home, p)
+	// The object of an ObjectReconciler.
+	for _, r := range s.Roots {
+		if r.Fn == home && r.Request == p && r.Kind == RootObject {
+			return found(p.Pos(), "passed to the ObjectReconciler")
+		}
+	}
+	// A helper: the object comes from its callers.
+	var edges []callEdge
+	for _, e := range s.calls[home] {
+		if c, ok := e.site.(*ssa.Call); ok && c.Call.StaticCallee() == home {
+			edges = append(edges, e)
+		}
+	}
+	if len(edges) > 0 && home.Parent() == nil {
+		for _, e := range edges {
+			c := e.site.(*ssa.Call)
+			if idx < 0 || idx >= len(c.Call.Args) {
+				continue
+			}
+			argRoot, argPath := s.RootOf(c.Call.Args[idx])
+			if !s.isObjectRoot(argRoot) {
+				continue
+			}
+			full := append(append([]string(nil), argPath...), path...)
+			if s.membershipGuarded(e.caller, c.Block(), argRoot, full) {
+				continue
+			}
+			inner := &ListAppend{}
+			if s.appendObserved(inner, e.caller, argRoot, full, c, depth+1) {
+				la.Read, la.ReadWhat = inner.Read, inner.ReadWhat
+				la.Write, la.WriteWhat = inner.Write, inner.WriteWhat
+				la.Via = append(append([]ssa.Instruction(nil), inner.Via...), c)
+				return true
+			}
+		}
+		return false
+	}
+	// A function without callers in the package that updates the object it
+	// receives: an Update or Patch needs an existing object, so its lists
+	// came from the API.
+	if write != nil && write.Write.IsMutation() && len(edges) == 0 {
+		return found(p.Pos(), "updated, so it exists in the API,")
+	}
+	return false
+}
+
+// readCallOf returns the typed-client, lister or indexer call whose result
+// v is, or nil.
+func readCallOf(v ssa.Value) *ssa.Call {
+	var c *ssa.Call
+	switch x := v.(type) {
+	case *ssa.Extract:
+		c, _ = x.Tuple.(*ssa.Call)
+	case *ssa.Call:
+		c = x
+	}
+	if c == nil {
+		return nil
+	}
+	callee := calleeFunc(&c.Call)
+	if callee == nil {
+		return nil
+	}
+	f := apis.FuncOf(callee)
+	if apis.IsTypedGet(f) || apis.IsTypedList(f) || apis.IsCacheRead(f) {
+		return c
+	}
+	return nil
+}
+
+// typeHasNameField reports whether t (a struct) has a string field Name.
+func typeHasNameField(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Name() == "Name" {
+			b, ok := f.Type().Underlying().(*types.Basic)
+			return ok && b.Kind() == types.String
+		}
+	}
+	return false
+}
+
+// ElemHasName reports whether the element type of the slice type t is a
+// struct with a string Name field (the list is keyed by name).
+func ElemHasName(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	return ok && typeHasNameField(sl.Elem())
+}
+
+// dominates reports whether instruction a runs before b on every path to
+// b (both in the same function).
+func dominates(a, b ssa.Instruction) bool {
+	ba, bb := a.Block(), b.Block()
+	if ba == nil || bb == nil || ba.Parent() != bb.Parent() {
+		return false
+	}
+	if ba == bb {
+		return instrIndex(ba, a) < instrIndex(bb, b)
+	}
+	return ba.Dominates(bb)
+}
+
+// boxedValue returns the value of a heap-allocated variable that holds a
+// pointer or interface and is assigned exactly once, when closures that
+// capture it never assign it: a variable boxed only because a closure
+// reads it. It returns nil otherwise.
+func boxedValue(a *ssa.Alloc) ssa.Value {
+	if !a.Heap {
+		return nil
+	}
+	switch deref(a.Type()).Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+	default:
+		return nil
+	}
+	var val ssa.Value
+	for _, r := range *a.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x.Addr != a || val != nil {
+				return nil
+			}
+			val = x.Val
+		case *ssa.UnOp:
+		case *ssa.MakeClosure:
+			fn, _ := x.Fn.(*ssa.Function)
+			if fn == nil {
+				return nil
+			}
+			for i, b := range x.Bindings {
+				if b == a && i < len(fn.FreeVars) && storedThrough(fn.FreeVars[i]) {
+					return nil
+				}
+			}
+		default:
+			return nil
+		}
+	}
+	return val
+}
+
+// storedThrough reports whether a closure assigns its free variable (or
+// passes it on, which the model does not follow).
+func storedThrough(fv *ssa.FreeVar) bool {
+	for _, r := range *fv.Referrers() {
+		switch x := r.(type) {
+		case *ssa.UnOp:
+		case *ssa.Store:
+			if x.Addr == fv {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// setterValue returns the value argument of a metadata setter call
+// (SetFinalizers(v), SetOwnerReferences(v)), or nil.
+func setterValue(instr ssa.Instruction) ssa.Value {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return nil
+	}
+	c := call.Common()
+	callee := calleeFunc(c)
+	if callee == nil {
+		return nil
+	}
+	st, ok := apis.SetterOf(apis.FuncOf(callee))
+	args := c.Args
+	if c.IsInvoke() {
+		args = append([]ssa.Value{c.Value}, c.Args...)
+	}
+	if !ok || st.Value < 0 || st.Value >= len(args) {
+		return nil
+	}
+	return args[st.Value]
+}

@@ -1,0 +1,277 @@
+package summary
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// Persisted is a non-deterministic value stored into an object that a
+// write then persists on the steady-state path (RL1001, RL1002).
+type Persisted struct {
+	Fn    *ssa.Function
+	Store *Effect // the store (or setter, or helper call that stores)
+	Write *Effect // the write that persists it
+	Taint Taint
+	// Defeated says the write is guarded, but every guard compares the
+	// stored path, so the guard never holds (or the writer is a
+	// self-guarded CreateOrUpdate/CreateOrPatch whose mutate function
+	// stores the value).
+	Defeated bool
+}
+
+// PersistedTaint returns the stores of values tainted with any of the
+// kinds in mask that reach a write of the same object in its region,
+// unguarded or with a defeated guard, in functions reachable from a
+// reconcile root. MapOrder stores must be of ordered values and not be
+// sorted before the write.
+func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
+	var out []*Persisted
+	for _, fn := range s.srcFunc {
+		reach := s.Scope[fn]
+		if reach == nil || reach.Status != Unguarded {
+			continue
+		}
+		effects := s.Effects(fn)
+		fi := s.Func(fn)
+		for _, st := range effects {
+			if st.Kind != StoreEffect || st.Taint.Kinds&mask == 0 || st.Status != Unguarded {
+				continue
+			}
+			for _, w := range effects {
+				if w.Kind != WriteEffect || w.Root != st.Root || w.Instr == st.Instr || !summaryReaches(st.Instr, w.Instr) {
+					continue
+				}
+				p := s.persisted(fi, effects, st, w, mask)
+				if p != nil {
+					out = append(out, p)
+					break
+				}
+			}
+		}
+		// CreateOrUpdate/CreateOrPatch: stores in the mutate function defeat
+		// the writer's own comparison.
+		for _, w := range s.Writes {
+			if w.Fn != fn || !w.Kind.IsSelfGuarded() || w.Object == nil {
+				continue
+			}
+			args := callArgs(w.Call.Common())
+			if len(args) < 4 {
+				continue
+			}
+			mutate := funcOfValue(args[3])
+			if mutate == nil || mutate.Pkg != s.Pkg {
+				continue
+			}
+			root, _ := s.RootOf(w.Object)
+			we := &Effect{Kind: WriteEffect, Instr: w.Call, Root: root, Write: w.Kind}
+			for _, st := range s.Effects(mutate) {
+				if st.Kind != StoreEffect || st.Root != root || st.Taint.Kinds&mask == 0 || st.Status != Unguarded {
+					continue
+				}
+				if st.Taint.Kinds&mask == apis.MapOrder && s.sortedAfter(mutate, st, nil) {
+					continue
+				}
+				out = append(out, &Persisted{Fn: mutate, Store: st, Write: we, Taint: st.Taint, Defeated: true})
+			}
+		}
+	}
+	return out
+}
+
+func summaryReaches(a, b ssa.Instruction) bool { return Reaches(a, b) }
+
+// persisted decides whether store st reaches write w in w's region with w
+// unguarded or its guard defeated.
+func (s *Summary) persisted(fi *FuncInfo, effects []*Effect, st, w *Effect, mask apis.TaintKind) *Persisted {
+	if !w.Write.IsMutation() {
+		return nil
+	}
+	if pkg, name, ok := apis.NamedOf(st.Root.Type()); ok && apis.IsLease(pkg, name) {
+		return nil
+	}
+	// Region: a status write persists only .Status; a main write persists
+	// everything but .Status when the kind has a status subresource.
+	if IsStatusPath(st.Path) != w.Write.IsStatus() {
+		if w.Write.IsStatus() {
+			return nil
+		}
+		if s.statusSubresource(st.Root) != TriNo {
+			return nil // status dropped by the main write, or unknown: silence
+		}
+	}
+	// Killed: the path is stored again before the write.
+	for _, k := range effects {
+		if k.Kind == StoreEffect && k != st && k.Root == st.Root && pathEqual(k.Path, st.Path) && !hasElem(k.Path) &&
+			k.Taint.Kinds&mask == 0 && Between(st.Instr, k.Instr, w.Instr) {
+			return nil
+		}
+		if k.Kind == ReadEffect && k.Root == st.Root && Between(st.Instr, k.Instr, w.Instr) {
+			return nil
+		}
+	}
+	taint := st.Taint
+	if taint.Kinds&mask == apis.MapOrder {
+		if !s.orderedStore(st) || s.sortedAfter(fi.Fn, st, w) {
+			return nil
+		}
+	}
+	status, guards := fi.StatusOf(w.Instr.Block())
+	status = Combine(status, w.Status)
+	switch status {
+	case Unguarded:
+		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint}
+	case Guarded:
+		if len(guards) == 0 {
+			return nil
+		}
+		for _, d := range guards {
+			ifi := d.If()
+			if ifi == nil {
+				return nil
+			}
+			if k := fi.Guard(ifi).Kind; (k != Equality && k != Observed) || !s.comparesPath(ifi.Cond, st.Root, st.Path) {
+				return nil
+			}
+		}
+		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint, Defeated: true}
+	}
+	return nil
+}
+
+// statusSubresource tells whether root's kind has a /status subresource.
+func (s *Summary) statusSubresource(root ssa.Value) TriState {
+	if ti := s.TypeInfoOf(root.Type()); ti != nil {
+		return ti.StatusSubresource
+	}
+	if pkg, name, ok := apis.NamedOf(root.Type()); ok {
+		if has, known := apis.BuiltinStatusSubresource(pkg, name); known {
+			if has {
+				return TriYes
+			}
+			return TriNo
+		}
+	}
+	return TriUnknown
+}
+
+// orderedStore reports whether the stored value is ordered: a slice or a
+// string (map-typed fields are unordered).
+func (s *Summary) orderedStore(st *Effect) bool {
+	if st.Value == nil {
+		return true
+	}
+	switch st.Value.Type().Underlying().(type) {
+	case *types.Slice:
+		return true
+	case *types.Basic:
+		return isString(st.Value.Type())
+	}
+	return false
+}
+
+// sortedAfter reports whether the stored value, or the stored path, is
+// sorted before it is written: a sort of the value dominating the store, or
+// a sort of the path between the store and the write (w nil: anywhere
+// after the store).
+func (s *Summary) sortedAfter(fn *ssa.Function, st, w *Effect) bool {
+	if st.Value != nil && s.SortedBefore(st.Value, st.Instr) {
+		return true
+	}
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := calleeFunc(&c.Call)
+			if callee == nil {
+				continue
+			}
+			i := apis.SortArg(apis.FuncOf(callee))
+			if i < 0 || i >= len(c.Call.Args) {
+				continue
+			}
+			root, path := s.RootOf(c.Call.Args[i])
+			if root != st.Root || !pathEqual(path, st.Path) || !Reaches(st.Instr, in) {
+				continue
+			}
+			if w == nil || Reaches(in, w.Instr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// comparesPath reports whether a guard condition compares data that
+// includes root's path: an equality call or comparison one of whose
+// operands is root itself or a prefix of path (DeepEqual(before, w),
+// DeepEqual(orig.Status, w.Status) for a Status.* store).
+func (s *Summary) comparesPath(cond ssa.Value, root ssa.Value, path []string) bool {
+	var operands []ssa.Value
+	switch x := cond.(type) {
+	case *ssa.Call:
+		operands = x.Call.Args
+	case *ssa.UnOp:
+		return s.comparesPath(x.X, root, path)
+	case *ssa.BinOp:
+		operands = []ssa.Value{x.X, x.Y}
+		for _, o := range operands {
+			if c, ok := o.(*ssa.Call); ok && s.comparesPath(c, root, path) {
+				return true
+			}
+		}
+	default:
+		return false
+	}
+	for _, o := range operands {
+		r, p := s.RootOf(o)
+		if r == root && isPrefix(p, path) {
+			return true
+		}
+	}
+	return false
+}
+
+func isPrefix(p, path []string) bool {
+	if len(p) > len(path) {
+		return false
+	}
+	for i := range p {
+		if p[i] != path[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// FieldName describes an object's field for messages, e.g.
+// "Widget.Status.LastUpdated".
+func FieldName(root ssa.Value, path []string) string {
+	name := "object"
+	if _, n, ok := apis.NamedOf(root.Type()); ok {
+		name = n
+	}
+	if p := strings.TrimSuffix(PathString(path), "[]"); p != "" {
+		return name + "." + p
+	}
+	return name
+}
+
+// Dominates reports whether instruction a runs before b on every path to b.
+func Dominates(a, b ssa.Instruction) bool { return dominatesInstr(a, b) }
+
+// hasElem reports whether a path goes through a map entry or slice
+// element; a store there does not overwrite another entry.
+func hasElem(path []string) bool {
+	for _, p := range path {
+		if p == "[]" {
+			return true
+		}
+	}
+	return false
+}

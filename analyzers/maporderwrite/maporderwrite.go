@@ -1,0 +1,254 @@
+package maporderwrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+)
+
+// Doc is the structured documentation of RL1002.
+var Doc = &checkdoc.Doc{
+	ID:       "RL1002",
+	Name:     "maporderwrite",
+	Title:    "Map iteration order persisted into an ordered field",
+	Severity: checkdoc.Warning,
+	Since:    "v0.1.0",
+	Rationale: "Go randomises the iteration order of maps. A list (or a joined string) built by ranging over " +
+		"a map comes out in a different order on each reconcile, so the written object differs every time. " +
+		"Each write is a real change: it emits a watch event that starts the next reconcile, and for a pod " +
+		"template it rolls out the pods again. The reconciler never converges.",
+	Detection: "Reported: a value in map order stored into a slice or string field of an object that a write " +
+		"then persists (with no guard, or with a guard that compares the field). Map order enters where a key " +
+		"or value of a `range` over a map (or over `maps.Keys`/`Values`/`All`) is appended to a slice or " +
+		"concatenated to a string inside the loop, at `slices.Collect(maps.Keys(m))`, and at " +
+		"`sets.Set.UnsortedList()` (seen through its summary). The finding is placed where the order enters.\n\n" +
+		"Not reported: the value is sorted before the write (`sort.*`, `slices.Sort*`, `slices.Sorted`, " +
+		"`sets.List`), on the local or on the field; map-to-map copies and commutative sums; maps passed whole " +
+		"to `json.Marshal` or `fmt` (which print them sorted); map-typed fields.",
+	Before: `var env []corev1.EnvVar
+for name, value := range app.Spec.Env {
+	env = append(env, corev1.EnvVar{Name: name, Value: value})
+}
+dep.Spec.Template.Spec.Containers[0].Env = env`,
+	After: `var env []corev1.EnvVar
+for name, value := range app.Spec.Env {
+	env = append(env, corev1.EnvVar{Name: name, Value: value})
+}
+slices.SortFunc(env, func(a, b corev1.EnvVar) int { return strings.Compare(a.Name, b.Name) })
+dep.Spec.Template.Spec.Containers[0].Env = env`,
+	Fix: "`slices.Collect(maps.Keys(m))` becomes `slices.Sorted(maps.Keys(m))`; `s.UnsortedList()` becomes " +
+		"`sets.List(s)`; after a range-append loop into a local slice, `slices.Sort(<slice>)` is inserted " +
+		"when the element type is ordered, or `slices.SortFunc(<slice>, func(a, b T) int { return " +
+		"strings.Compare(a.Name, b.Name) })` when it has a `Name string` field. Other cases get no fix.",
+}
+
+// Analyzer reports RL1002.
+var Analyzer = &analysis.Analyzer{
+	Name:       Doc.Name,
+	Doc:        Doc.Summary(),
+	URL:        Doc.URL(),
+	Requires:   []*analysis.Analyzer{summary.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[int](),
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	if !s.Relevant() {
+		return 0, nil
+	}
+	rep := diag.NewReporter(pass, Doc)
+	n := 0
+	for _, p := range s.PersistedTaint(apis.MapOrder) {
+		if p.Taint.Kinds&apis.MapOrder == 0 {
+			continue
+		}
+		pos := p.Taint.Origin
+		if !pos.IsValid() || diag.FileOf(pass, pos) == nil {
+			pos = p.Store.Instr.Pos()
+		}
+		field := summary.FieldName(p.Store.Root, p.Store.Path)
+		msg := fmt.Sprintf("the order of a map iteration reaches %s, written by %s: it changes from one reconcile to the next, so every write is a change; sort it before the write",
+			field, p.Write.Write)
+		f := diag.Finding{Pos: pos, End: pos, Message: msg}
+		if sp := p.Store.Instr.Pos(); sp.IsValid() && sp != pos {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: sp, Message: "stored here"})
+		}
+		if wp := p.Write.Instr.Pos(); wp.IsValid() {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: wp, Message: "the write that persists it"})
+		}
+		f.Fix = sortFix(pass, pos)
+		rep.Report(f)
+		n++
+	}
+	return n, nil
+}
+
+// sortFix builds the fix for the place where map order enters.
+func sortFix(pass *analysis.Pass, pos token.Pos) *analysis.SuggestedFix {
+	call, ok := diag.Enclosing[*ast.CallExpr](pass, pos)
+	if !ok {
+		return nil
+	}
+	file := diag.FileOf(pass, pos)
+	// slices.Collect(maps.Keys(m)) → slices.Sorted(maps.Keys(m)).
+	if fn := calleeOf(pass, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && fn.Name() == "Collect" {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || len(call.Args) != 1 || !ordered(elemOf(pass.TypesInfo.TypeOf(call))) {
+			return nil
+		}
+		return &analysis.SuggestedFix{Message: "Sort the keys", TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Sorted")}}}
+	}
+	// s.UnsortedList() → sets.List(s).
+	if fn := calleeOf(pass, call); fn != nil && fn.Name() == "UnsortedList" && fn.Pkg() != nil && fn.Pkg().Path() == apis.Sets {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || !ordered(elemOf(pass.TypesInfo.TypeOf(call))) {
+			return nil
+		}
+		recv := diag.Source(pass, sel.X.Pos(), sel.X.End())
+		if _, generic := pass.TypesInfo.TypeOf(sel.X).(*types.Named); generic && isGenericSet(pass.TypesInfo.TypeOf(sel.X)) {
+			name, imp := diag.EnsureImport(pass, file, call.Pos(), apis.Sets, "sets")
+			edits := append(imp, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(name + ".List(" + recv + ")")})
+			return &analysis.SuggestedFix{Message: "Use the sorted list", TextEdits: edits}
+		}
+		return &analysis.SuggestedFix{Message: "Use the sorted list", TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("List")}}}
+	}
+	// x = append(x, …) in a range over a map: sort x after the loop.
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "append" || len(call.Args) == 0 {
+		return nil
+	}
+	target := ast.Unparen(call.Args[0])
+	base := rootIdent(target)
+	if base == nil {
+		return nil
+	}
+	loop, ok := diag.Enclosing[*ast.RangeStmt](pass, pos)
+	if !ok {
+		return nil
+	}
+	if _, isMap := pass.TypesInfo.TypeOf(loop.X).Underlying().(*types.Map); !isMap {
+		return nil
+	}
+	if obj := pass.TypesInfo.Uses[base]; obj == nil || obj.Pos() > loop.Pos() {
+		return nil // declared in the loop
+	}
+	lhs := &ast.Ident{Name: diag.Source(pass, target.Pos(), target.End())}
+	elem := elemOf(pass.TypesInfo.TypeOf(target))
+	if elem == nil {
+		return nil
+	}
+	indent := diag.LineIndent(pass, loop.Pos())
+	slicesName, edits := diag.EnsureImport(pass, file, loop.End(), "slices", "slices")
+	var stmt string
+	switch {
+	case ordered(elem):
+		stmt = fmt.Sprintf("%s.Sort(%s)", slicesName, lhs.Name)
+	case hasNameField(elem):
+		stringsName, imp := diag.EnsureImport(pass, file, loop.End(), "strings", "strings")
+		edits = append(edits, imp...)
+		tname := types.TypeString(elem, qualifier(pass, file))
+		stmt = fmt.Sprintf("%s.SortFunc(%s, func(a, b %s) int { return %s.Compare(a.Name, b.Name) })", slicesName, lhs.Name, tname, stringsName)
+	default:
+		return nil
+	}
+	edits = append(edits, analysis.TextEdit{Pos: loop.End(), End: loop.End(), NewText: []byte("\n" + indent + stmt)})
+	return &analysis.SuggestedFix{Message: "Sort the list after the loop", TextEdits: edits}
+}
+
+func calleeOf(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		id = f.Sel
+	case *ast.Ident:
+		id = f
+	case *ast.IndexExpr:
+		if sel, ok := f.X.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		}
+	}
+	if id == nil {
+		return nil
+	}
+	fn, _ := pass.TypesInfo.Uses[id].(*types.Func)
+	if fn != nil {
+		fn = fn.Origin()
+	}
+	return fn
+}
+
+func elemOf(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		return s.Elem()
+	}
+	return nil
+}
+
+// ordered reports whether t satisfies cmp.Ordered.
+func ordered(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsOrdered) != 0
+}
+
+func hasNameField(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Name() == "Name" && types.Identical(f.Type(), types.Typ[types.String]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isGenericSet(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.TypeArgs().Len() > 0
+}
+
+// qualifier names packages as the file imports them.
+func qualifier(pass *analysis.Pass, file *ast.File) types.Qualifier {
+	return func(p *types.Package) string {
+		if p == pass.Pkg {
+			return ""
+		}
+		if name, ok := diag.ImportName(file, p.Path()); ok {
+			return name
+		}
+		return strings.ToLower(p.Name())
+	}
+}
+
+// rootIdent returns the identifier at the base of x, x.f or x.f.g, or nil
+// for other expressions.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
