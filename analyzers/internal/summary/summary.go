@@ -12,11 +12,11 @@ package summary
 import (
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/token"
 	"go/types"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"sync"
 
@@ -281,7 +281,7 @@ func ownCode(pass *analysis.Pass) bool {
 		return false
 	}
 	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	root := runtime.GOROOT()
+	root := build.Default.GOROOT
 	return root == "" || !strings.HasPrefix(name, filepath.Join(root, "src")+string(filepath.Separator))
 }
 
