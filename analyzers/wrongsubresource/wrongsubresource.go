@@ -107,8 +107,8 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 		}
 		var statusStores, otherStores []*summary.Effect
 		for _, e := range effects {
-			if e.Kind != summary.StoreEffect || e.Root != w.Root || e.Instr == w.Instr || !summary.Reaches(e.Instr, w.Instr) {
-				continue
+			if e.Kind != summary.StoreEffect || e.Root != w.Root || e.Instr == w.Instr || len(e.Path) == 0 || !summary.Reaches(e.Instr, w.Instr) {
+				continue // a whole-object store (*obj = …) says nothing about which fields changed
 			}
 			if readBetween(effects, w.Root, e.Instr, w.Instr) {
 				continue

@@ -38,7 +38,7 @@ func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
 		effects := s.Effects(fn)
 		fi := s.Func(fn)
 		for _, st := range effects {
-			if st.Kind != StoreEffect || st.Taint.Kinds&mask == 0 || st.Status != Unguarded {
+			if st.Kind != StoreEffect || st.Taint.Kinds&mask == 0 || st.Status != Unguarded || len(st.Path) == 0 {
 				continue
 			}
 			for _, w := range effects {
