@@ -245,7 +245,7 @@ func paths(stores []*summary.Effect) string {
 	seen := make(map[string]bool)
 	var out []string
 	for _, st := range stores {
-		p := st.PathString()
+		p := strings.TrimSuffix(st.PathString(), "[]")
 		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)
