@@ -10,6 +10,7 @@ package apis
 import (
 	"go/types"
 	"strings"
+	"sync"
 )
 
 // Import paths of the APIs the analysis knows.
@@ -141,8 +142,33 @@ func IsObjectStruct(t types.Type) bool {
 	return IsObject(types.NewPointer(t))
 }
 
+// methodCache memoises hasMethods: computing method sets is the most
+// expensive part of classifying values, and the same types come up over
+// and over. Keys are the type (for pointers, the pointed-to type) and the
+// method list.
+var methodCache sync.Map
+
+type methodKey struct {
+	t     types.Type
+	ptr   bool
+	names string
+}
+
 func hasMethods(t types.Type, names []string) bool {
 	t = types.Unalias(t)
+	key := methodKey{t: t, names: strings.Join(names, ",")}
+	if p, ok := t.(*types.Pointer); ok {
+		key.t, key.ptr = types.Unalias(p.Elem()), true
+	}
+	if v, ok := methodCache.Load(key); ok {
+		return v.(bool)
+	}
+	r := hasMethods1(t, names)
+	methodCache.Store(key, r)
+	return r
+}
+
+func hasMethods1(t types.Type, names []string) bool {
 	if _, ok := t.Underlying().(*types.Interface); !ok {
 		p, ok := t.(*types.Pointer)
 		if !ok {
