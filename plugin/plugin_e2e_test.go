@@ -222,8 +222,13 @@ func TestE2EFix(t *testing.T) {
 	}
 
 	after, _, stderrAfter := run(t, bin, dir)
-	if got, want := len(after), len(before)-fixable; got != want {
-		t.Errorf("after --fix: %d findings, want %d (%d before, %d fixed)\n%s", got, want, len(before), fixable, stderrAfter)
+	// Every applied fix removes its finding; fixes that overlap an applied
+	// one are withheld until the next --fix run, and a fix may leave a
+	// finding of another check on the same code, so the count falls by at
+	// least one and by at most the number of fixes.
+	if got := len(after); got >= len(before) || got < len(before)-fixable {
+		t.Errorf("after --fix: %d findings, want between %d and %d (%d before, %d with fixes)\n%s",
+			got, len(before)-fixable, len(before)-1, len(before), fixable, stderrAfter)
 	}
 	// The findings left are still on their markers (a fix may add an
 	// import and move lines).
