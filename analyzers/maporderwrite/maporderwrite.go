@@ -102,7 +102,7 @@ func sortFix(pass *analysis.Pass, pos token.Pos) *analysis.SuggestedFix {
 	}
 	file := diag.FileOf(pass, pos)
 	// slices.Collect(maps.Keys(m)) → slices.Sorted(maps.Keys(m)).
-	if fn := calleeOf(pass, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && fn.Name() == "Collect" {
+	if fn := calleeOf(pass, call); fn != nil && apis.IsCollect(apis.FuncOf(fn)) && fn.Name() == "Collect" {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok || len(call.Args) != 1 || !ordered(elemOf(pass.TypesInfo.TypeOf(call))) {
 			return nil
@@ -110,7 +110,7 @@ func sortFix(pass *analysis.Pass, pos token.Pos) *analysis.SuggestedFix {
 		return &analysis.SuggestedFix{Message: "Sort the keys", TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Sorted")}}}
 	}
 	// s.UnsortedList() → sets.List(s).
-	if fn := calleeOf(pass, call); fn != nil && fn.Name() == "UnsortedList" && fn.Pkg() != nil && fn.Pkg().Path() == apis.Sets {
+	if fn := calleeOf(pass, call); fn != nil && apis.IsUnsortedList(apis.FuncOf(fn)) {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok || !ordered(elemOf(pass.TypesInfo.TypeOf(call))) {
 			return nil

@@ -290,17 +290,7 @@ func clobberFix(pass *analysis.Pass, w *summary.Effect, call *ast.CallExpr) *ana
 	if !ok {
 		return nil
 	}
-	switch st := stmt.(type) {
-	case *ast.ExprStmt:
-	case *ast.AssignStmt:
-		if st.Tok.String() == ":=" {
-			return nil
-		}
-	case *ast.IfStmt:
-		if st.Init == nil || !(st.Init.Pos() <= call.Pos() && call.End() <= st.Init.End()) {
-			return nil
-		}
-	default:
+	if !diag.StandaloneCall(stmt, call) {
 		return nil
 	}
 	obj := strings.TrimPrefix(diag.Source(pass, call.Args[1].Pos(), call.Args[1].End()), "&")

@@ -287,3 +287,15 @@ func IsDeletionTimestampAccess(f Func) bool {
 
 // DeletionTimestampField is the field name of the deletion mark.
 const DeletionTimestampField = "DeletionTimestamp"
+
+// IsMergeFromPatch reports whether f builds a patch that diffs against a
+// base object (client.MergeFrom, MergeFromWithOptions, StrategicMergeFrom):
+// its base argument is the pre-image of the patched object.
+func IsMergeFromPatch(f Func) bool {
+	return f.Pkg == Client && f.Recv == "" &&
+		(f.Name == "MergeFrom" || f.Name == "MergeFromWithOptions" || f.Name == "StrategicMergeFrom")
+}
+
+// IsUnsortedList reports whether f is a sets method that returns the
+// members in map order (sets.Set[T].UnsortedList, sets.String.UnsortedList).
+func IsUnsortedList(f Func) bool { return f.Pkg == Sets && f.Recv != "" && f.Name == "UnsortedList" }

@@ -152,3 +152,14 @@ func SortArg(f Func) int {
 func IsLease(pkg, name string) bool {
 	return name == "Lease" && strings.HasPrefix(pkg, "k8s.io/api/coordination/")
 }
+
+// SortInPlaceArg returns the index of the argument that f sorts in place
+// (sort.Strings, sort.Slice, slices.Sort, slices.SortFunc, …), or -1.
+// slices.Sorted and sets.List return a sorted copy instead (SortArg).
+func SortInPlaceArg(f Func) int {
+	i := SortArg(f)
+	if i < 0 || f.Name == "List" || strings.HasPrefix(f.Name, "Sorted") {
+		return -1
+	}
+	return i
+}

@@ -175,3 +175,19 @@ func DeleteStmt(pass *analysis.Pass, stmt ast.Stmt) analysis.TextEdit {
 	}
 	return analysis.TextEdit{Pos: start, End: end}
 }
+
+// StandaloneCall reports whether call can be moved or wrapped together
+// with its statement stmt without breaking scopes: an expression statement,
+// a plain assignment (not a := declaration, whose names later code uses),
+// or an if statement whose init holds the call (`if err := f(); err != nil`).
+func StandaloneCall(stmt ast.Stmt, call *ast.CallExpr) bool {
+	switch st := stmt.(type) {
+	case *ast.ExprStmt:
+		return true
+	case *ast.AssignStmt:
+		return st.Tok != token.DEFINE
+	case *ast.IfStmt:
+		return st.Init != nil && st.Init.Pos() <= call.Pos() && call.End() <= st.Init.End()
+	}
+	return false
+}

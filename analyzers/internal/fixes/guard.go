@@ -48,15 +48,6 @@ func GuardWrite(pass *analysis.Pass, s *summary.Summary, w *summary.Write, call 
 	}
 	after := ""
 	switch st := stmt.(type) {
-	case *ast.ExprStmt:
-	case *ast.AssignStmt:
-		if st.Tok.String() == ":=" {
-			return nil
-		}
-	case *ast.IfStmt:
-		if st.Init == nil || !(st.Init.Pos() <= call.Pos() && call.End() <= st.Init.End()) {
-			return nil
-		}
 	case *ast.ReturnStmt:
 		var zero []string
 		found := false
@@ -73,7 +64,9 @@ func GuardWrite(pass *analysis.Pass, s *summary.Summary, w *summary.Write, call 
 		}
 		after = "return " + strings.Join(zero, ", ")
 	default:
-		return nil
+		if !diag.StandaloneCall(stmt, call) {
+			return nil
+		}
 	}
 	file := diag.FileOf(pass, call.Pos())
 	if file == nil {
@@ -130,8 +123,7 @@ func isMergeFrom(pass *analysis.Pass, c *ast.CallExpr) bool {
 		return false
 	}
 	fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == apis.Client &&
-		(fn.Name() == "MergeFrom" || fn.Name() == "MergeFromWithOptions" || fn.Name() == "StrategicMergeFrom")
+	return ok && apis.IsMergeFromPatch(apis.FuncOf(fn))
 }
 
 // preimageAfterRead returns the name of a copy to insert and the edit that

@@ -181,27 +181,13 @@ func (s *Summary) sortedAfter(fn *ssa.Function, st, w *Effect) bool {
 	if st.Value != nil && s.SortedBefore(st.Value, st.Instr) {
 		return true
 	}
-	for _, b := range fn.Blocks {
-		for _, in := range b.Instrs {
-			c, ok := in.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			callee := calleeFunc(&c.Call)
-			if callee == nil {
-				continue
-			}
-			i := apis.SortArg(apis.FuncOf(callee))
-			if i < 0 || i >= len(c.Call.Args) {
-				continue
-			}
-			root, path := s.RootOf(c.Call.Args[i])
-			if root != st.Root || !pathEqual(path, st.Path) || !Reaches(st.Instr, in) {
-				continue
-			}
-			if w == nil || Reaches(in, w.Instr) {
-				return true
-			}
+	for _, sc := range s.sortCalls(fn) {
+		root, path := s.RootOf(sc.arg)
+		if root != st.Root || !pathEqual(path, st.Path) || !Reaches(st.Instr, sc.call) {
+			continue
+		}
+		if w == nil || Reaches(sc.call, w.Instr) {
+			return true
 		}
 	}
 	return false

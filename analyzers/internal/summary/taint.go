@@ -371,7 +371,25 @@ func (s *Summary) returnTaint(fn *ssa.Function) Taint {
 // dominates it.
 func (s *Summary) SortedBefore(v ssa.Value, sink ssa.Instruction) bool {
 	vroot, vpath := s.RootOf(v)
-	fn := sink.Parent()
+	for _, sc := range s.sortCalls(sink.Parent()) {
+		aroot, apath := s.RootOf(sc.arg)
+		if (sc.arg == v || (aroot == vroot && pathEqual(apath, vpath))) && dominatesInstr(sc.call, sink) {
+			return true
+		}
+	}
+	return false
+}
+
+// sortCall is an in-place sort (sort.Strings(x), slices.Sort(x), …) and
+// the value it sorts, with interface and type conversions removed.
+type sortCall struct {
+	call ssa.Instruction
+	arg  ssa.Value
+}
+
+// sortCalls returns the in-place sorts of fn.
+func (s *Summary) sortCalls(fn *ssa.Function) []sortCall {
+	var out []sortCall
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
 			c, ok := in.(*ssa.Call)
@@ -382,41 +400,29 @@ func (s *Summary) SortedBefore(v ssa.Value, sink ssa.Instruction) bool {
 			if callee == nil {
 				continue
 			}
-			i := apis.SortArg(apis.FuncOf(callee))
-			if i < 0 || callee.Name() == "List" || len(callee.Name()) > 6 && callee.Name()[:6] == "Sorted" {
+			i := apis.SortInPlaceArg(apis.FuncOf(callee))
+			if i < 0 || i >= len(c.Call.Args) {
 				continue
 			}
-			args := c.Call.Args
-			if i >= len(args) {
-				continue
-			}
-			a := args[i]
+			a := c.Call.Args[i]
 			for {
-				if mi, ok := a.(*ssa.MakeInterface); ok {
-					a = mi.X
+				switch x := a.(type) {
+				case *ssa.MakeInterface:
+					a = x.X
 					continue
-				}
-				if ct, ok := a.(*ssa.ChangeType); ok {
-					a = ct.X
+				case *ssa.ChangeType:
+					a = x.X
 					continue
-				}
-				if cv, ok := a.(*ssa.Convert); ok {
-					a = cv.X
+				case *ssa.Convert:
+					a = x.X
 					continue
 				}
 				break
 			}
-			aroot, apath := s.RootOf(a)
-			same := a == v || (aroot == vroot && pathEqual(apath, vpath))
-			if !same {
-				continue
-			}
-			if dominatesInstr(in, sink) {
-				return true
-			}
+			out = append(out, sortCall{call: in, arg: a})
 		}
 	}
-	return false
+	return out
 }
 
 func pathEqual(a, b []string) bool {
