@@ -14,10 +14,10 @@ step "root module: go test ./..."
 go test -count=1 -timeout 40m ./...
 
 step "stubs match the real controller-runtime and k8s.io modules"
-bash analyzers/internal/stubtest/checkstubs.sh
+bash analyzers/internal/stubtest/checkstubs.sh -timeout 30m
 
 step "verify: oldest and newest supported controller-runtime"
-(cd verify && bash hack/test-versions.sh -count=1)
+(cd verify && bash hack/test-versions.sh -count=1 -timeout 30m)
 
 if [ -f testdata/fidelity/run.sh ]; then
 	step "verify fidelity suite against a real API server"

@@ -12,11 +12,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/appendnocheck"
+	"github.com/reconcilelint/reconcilelint/analyzers/cachemutation"
 	"github.com/reconcilelint/reconcilelint/analyzers/createnotidempotent"
 	"github.com/reconcilelint/reconcilelint/analyzers/eventinrequest"
 	"github.com/reconcilelint/reconcilelint/analyzers/eventtypebranch"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizerpredicate"
 	"github.com/reconcilelint/reconcilelint/analyzers/handlerwrite"
+	"github.com/reconcilelint/reconcilelint/analyzers/ignoredirective"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporderwrite"
 	"github.com/reconcilelint/reconcilelint/analyzers/nondetwrite"
@@ -37,6 +39,7 @@ type Check struct {
 
 // checks lists every check. Keep it sorted by ID; TestRegistry enforces it.
 var checks = []Check{
+	{ignoredirective.Analyzer, ignoredirective.Doc},
 	{nondetwrite.Analyzer, nondetwrite.Doc},
 	{maporderwrite.Analyzer, maporderwrite.Doc},
 	{unconditionalwrite.Analyzer, unconditionalwrite.Doc},
@@ -51,12 +54,21 @@ var checks = []Check{
 	{resultwitherror.Analyzer, resultwitherror.Doc},
 	{requeuehotloop.Analyzer, requeuehotloop.Doc},
 	{permanentretry.Analyzer, permanentretry.Doc},
+	{cachemutation.Analyzer, cachemutation.Doc},
 }
 
 func init() {
 	for _, c := range checks {
 		serialise(c.Analyzer)
 	}
+	// RL0001 runs after every other check of a package and reads which
+	// suppression directives they used.
+	for _, c := range checks {
+		if c.Analyzer != ignoredirective.Analyzer {
+			ignoredirective.Analyzer.Requires = append(ignoredirective.Analyzer.Requires, c.Analyzer)
+		}
+	}
+	ignoredirective.Known = func(s string) bool { _, ok := Lookup(s); return ok }
 }
 
 // serialise wraps a check's Run so that the checks of one package use the

@@ -62,13 +62,26 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
+// requires reports whether a requires base, directly or through the
+// analyzers it requires (RL0001 requires every other check).
 func requires(a, base *analysis.Analyzer) bool {
-	for _, r := range a.Requires {
-		if r == base {
-			return true
+	seen := map[*analysis.Analyzer]bool{}
+	var walk func(*analysis.Analyzer) bool
+	walk = func(a *analysis.Analyzer) bool {
+		for _, r := range a.Requires {
+			if r == base {
+				return true
+			}
+			if !seen[r] {
+				seen[r] = true
+				if walk(r) {
+					return true
+				}
+			}
 		}
+		return false
 	}
-	return false
+	return walk(a)
 }
 
 // root returns the repository root.

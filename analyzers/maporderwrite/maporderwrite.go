@@ -74,8 +74,9 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		pos := p.Taint.Origin
+		var elsewhere token.Pos // the origin, in a helper of another package
 		if !pos.IsValid() || diag.FileOf(pass, pos) == nil {
-			pos = p.Store.Instr.Pos()
+			elsewhere, pos = pos, p.Store.Instr.Pos()
 		}
 		field := summary.FieldName(p.Store.Root, p.Store.Path)
 		msg := fmt.Sprintf("the order of a map iteration reaches %s, written by %s: it changes from one reconcile to the next, so every write is a change; sort it before the write",
@@ -86,6 +87,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if wp := p.Write.Instr.Pos(); wp.IsValid() {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: wp, Message: "the write that persists it"})
+		}
+		if elsewhere.IsValid() {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: elsewhere, Message: "the helper whose result is in map order"})
 		}
 		f.Fix = sortFix(pass, pos)
 		rep.Report(f)

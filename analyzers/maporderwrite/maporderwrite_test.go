@@ -12,3 +12,11 @@ import (
 func TestMapOrderWrite(t *testing.T) {
 	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder")
 }
+
+// TestCorpusCases runs a reduced form of the real-world bug A10 (a map-ordered
+// env list stored under a DeepEqual guard that compares the map-ordered value
+// itself, so the guard never settles) with its fixed form (sorted keys),
+// which must stay silent.
+func TestCorpusCases(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "corpus/a10")
+}

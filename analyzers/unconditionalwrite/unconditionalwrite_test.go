@@ -12,3 +12,11 @@ import (
 func TestUnconditionalWrite(t *testing.T) {
 	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw")
 }
+
+// TestCorpusCases runs reduced forms of the real-world bugs B01 (a status
+// helper reached past an error branch that falls through, a Result test and
+// a nil test of a non-API value) and B02 (a client-go sync handler), each
+// with its fixed form, which must stay silent.
+func TestCorpusCases(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "corpus/b01", "corpus/b02")
+}

@@ -1,6 +1,10 @@
 package apis
 
-import "strings"
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+)
 
 // Cache-owned reads and the knobs that disable deep copies (checks.md
 // RL6001), and the typed-client List (RL2004).
@@ -23,9 +27,56 @@ func IsCacheRead(f Func) bool {
 		return f.Name == "Get" || f.Name == "List"
 	case f.Pkg == ToolsCache && (f.Recv == "Store" || f.Recv == "Indexer" || f.Recv == "ThreadSafeStore"):
 		return cacheStoreReads[f.Name]
+	case f.Pkg == ToolsCache && (f.Recv == "GenericLister" || f.Recv == "GenericNamespaceLister"):
+		return f.Name == "Get" || f.Name == "List"
+	case f.Pkg == DynamicLister && (f.Recv == "Lister" || f.Recv == "NamespaceLister"):
+		return f.Name == "Get" || f.Name == "List"
 	}
 	return false
 }
+
+// DynamicLister is the package of the listers of dynamic informers.
+const DynamicLister = "k8s.io/client-go/dynamic/dynamiclister"
+
+// IsEventStruct reports whether t is one of controller-runtime's event
+// structs (event.CreateEvent, TypedUpdateEvent[T], …), whose Object,
+// ObjectOld and ObjectNew fields are the informer cache's objects.
+func IsEventStruct(t types.Type) bool {
+	pkg, name, ok := NamedOf(t)
+	return ok && pkg == Event && strings.HasSuffix(name, "Event")
+}
+
+// IsEventObjectField reports whether name is a field of an event struct
+// that holds a cached object.
+func IsEventObjectField(name string) bool {
+	return name == "Object" || name == "ObjectOld" || name == "ObjectNew"
+}
+
+// IsUnsafeDisableDeepCopyOption reports whether a Get or List option of
+// type t with constant value v (nil when not constant) turns deep copies
+// off: client.UnsafeDisableDeepCopy, or a UnsafeDisableDeepCopyOption
+// that is not the constant false.
+func IsUnsafeDisableDeepCopyOption(t types.Type, v constant.Value) bool {
+	pkg, name, ok := NamedOf(t)
+	if !ok || pkg != Client || name != "UnsafeDisableDeepCopyOption" {
+		return false
+	}
+	return v == nil || v.Kind() != constant.Bool || constant.BoolVal(v)
+}
+
+// inPlaceMutators change slices of their argument in place, so that even a
+// shallow copy of a cached object shares the change with the cache:
+// RemoveFinalizer compacts the finalizer slice, SetStatusCondition and
+// RemoveStatusCondition update or compact the conditions slice.
+var inPlaceMutators = map[Func]bool{
+	{Controllerutil, "", "RemoveFinalizer"}: true,
+	{Meta, "", "SetStatusCondition"}:        true,
+	{Meta, "", "RemoveStatusCondition"}:     true,
+}
+
+// MutatesInPlace reports whether f changes the slices of its argument in
+// place (see inPlaceMutators).
+func MutatesInPlace(f Func) bool { return inPlaceMutators[f] }
 
 // IsTypedList reports whether f is List of a client-go typed client, a
 // generated clientset or the dynamic client.
@@ -40,12 +91,6 @@ func IsTypedList(f Func) bool {
 		return true
 	}
 	return false
-}
-
-// IsUnsafeDisableDeepCopy reports whether the package-level object
-// pkg.name is controller-runtime's client.UnsafeDisableDeepCopy option.
-func IsUnsafeDisableDeepCopy(pkg, name string) bool {
-	return pkg == Client && name == "UnsafeDisableDeepCopy"
 }
 
 // IsDeepCopy reports whether a method name makes a deep copy of its

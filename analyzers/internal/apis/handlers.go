@@ -48,6 +48,9 @@ var handlerStructs = map[[2]string]HandlerKind{
 	{Cache, "FilteringResourceEventHandler"}:          InformerFilter,
 	{Handler, "TypedFuncs"}:                           EventHandler,
 	{Predicate, "TypedFuncs"}:                         PredicateHandler,
+	// controller-runtime < v0.19: the non-generic adapters.
+	{Handler, "Funcs"}:   EventHandler,
+	{Predicate, "Funcs"}: PredicateHandler,
 }
 
 // HandlerStruct returns the kind of handler bodies stored into the func

@@ -84,7 +84,7 @@ var builderMethods = map[string]BuilderMethod{
 // ClassifyBuilderMethod classifies f when it is a method of
 // builder.TypedBuilder.
 func ClassifyBuilderMethod(f Func) BuilderMethod {
-	if f.Pkg != Builder || f.Recv != "TypedBuilder" {
+	if f.Pkg != Builder || (f.Recv != "TypedBuilder" && f.Recv != "Builder") { // Builder: controller-runtime < v0.19
 		return NotBuilder
 	}
 	return builderMethods[f.Name]
@@ -127,7 +127,7 @@ func IsSourceKind(f Func) bool {
 // IsEnqueueForObject reports whether t is handler.EnqueueRequestForObject
 // (or its typed form): the handler of a primary watch.
 func IsEnqueueForObject(t types.Type) bool {
-	return IsNamed(t, Handler, "TypedEnqueueRequestForObject", true)
+	return IsNamed(t, Handler, "TypedEnqueueRequestForObject", true) || IsNamed(t, Handler, "EnqueueRequestForObject", true)
 }
 
 // PredicateKind names a predicate of the predicate package whose Update
@@ -150,6 +150,12 @@ var predicateTypes = map[string]PredicateKind{
 	"TypedAnnotationChangedPredicate":      PredAnnotationChanged,
 	"TypedLabelChangedPredicate":           PredLabelChanged,
 	"TypedFuncs":                           PredFuncs,
+	// controller-runtime < v0.19: non-generic types of the same names.
+	"GenerationChangedPredicate":      PredGenerationChanged,
+	"ResourceVersionChangedPredicate": PredResourceVersion,
+	"AnnotationChangedPredicate":      PredAnnotationChanged,
+	"LabelChangedPredicate":           PredLabelChanged,
+	"Funcs":                           PredFuncs,
 }
 
 // PredicateKindOf classifies a concrete predicate type of the predicate

@@ -16,6 +16,9 @@ type Setter struct {
 	Value int
 }
 
+// Unstructured is the package of unstructured.Unstructured.
+const Unstructured = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
 var objectMetaSetters = map[string]string{
 	"SetLabels": "Labels", "SetAnnotations": "Annotations", "SetFinalizers": "Finalizers",
 	"SetOwnerReferences": "OwnerReferences", "SetName": "Name", "SetNamespace": "Namespace",
@@ -55,6 +58,10 @@ func SetterOf(f Func) (Setter, bool) {
 			return Setter{Arg: 0, Path: []string{"ObjectMeta", field}, Value: 1}, true
 		case f.Pkg == "sigs.k8s.io/controller-runtime/pkg/cache/cacheapi" && f.Recv == "Object":
 			return Setter{Arg: 0, Path: []string{"ObjectMeta", field}, Value: 1}, true
+		case f.Pkg == Unstructured && f.Recv == "Unstructured":
+			// Stores into the object's metadata map, which a shallow copy
+			// or a cached object shares.
+			return Setter{Arg: 0, Path: []string{"ObjectMeta", field}, Value: 1}, true
 		}
 	}
 	return Setter{}, false
@@ -85,4 +92,30 @@ var builtinStatus = map[[2]string]bool{
 func BuiltinStatusSubresource(pkg, name string) (has, known bool) {
 	has, known = builtinStatus[[2]string{pkg, name}]
 	return has, known
+}
+
+// aliasingGetters are the metadata getters whose result shares memory
+// with the object: a map or slice field returned as it is.
+var aliasingGetters = map[string]string{
+	"GetLabels": "Labels", "GetAnnotations": "Annotations", "GetFinalizers": "Finalizers",
+	"GetOwnerReferences": "OwnerReferences", "GetManagedFields": "ManagedFields",
+}
+
+// AliasingGetter returns the field path, relative to the receiver, whose
+// map or slice a metadata getter returns without copying: methods of
+// metav1.ObjectMeta ([Labels]) and of the metav1.Object/client.Object
+// interfaces ([ObjectMeta Labels]). Unstructured's getters copy and are
+// not listed.
+func AliasingGetter(f Func) ([]string, bool) {
+	field, ok := aliasingGetters[f.Name]
+	if !ok {
+		return nil, false
+	}
+	switch {
+	case f.Pkg == MetaV1 && f.Recv == "ObjectMeta":
+		return []string{field}, true
+	case f.Pkg == MetaV1 && f.Recv == "Object", f.Pkg == Client && f.Recv == "Object":
+		return []string{"ObjectMeta", field}, true
+	}
+	return nil, false
 }

@@ -61,6 +61,21 @@ var taintSources = map[Func]TaintKind{
 	{"os", "", "Getppid"}:                                    Process,
 	{"runtime", "", "NumGoroutine"}:                          Process,
 	{"reflect", "Value", "MapKeys"}:                          MapOrder,
+	// The injectable clocks of k8s.io/utils and of older apimachinery:
+	// methods of the interfaces (Now and Since are declared on
+	// PassiveClock and promoted to Clock) and of the real clock.
+	{"k8s.io/utils/clock", "PassiveClock", "Now"}:                   Clock,
+	{"k8s.io/utils/clock", "PassiveClock", "Since"}:                 Clock,
+	{"k8s.io/utils/clock", "Clock", "Now"}:                          Clock,
+	{"k8s.io/utils/clock", "Clock", "Since"}:                        Clock,
+	{"k8s.io/utils/clock", "RealClock", "Now"}:                      Clock,
+	{"k8s.io/utils/clock", "RealClock", "Since"}:                    Clock,
+	{"k8s.io/apimachinery/pkg/util/clock", "PassiveClock", "Now"}:   Clock,
+	{"k8s.io/apimachinery/pkg/util/clock", "PassiveClock", "Since"}: Clock,
+	{"k8s.io/apimachinery/pkg/util/clock", "Clock", "Now"}:          Clock,
+	{"k8s.io/apimachinery/pkg/util/clock", "Clock", "Since"}:        Clock,
+	{"k8s.io/apimachinery/pkg/util/clock", "RealClock", "Now"}:      Clock,
+	{"k8s.io/apimachinery/pkg/util/clock", "RealClock", "Since"}:    Clock,
 }
 
 // TaintSource returns the kind of a source function, or 0.

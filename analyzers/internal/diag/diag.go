@@ -16,6 +16,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -35,7 +36,11 @@ type Finding struct {
 type Reporter struct {
 	Pass *analysis.Pass
 	Doc  *checkdoc.Doc
-	seen map[token.Pos]bool
+	// Explicit says only directives that name the check suppress its
+	// findings, not "*" (RL0001: a wildcard must not hide its own
+	// problems).
+	Explicit bool
+	seen     map[token.Pos]bool
 }
 
 // NewReporter returns a reporter for the check documented by doc.
@@ -120,6 +125,17 @@ func (d Directive) Matches(doc *checkdoc.Doc) bool {
 	return false
 }
 
+// Names reports whether the directive names the check explicitly (by ID
+// or name, not "*").
+func (d Directive) Names(doc *checkdoc.Doc) bool {
+	for _, c := range d.Checks {
+		if strings.EqualFold(c, doc.ID) || c == doc.Name {
+			return true
+		}
+	}
+	return false
+}
+
 // Suppressed reports whether a directive with a reason on the line of pos,
 // or on the line above it, or a file-level one, names this check.
 func (r *Reporter) Suppressed(pos token.Pos) bool {
@@ -131,13 +147,15 @@ func (r *Reporter) Suppressed(pos token.Pos) bool {
 	for _, cg := range file.Comments {
 		for _, c := range cg.List {
 			d, ok := ParseDirective(c)
-			if !ok || d.Reason == "" || !d.Matches(r.Doc) {
+			if !ok || d.Reason == "" || !d.Matches(r.Doc) || r.Explicit && !d.Names(r.Doc) {
 				continue
 			}
 			if d.File {
+				markUsed(r.Pass.Pkg, c.Pos())
 				return true
 			}
 			if l := r.Pass.Fset.Position(c.Pos()).Line; l == line || l == line-1 {
+				markUsed(r.Pass.Pkg, c.Pos())
 				return true
 			}
 		}
@@ -282,4 +300,36 @@ func Position(pass *analysis.Pass, pos token.Pos) string {
 		name = name[i+1:]
 	}
 	return fmt.Sprintf("%s:%d", name, p.Line)
+}
+
+// usedDirectives records, per package, the directives that suppressed a
+// finding, for the check that reports directives suppressing nothing. The
+// checks of a package run before that check (it requires them), in the
+// same process.
+var usedDirectives sync.Map // *types.Package -> *directiveUse
+
+type directiveUse struct {
+	mu   sync.Mutex
+	used map[token.Pos]bool
+}
+
+func markUsed(pkg *types.Package, pos token.Pos) {
+	v, _ := usedDirectives.LoadOrStore(pkg, &directiveUse{used: make(map[token.Pos]bool)})
+	u := v.(*directiveUse)
+	u.mu.Lock()
+	u.used[pos] = true
+	u.mu.Unlock()
+}
+
+// TakeUsedDirectives returns the positions of the directives of pkg that
+// suppressed a finding, and forgets them.
+func TakeUsedDirectives(pkg *types.Package) map[token.Pos]bool {
+	v, ok := usedDirectives.LoadAndDelete(pkg)
+	if !ok {
+		return nil
+	}
+	u := v.(*directiveUse)
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.used
 }

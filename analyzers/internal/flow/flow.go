@@ -34,6 +34,9 @@ type Graph struct {
 	ipdom []int // immediate post-dominator of each node; -1 for exit
 	deps  [][]Dep
 	all   map[int][]Dep
+	// entry[i] says block i is reachable from the entry block over the
+	// graph's (possibly pruned) edges.
+	entry []bool
 }
 
 // New computes the graph of fn. fn must have a body.
@@ -56,7 +59,21 @@ func NewPruned(fn *ssa.Function, drop func(b *ssa.BasicBlock, succ int) bool) *G
 			preds[s.Index] = append(preds[s.Index], b)
 		}
 	}
-	g := &Graph{fn: fn, exit: n, all: make(map[int][]Dep)}
+	g := &Graph{fn: fn, exit: n, all: make(map[int][]Dep), entry: make([]bool, n)}
+	if n > 0 {
+		work := []int{0}
+		g.entry[0] = true
+		for len(work) > 0 {
+			i := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, s := range succs[i] {
+				if !g.entry[s.Index] {
+					g.entry[s.Index] = true
+					work = append(work, s.Index)
+				}
+			}
+		}
+	}
 	// Successors in the reversed CFG are predecessors in the original.
 	// Edges into the virtual exit come from Return and Panic blocks and
 	// from blocks that cannot reach either (infinite loops).
@@ -215,6 +232,13 @@ func (g *Graph) Direct(b *ssa.BasicBlock) []Dep {
 		return nil
 	}
 	return g.deps[b.Index]
+}
+
+// FromEntry reports whether b is reachable from the function's entry over
+// the graph's edges: in a pruned graph, whether some path reaches b
+// without taking a dropped edge.
+func (g *Graph) FromEntry(b *ssa.BasicBlock) bool {
+	return b.Index < len(g.entry) && g.entry[b.Index]
 }
 
 // ControlDeps returns every edge that b is control-dependent on,

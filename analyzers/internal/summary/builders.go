@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -293,10 +294,21 @@ func (s *Summary) followController(fn *ssa.Function, newCall *ssa.Call, optIdx i
 	for _, cv := range ctrls {
 		for _, r := range *cv.Referrers() {
 			call, ok := r.(*ssa.Call)
-			if !ok || !call.Call.IsInvoke() || call.Call.Value != cv || len(call.Call.Args) != 1 {
+			if !ok || !call.Call.IsInvoke() || call.Call.Value != cv || len(call.Call.Args) == 0 {
 				continue
 			}
 			if !apis.IsControllerWatch(apis.FuncOf(call.Call.Method)) {
+				continue
+			}
+			if len(call.Call.Args) == 3 {
+				// controller-runtime < v0.15: Watch(&source.Kind{Type: obj},
+				// &handler.EnqueueRequestForObject{}, preds...).
+				if w := s.oldWatch(fn, call, rec, newCall); w != nil {
+					out = append(out, w)
+				}
+				continue
+			}
+			if len(call.Call.Args) != 1 {
 				continue
 			}
 			src := call.Call.Args[0]
@@ -332,6 +344,35 @@ func (s *Summary) followController(fn *ssa.Function, newCall *ssa.Call, optIdx i
 	return out
 }
 
+// oldWatch handles the three-argument Watch of controller-runtime before
+// v0.15, whose source is a &source.Kind{Type: obj} literal.
+func (s *Summary) oldWatch(fn *ssa.Function, call *ssa.Call, rec ssa.Value, newCall *ssa.Call) *Wiring {
+	src := call.Call.Args[0]
+	for {
+		if mi, ok := src.(*ssa.MakeInterface); ok {
+			src = mi.X
+			continue
+		}
+		break
+	}
+	alloc, ok := src.(*ssa.Alloc)
+	if !ok || !apis.IsNamed(deref(alloc.Type()), apis.Source, "Kind", false) {
+		return nil
+	}
+	if h := concreteType(call.Call.Args[1]); h == nil || !apis.IsEnqueueForObject(h) {
+		return nil
+	}
+	prim := allocField(alloc, "Type")
+	if prim == nil {
+		return nil
+	}
+	return &Wiring{
+		Fn: fn, Primary: concreteType(prim), PrimaryPos: alloc.Pos(),
+		Predicates: s.evalVariadicPredicates(call, 2),
+		Reconciler: rec, Wired: newCall.Pos(),
+	}
+}
+
 // structField returns the value stored into field name of a struct value
 // built by a composite literal (a load of a local Alloc), or nil.
 func structField(v ssa.Value, name string) ssa.Value {
@@ -343,6 +384,12 @@ func structField(v ssa.Value, name string) ssa.Value {
 	if !ok {
 		return nil
 	}
+	return allocField(alloc, name)
+}
+
+// allocField returns the one value stored into field name of the struct
+// that alloc holds, or nil.
+func allocField(alloc *ssa.Alloc, name string) ssa.Value {
 	var val ssa.Value
 	for _, r := range *alloc.Referrers() {
 		fa, ok := r.(*ssa.FieldAddr)
@@ -503,6 +550,17 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 						if len(args) == 2 {
 							if name, ok := constString(args[1]); ok {
 								contains = append(contains, name)
+							}
+						}
+					default:
+						// A helper of another package that stores the
+						// finalizers of its argument (its FuncSummary).
+						if fs := s.factOf(callee); fs != nil && !c.IsInvoke() {
+							for _, st := range fs.Stores {
+								if st.Param < len(c.Args) && (st.Path == apis.FinalizersField || strings.HasSuffix(st.Path, "."+apis.FinalizersField)) {
+									note(x.Pos(), c.Args[st.Param])
+									break
+								}
 							}
 						}
 					}

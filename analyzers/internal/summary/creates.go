@@ -163,7 +163,7 @@ func (s *Summary) existenceChecked(fn *ssa.Function, call ssa.Instruction) bool 
 	}
 	for _, d := range fi.Graph.ControlDeps(call.Block()) {
 		ifi := d.If()
-		if ifi == nil || !mentionsGet(ifi.Cond, make(map[ssa.Value]bool), 0) {
+		if ifi == nil || !s.mentionsGet(ifi.Cond) {
 			continue
 		}
 		// On the failure edge of the Get's error test (NotFound, say), or
@@ -178,31 +178,65 @@ func (s *Summary) existenceChecked(fn *ssa.Function, call ssa.Instruction) bool 
 }
 
 // mentionsGet reports whether v is computed from the result of a Get (of
-// the controller-runtime client, a typed client or a lister).
-func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+// the controller-runtime client, a typed client or a lister), or of a
+// helper of this package that performs one (GetStatefulSet(ns, name)).
+func (s *Summary) mentionsGet(v ssa.Value) bool {
+	return mentionsGet(v, make(map[ssa.Value]bool), 0, s.getsInBody)
+}
+
+// getsInBody reports whether a function of this package calls a Get,
+// directly or through its own package helpers (two levels).
+func (s *Summary) getsInBody(fn *ssa.Function) bool {
+	return s.getsIn(s.localFunc(fn), 2)
+}
+
+func (s *Summary) getsIn(fn *ssa.Function, depth int) bool {
+	if fn == nil || depth < 0 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if callee := calleeFunc(c.Common()); callee != nil {
+				if f := apis.FuncOf(callee); apis.IsReaderGet(f) || apis.IsTypedGet(f) {
+					return true
+				}
+			}
+			if sc := c.Common().StaticCallee(); sc != nil && !c.Common().IsInvoke() && s.getsIn(s.localFunc(sc), depth-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets func(*ssa.Function) bool) bool {
 	if v == nil || seen[v] || depth > 16 {
 		return false
 	}
 	seen[v] = true
 	switch x := v.(type) {
 	case *ssa.UnOp:
-		return mentionsGet(x.X, seen, depth+1)
+		return mentionsGet(x.X, seen, depth+1, helperGets)
 	case *ssa.BinOp:
-		return mentionsGet(x.X, seen, depth+1) || mentionsGet(x.Y, seen, depth+1)
+		return mentionsGet(x.X, seen, depth+1, helperGets) || mentionsGet(x.Y, seen, depth+1, helperGets)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if mentionsGet(e, seen, depth+1) {
+			if mentionsGet(e, seen, depth+1, helperGets) {
 				return true
 			}
 		}
 	case *ssa.Extract:
-		return mentionsGet(x.Tuple, seen, depth+1)
+		return mentionsGet(x.Tuple, seen, depth+1, helperGets)
 	case *ssa.MakeInterface:
-		return mentionsGet(x.X, seen, depth+1)
+		return mentionsGet(x.X, seen, depth+1, helperGets)
 	case *ssa.ChangeInterface:
-		return mentionsGet(x.X, seen, depth+1)
+		return mentionsGet(x.X, seen, depth+1, helperGets)
 	case *ssa.ChangeType:
-		return mentionsGet(x.X, seen, depth+1)
+		return mentionsGet(x.X, seen, depth+1, helperGets)
 	case *ssa.Call:
 		if callee := calleeFunc(&x.Call); callee != nil {
 			f := apis.FuncOf(callee)
@@ -210,8 +244,11 @@ func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
 				return true
 			}
 		}
+		if sc := x.Call.StaticCallee(); sc != nil && !x.Call.IsInvoke() && helperGets != nil && helperGets(sc) {
+			return true
+		}
 		for _, a := range x.Call.Args {
-			if mentionsGet(a, seen, depth+1) {
+			if mentionsGet(a, seen, depth+1, helperGets) {
 				return true
 			}
 		}

@@ -121,7 +121,26 @@ func (s *Summary) isObjectRoot(v ssa.Value) bool {
 		return false
 	}
 	t := v.Type()
-	return apis.IsObject(t) || apis.IsObjectList(t) || apis.IsObjectStruct(deref(t))
+	if apis.IsObject(t) || apis.IsObjectList(t) || apis.IsObjectStruct(deref(t)) {
+		return true
+	}
+	// The event of a controller-runtime callback, the interface{} object
+	// of a client-go one or of a cache read, and the slices listers
+	// return: they hold objects (RL6001).
+	if apis.IsEventStruct(deref(t)) || apis.IsNamed(t, apis.MetaV1, "Object", false) {
+		return true // metav1.Object: metadata helpers take it
+	}
+	if iface, ok := t.Underlying().(*types.Interface); ok && iface.Empty() {
+		return true
+	}
+	if sl, ok := t.Underlying().(*types.Slice); ok {
+		e := sl.Elem()
+		if iface, ok := e.Underlying().(*types.Interface); ok && iface.Empty() {
+			return true
+		}
+		return apis.IsObject(e)
+	}
+	return false
 }
 
 func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes []*Write) []*Effect {

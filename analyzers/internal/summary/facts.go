@@ -36,6 +36,19 @@ type FuncSummary struct {
 	// function creates, and the parameters whose taint flows to them
 	// (ParamToResult), as a bit set.
 	ResultTaint ResultTaintFact
+	// CacheOwned says which results may be objects owned by an informer
+	// cache (ReturnsCacheOwned, RL6001).
+	CacheOwned CacheOwnedFact
+}
+
+// CacheOwnedFact is the cache ownership of a function's results.
+type CacheOwnedFact struct {
+	// Results is a bit set of the result indices that may be cache-owned.
+	Results uint64
+	// What describes the source, Site is its position.
+	What, Site string
+	// Shallow says the results are shallow copies of cached objects.
+	Shallow bool
 }
 
 // ResultTaintFact is the taint of a function's results.
@@ -82,6 +95,9 @@ func (f *FuncSummary) String() string {
 	if f.ResultTaint.FromParams != 0 {
 		parts = append(parts, "param-to-result")
 	}
+	if f.CacheOwned.Results != 0 {
+		parts = append(parts, "returns-cache-owned")
+	}
 	if f.IsEquality {
 		parts = append(parts, "equality")
 	}
@@ -99,7 +115,7 @@ func (f *FuncSummary) String() string {
 
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
-		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent
+		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent && f.CacheOwned.Results == 0
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -256,6 +272,7 @@ func (s *Summary) exportFacts() {
 		}
 		s.permanentFact(fn, &fs.ErrResult)
 		fs.HandlerEffects = s.handlerEffectsOf(fn)
+		fs.CacheOwned = s.cacheOwnedFact(fn)
 		for _, pe := range s.paramEffects(fn) {
 			if pe.kind != StoreEffect {
 				continue

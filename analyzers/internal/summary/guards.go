@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -25,11 +26,13 @@ const (
 	Lifecycle                  // a test of the deletion timestamp
 	Config                     // a test of the reconciler's own configuration or a constant
 	Loop                       // a loop condition
+	Presence                   // a nil test of a value not derived from an object, or a test of a reconcile.Result
 )
 
 var guardKindNames = [...]string{
 	Unknown: "unknown", Equality: "G1 equality", Observed: "G2 observed comparison", Change: "G3 change reporter",
 	ErrorTest: "error test", Lifecycle: "lifecycle test", Config: "configuration test", Loop: "loop condition",
+	Presence: "presence or result test",
 }
 
 // String returns a short description.
@@ -106,12 +109,18 @@ func (fi *FuncInfo) StatusOf(b *ssa.BasicBlock) (Status, []flow.Dep) {
 	if fi.Graph == nil || b == nil {
 		return Guarded, nil
 	}
-	for _, d := range fi.Graph.ControlDeps(b) {
-		if ifi := d.If(); ifi != nil {
-			if g := fi.Guard(ifi); g.Kind == ErrorTest && g.FailSucc == d.Succ {
-				return FailurePath, []flow.Dep{d}
+	// A block is on a failure path when every path from the entry takes
+	// the failure edge of an error test: code after `if err != nil &&
+	// !IsNotFound(err) { return err }` joins the success path again.
+	if b != fi.Fn.Recover && !fi.Steady.FromEntry(b) {
+		for _, d := range fi.Graph.ControlDeps(b) {
+			if ifi := d.If(); ifi != nil {
+				if g := fi.Guard(ifi); g.Kind == ErrorTest && g.FailSucc == d.Succ {
+					return FailurePath, []flow.Dep{d}
+				}
 			}
 		}
+		return FailurePath, nil
 	}
 	st := Unguarded
 	var guards []flow.Dep
@@ -149,8 +158,20 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 		// changed := a || b: the strongest classification among the
 		// non-constant edges.
 		best := Guard{Kind: Config, FailSucc: -1}
-		for _, e := range v.Edges {
-			if _, ok := e.(*ssa.Const); ok {
+		for i, e := range v.Edges {
+			if c, ok := e.(*ssa.Const); ok {
+				// changed := false; if cond { changed = true }: the flag
+				// is as strong as the conditions that set it.
+				if c.Value == nil || c.Value.Kind() != constant.Bool || !constant.BoolVal(c.Value) {
+					continue
+				}
+				g := s.flagSetter(v, i, seen)
+				switch {
+				case g.Kind == Equality || g.Kind == Change || g.Kind == Observed:
+					return Guard{Kind: g.Kind, FailSucc: -1, Operand: g.Operand}
+				case g.Kind == Unknown:
+					best = unknown
+				}
 				continue
 			}
 			g := s.classifyCond(e, seen)
@@ -235,6 +256,42 @@ func (s *Summary) classifyCall(c *ssa.Call) Guard {
 	return Guard{Kind: Unknown, FailSucc: -1}
 }
 
+// flagSetter classifies the conditions under which edge i of a boolean
+// Phi carries the constant true: the ifs its predecessor block is
+// control-dependent on. The strongest guard wins; an unknown condition
+// makes the flag unknown; error, lifecycle and configuration tests leave
+// it a configuration value.
+func (s *Summary) flagSetter(phi *ssa.Phi, i int, seen map[ssa.Value]bool) Guard {
+	out := Guard{Kind: Config, FailSucc: -1}
+	fi := s.funcs[phi.Parent()]
+	if fi == nil || fi.Graph == nil || i >= len(phi.Block().Preds) {
+		return out
+	}
+	pred := phi.Block().Preds[i]
+	deps := fi.Graph.ControlDeps(pred)
+	if len(pred.Succs) > 1 {
+		// The predecessor branches itself: the edge into the Phi is the
+		// condition.
+		if _, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If); ok {
+			deps = append(deps, flow.Dep{Block: pred, Succ: slices.Index(pred.Succs, phi.Block())})
+		}
+	}
+	for _, d := range deps {
+		ifi := d.If()
+		if ifi == nil {
+			continue
+		}
+		g := s.classifyCond(ifi.Cond, seen)
+		switch g.Kind {
+		case Equality, Change, Observed:
+			return g
+		case Unknown:
+			out = Guard{Kind: Unknown, FailSucc: -1}
+		}
+	}
+	return out
+}
+
 // classifyCompare classifies a comparison.
 func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 	unknown := Guard{Kind: Unknown, FailSucc: -1}
@@ -254,6 +311,18 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 			fail = 1
 		}
 		return Guard{Kind: ErrorTest, FailSucc: fail, Operand: x}
+	}
+	// Presence: obj == nil, where obj is the API object pointer itself (a
+	// "was it found" test, as after a getter that returns nil on NotFound),
+	// or a nil test of a value that does not derive from an object
+	// (checks.md §1.5). It compares no state, so it guards nothing.
+	if isNil(y) && (apis.IsObject(x.Type()) || !s.DerivesFromObject(x)) {
+		return Guard{Kind: Presence, FailSucc: -1}
+	}
+	// A reconcile.Result compared with another (result != ctrl.Result{})
+	// is control flow between helpers, not a change check.
+	if apis.IsResult(x.Type()) || apis.IsResult(y.Type()) {
+		return Guard{Kind: Presence, FailSucc: -1}
 	}
 	// Lifecycle: x.DeletionTimestamp == nil, GetDeletionTimestamp() != nil.
 	if s.isDeletionTimestamp(x) || s.isDeletionTimestamp(y) {

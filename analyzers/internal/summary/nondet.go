@@ -1,12 +1,14 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 )
 
 // Persisted is a non-deterministic value stored into an object that a
@@ -38,7 +40,10 @@ func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
 		effects := s.Effects(fn)
 		fi := s.Func(fn)
 		for _, st := range effects {
-			if st.Kind != StoreEffect || st.Taint.Kinds&mask == 0 || st.Status != Unguarded || len(st.Path) == 0 {
+			if st.Kind != StoreEffect || st.Taint.Kinds&mask == 0 || len(st.Path) == 0 {
+				continue
+			}
+			if st.Status != Unguarded && !s.taintedGuards(fi, st, nil, mask) {
 				continue
 			}
 			for _, w := range effects {
@@ -125,6 +130,15 @@ func (s *Summary) persisted(fi *FuncInfo, effects []*Effect, st, w *Effect, mask
 	case Unguarded:
 		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint}
 	case Guarded:
+		if st.Status != Unguarded {
+			if !s.taintedGuards(fi, st, w, mask) {
+				return nil
+			}
+			// The store sits under a comparison of the non-deterministic
+			// value itself: the comparison fails on the passes where the
+			// value differs, and the write that follows persists it.
+			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint, Defeated: true}
+		}
 		if len(guards) == 0 {
 			return nil
 		}
@@ -140,6 +154,64 @@ func (s *Summary) persisted(fi *FuncInfo, effects []*Effect, st, w *Effect, mask
 		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint, Defeated: true}
 	}
 	return nil
+}
+
+// taintedGuards reports whether a guarded store is guarded only by
+// comparisons (G1/G2) one of whose operands carries the store's
+// non-determinism: if !reflect.DeepEqual(desired.Env, live.Env) { live.Env =
+// desired.Env } with desired.Env in map order never settles. Guards that
+// the write w shares with the store (an enclosing "if found" block) do not
+// count; with w nil, at least one guard must be such a comparison.
+func (s *Summary) taintedGuards(fi *FuncInfo, st, w *Effect, mask apis.TaintKind) bool {
+	if st.Via != nil || st.Instr.Parent() != fi.Fn {
+		return false
+	}
+	status, guards := fi.StatusOf(st.Instr.Block())
+	if status != Guarded || len(guards) == 0 {
+		return false
+	}
+	shared := map[flow.Dep]bool{}
+	if w != nil {
+		_, wg := fi.StatusOf(w.Instr.Block())
+		for _, d := range wg {
+			shared[d] = true
+		}
+	}
+	tainted := 0
+	for _, d := range guards {
+		ifi := d.If()
+		if ifi == nil {
+			return false
+		}
+		if k := fi.Guard(ifi).Kind; (k == Equality || k == Observed) && s.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask != 0 {
+			tainted++
+			continue
+		}
+		if w == nil || shared[d] {
+			continue
+		}
+		return false
+	}
+	return tainted > 0
+}
+
+// condTaint is the taint of the operands of a comparison.
+func (s *Summary) condTaint(cond ssa.Value) Taint {
+	switch x := cond.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			return s.condTaint(x.X)
+		}
+	case *ssa.Call:
+		var t Taint
+		for _, a := range x.Call.Args {
+			t = t.union(s.TaintOf(a))
+		}
+		return t
+	case *ssa.BinOp:
+		return s.TaintOf(x.X).union(s.TaintOf(x.Y))
+	}
+	return Taint{}
 }
 
 // statusSubresource tells whether root's kind has a /status subresource.

@@ -21,11 +21,13 @@ const (
 	RootFunc                         // R2: a func converted to reconcile.Func / TypedFunc[Q]
 	RootAsReconciler                 // R3: the Reconcile of a value passed to reconcile.AsReconciler
 	RootConfigured                   // R4: -reconcilelint.roots or //reconcilelint:root
+	RootSyncHandler                  // R5: a client-go sync handler: func(key string) error that splits the key
 )
 
 var rootKindNames = [...]string{
 	RootRequest: "R1a Reconcile(ctx, Request)", RootObject: "R1b ObjectReconciler", RootTyped: "R1c TypedReconciler",
 	RootFunc: "R2 reconcile.Func", RootAsReconciler: "R3 AsReconciler", RootConfigured: "R4 configured root",
+	RootSyncHandler: "R5 client-go sync handler",
 }
 
 // String describes the kind.
@@ -64,8 +66,11 @@ func (s *Summary) findRoots() {
 		if fn.Signature.Recv() != nil && len(params) > 0 {
 			params = params[1:]
 		}
-		if len(params) >= 2 && apis.IsContext(params[0].Type()) {
+		switch {
+		case len(params) >= 2 && apis.IsContext(params[0].Type()):
 			r.Request = params[1]
+		case len(params) == 1 && k == RootRequest:
+			r.Request = params[0] // Reconcile(reconcile.Request) of controller-runtime before v0.7
 		}
 		s.Roots = append(s.Roots, r)
 	}
@@ -104,6 +109,15 @@ func (s *Summary) findRoots() {
 			}
 		}
 	}
+	// R5: client-go workers hand the queue's key to a sync handler, which
+	// splits it with cache.SplitMetaNamespaceKey (or takes a
+	// cache.ObjectName) and returns an error.
+	for _, fn := range s.srcFunc {
+		if p := syncHandlerKey(fn); p != nil && !seen[fn] {
+			add(fn, RootSyncHandler)
+			s.Roots[len(s.Roots)-1].Request = p
+		}
+	}
 	// An R1 method may also be passed to AsReconciler; keep the more
 	// specific kind.
 	for _, r := range s.Roots {
@@ -123,11 +137,13 @@ func reconcileMethodKind(fn *ssa.Function) (RootKind, bool) {
 		return 0, false
 	}
 	sig := fn.Signature
-	if sig.Params().Len() != 2 || sig.Results().Len() != 2 {
+	if sig.Results().Len() != 2 || !apis.IsResult(sig.Results().At(0).Type()) || !apis.IsError(sig.Results().At(1).Type()) {
 		return 0, false
 	}
-	if !apis.IsContext(sig.Params().At(0).Type()) || !apis.IsResult(sig.Results().At(0).Type()) ||
-		!apis.IsError(sig.Results().At(1).Type()) {
+	if sig.Params().Len() == 1 && apis.IsRequest(sig.Params().At(0).Type()) {
+		return RootRequest, true // Reconcile(reconcile.Request), controller-runtime before v0.7
+	}
+	if sig.Params().Len() != 2 || !apis.IsContext(sig.Params().At(0).Type()) {
 		return 0, false
 	}
 	q := sig.Params().At(1).Type()
@@ -250,7 +266,17 @@ func (s *Summary) methodOfValue(v ssa.Value, name string) *ssa.Function {
 			ms := s.Pkg.Prog.MethodSets.MethodSet(t)
 			for i := 0; i < ms.Len(); i++ {
 				if ms.At(i).Obj().Name() == name {
-					return s.Pkg.Prog.MethodValue(ms.At(i))
+					fn := s.Pkg.Prog.MethodValue(ms.At(i))
+					if fn != nil && fn.Synthetic != "" {
+						// A value-receiver method through a pointer: the
+						// wrapper (*T).M has no body of its own; take T.M.
+						if obj, ok := ms.At(i).Obj().(*types.Func); ok {
+							if decl := s.Pkg.Prog.FuncValue(obj); decl != nil {
+								return decl
+							}
+						}
+					}
+					return fn
 				}
 			}
 			return nil
@@ -283,4 +309,39 @@ func FuncName(fn *ssa.Function) string {
 		}
 	}
 	return fn.Name()
+}
+
+// syncHandlerKey returns the key parameter of an R5 sync handler: a
+// function whose last result is an error and that passes a string
+// parameter to cache.SplitMetaNamespaceKey, or that takes a
+// cache.ObjectName. Closures are not handlers.
+func syncHandlerKey(fn *ssa.Function) *ssa.Parameter {
+	sig := fn.Signature
+	if fn.Parent() != nil || sig.Results().Len() == 0 || !apis.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		return nil
+	}
+	for _, p := range fn.Params {
+		if pkg, name, ok := apis.NamedOf(p.Type()); ok && pkg == apis.Cache && name == "ObjectName" {
+			return p
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := calleeFunc(&c.Call)
+			if callee == nil || len(c.Call.Args) != 1 {
+				continue
+			}
+			if f := apis.FuncOf(callee); f.Pkg != apis.Cache || f.Name != "SplitMetaNamespaceKey" {
+				continue
+			}
+			if p, ok := c.Call.Args[0].(*ssa.Parameter); ok && isString(p.Type()) {
+				return p
+			}
+		}
+	}
+	return nil
 }

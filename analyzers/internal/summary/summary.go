@@ -92,6 +92,7 @@ type Summary struct {
 	storeIdx  map[*ssa.Function]map[ssa.Value][]localStore
 	retTaint  map[*ssa.Function]Taint
 	pEffects  map[*ssa.Function][]paramEffect
+	cache     *cacheModel   // cache.go: cache-owned values, computed lazily
 	hm        *handlerModel // handlers.go: handler bodies and side effects, computed lazily
 	types     map[*types.TypeName]*TypeInfo
 
@@ -308,6 +309,9 @@ func (s *Summary) Func(fn *ssa.Function) *FuncInfo {
 		return fi
 	}
 	fi := &FuncInfo{Fn: fn, guards: make(map[*ssa.If]Guard), s: s}
+	// Registered before the steady-state graph is built: classifying a
+	// flag's conditions (flagSetter) consults the full graph.
+	s.funcs[fn] = fi
 	if len(fn.Blocks) > 0 {
 		fi.Graph = flow.New(fn)
 		fi.Steady = flow.NewPruned(fn, func(b *ssa.BasicBlock, succ int) bool {

@@ -144,14 +144,31 @@ func isString(t types.Type) bool {
 // unknown).
 func (s *Summary) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 	root, path := s.RootOf(load.X)
+	var t Taint
 	switch root.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 	case *ssa.Global:
 		return Taint{}
+	case *ssa.Call:
+		// An object a constructor returned (deploy := newDeployment(cr)):
+		// its own taint, and what this function stored into it since,
+		// following the path into stored composites (Containers =
+		// []Container{{Env: env}}) so that sibling fields stay clean.
+		t = s.taint(root, vis)
+		for _, st := range s.storesInto(root) {
+			if !compatible(st.path, path) || st.instr.Parent() == load.Parent() && !Reaches(st.instr, load) {
+				continue
+			}
+			if len(st.path) < len(path) {
+				t = t.union(s.subTaint(st.val, path[len(st.path):], vis, 4))
+			} else {
+				t = t.union(s.taint(st.val, vis))
+			}
+		}
+		return t
 	default:
 		return s.taint(root, vis)
 	}
-	var t Taint
 	for _, st := range s.storesInto(root) {
 		if !compatible(st.path, path) {
 			continue
@@ -160,6 +177,33 @@ func (s *Summary) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 			continue
 		}
 		t = t.union(s.taint(st.val, vis))
+	}
+	return t
+}
+
+// subTaint is the taint of the part rest of a stored composite value v:
+// the stores into v's local root under that path.
+func (s *Summary) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, depth int) Taint {
+	root, p := s.RootOf(v)
+	switch root.(type) {
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+	default:
+		return s.taint(v, vis)
+	}
+	if depth == 0 {
+		return s.storedTaint(root, nil, vis)
+	}
+	full := append(append([]string(nil), p...), rest...)
+	var t Taint
+	for _, st := range s.storesInto(root) {
+		if !compatible(st.path, full) {
+			continue
+		}
+		if len(st.path) < len(full) {
+			t = t.union(s.subTaint(st.val, full[len(st.path):], vis, depth-1))
+		} else {
+			t = t.union(s.taint(st.val, vis))
+		}
 	}
 	return t
 }
@@ -309,7 +353,13 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 			return s.bindParamsVis(rt, common.Args, vis)
 		}
 		if fs := s.factOf(callee); fs != nil && fs.ResultTaint.Kinds != 0 || fs != nil && fs.ResultTaint.FromParams != 0 {
-			rt := Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Origin: c.Pos(), Params: fs.ResultTaint.FromParams}
+			// The origin is the helper's declaration, in its own package,
+			// when the export data has its position.
+			origin := c.Pos()
+			if callee.Pos().IsValid() && fs.ResultTaint.Kinds != 0 {
+				origin = callee.Pos()
+			}
+			rt := Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Origin: origin, Params: fs.ResultTaint.FromParams}
 			return s.bindParamsVis(rt, common.Args, vis)
 		}
 	}

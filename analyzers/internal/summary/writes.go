@@ -121,7 +121,15 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 				}
 			}
 		}
-		return []*Write{{Call: call, Kind: k, Flavor: flavor, Object: arg(apis.ObjectArg(flavor, k))}}
+		obj := arg(apis.ObjectArg(flavor, k))
+		if obj == nil || !apis.IsObject(obj.Type()) {
+			// Clientsets generated before client-go 1.18 take no context:
+			// Update(obj), UpdateStatus(obj).
+			if first := arg(0); first != nil && apis.IsObject(first.Type()) {
+				obj = first
+			}
+		}
+		return []*Write{{Call: call, Kind: k, Flavor: flavor, Object: obj}}
 	}
 	// A helper of another package whose summary says it writes.
 	if fn := c.StaticCallee(); fn != nil && !c.IsInvoke() && s.localFunc(fn) == nil {
@@ -309,6 +317,19 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 				return v, path
 			}
 			v = b
+		case *ssa.Call:
+			// obj.GetLabels() returns the object's own map.
+			callee := calleeFunc(&x.Call)
+			if callee == nil {
+				return v, path
+			}
+			field, ok := apis.AliasingGetter(apis.FuncOf(callee))
+			recv := callRecv(&x.Call)
+			if !ok || recv == nil {
+				return v, path
+			}
+			path = append(append([]string(nil), field...), path...)
+			v = recv
 		case *ssa.Phi:
 			if seen[x] {
 				return v, path
