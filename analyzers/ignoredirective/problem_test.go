@@ -12,8 +12,9 @@ import (
 // TestProblem covers the directive forms an analysistest "want" comment
 // cannot sit beside (it would become the directive's reason).
 func TestProblem(t *testing.T) {
+	saved := Known
 	Known = func(s string) bool { return s == "RL5002" || s == "resultwitherror" }
-	defer func() { Known = func(string) bool { return true } }()
+	defer func() { Known = saved }()
 	used := map[token.Pos]bool{10: true}
 	for _, tc := range []struct {
 		text string

@@ -74,10 +74,10 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		pos := p.Taint.Origin
-		var elsewhere token.Pos // the origin, in a helper of another package
 		if !pos.IsValid() || diag.FileOf(pass, pos) == nil {
-			elsewhere, pos = pos, p.Store.Instr.Pos()
+			pos = p.Store.Instr.Pos()
 		}
+		elsewhere := helperDecl(pass, p.Taint.Origin) // a helper of another package
 		field := summary.FieldName(p.Store.Root, p.Store.Path)
 		msg := fmt.Sprintf("the order of a map iteration reaches %s, written by %s: it changes from one reconcile to the next, so every write is a change; sort it before the write",
 			field, p.Write.Write)
@@ -255,4 +255,34 @@ func rootIdent(e ast.Expr) *ast.Ident {
 			return nil
 		}
 	}
+}
+
+// helperDecl returns the declaration of the function called at pos when it
+// belongs to another, non-standard-library package (argoutil.EnvMerge): the
+// map order enters there.
+func helperDecl(pass *analysis.Pass, pos token.Pos) token.Pos {
+	if !pos.IsValid() || diag.FileOf(pass, pos) == nil {
+		return token.NoPos
+	}
+	call, ok := diag.Enclosing[*ast.CallExpr](pass, pos)
+	if !ok {
+		return token.NoPos
+	}
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return token.NoPos
+	}
+	fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+		return token.NoPos
+	}
+	if first, _, _ := strings.Cut(fn.Pkg().Path(), "/"); !strings.Contains(first, ".") {
+		return token.NoPos // the standard library
+	}
+	return fn.Pos()
 }

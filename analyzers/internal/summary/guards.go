@@ -158,19 +158,11 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 		// changed := a || b: the strongest classification among the
 		// non-constant edges.
 		best := Guard{Kind: Config, FailSucc: -1}
+		var trueEdges []int
 		for i, e := range v.Edges {
 			if c, ok := e.(*ssa.Const); ok {
-				// changed := false; if cond { changed = true }: the flag
-				// is as strong as the conditions that set it.
-				if c.Value == nil || c.Value.Kind() != constant.Bool || !constant.BoolVal(c.Value) {
-					continue
-				}
-				g := s.flagSetter(v, i, seen)
-				switch {
-				case g.Kind == Equality || g.Kind == Change || g.Kind == Observed:
-					return Guard{Kind: g.Kind, FailSucc: -1, Operand: g.Operand}
-				case g.Kind == Unknown:
-					best = unknown
+				if c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value) {
+					trueEdges = append(trueEdges, i)
 				}
 				continue
 			}
@@ -183,6 +175,17 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 			case best.Kind == Config:
 				best = Guard{Kind: g.Kind, FailSucc: -1}
 			case best.Kind != g.Kind:
+				best = unknown
+			}
+		}
+		// changed := false; if cond { changed = true }: a flag is as strong
+		// as the conditions that set it to true.
+		for _, i := range trueEdges {
+			g := s.flagSetter(v, i, seen)
+			switch {
+			case g.Kind == Equality || g.Kind == Change || g.Kind == Observed:
+				return Guard{Kind: g.Kind, FailSucc: -1, Operand: g.Operand}
+			case g.Kind == Unknown:
 				best = unknown
 			}
 		}
@@ -316,7 +319,7 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 	// "was it found" test, as after a getter that returns nil on NotFound),
 	// or a nil test of a value that does not derive from an object
 	// (checks.md §1.5). It compares no state, so it guards nothing.
-	if isNil(y) && (apis.IsObject(x.Type()) || !s.DerivesFromObject(x)) {
+	if isNil(y) && (apis.IsObject(x.Type()) || !s.DerivesFromObject(x) && !fromDataParam(x, make(map[ssa.Value]bool), 0)) {
 		return Guard{Kind: Presence, FailSucc: -1}
 	}
 	// A reconcile.Result compared with another (result != ctrl.Result{})
@@ -546,4 +549,62 @@ func constString(v ssa.Value) (string, bool) {
 		return "", false
 	}
 	return constant.StringVal(c.Value), true
+}
+
+// fromDataParam reports whether v derives from a data parameter of its
+// function: one that is neither the method receiver (the reconciler, its
+// clients and configuration) nor a context. In a helper such as
+// meta.SetStatusCondition(conditions, …), `FindStatusCondition(*conditions,
+// t) == nil` tests the caller's object data, so it stays a guard.
+func fromDataParam(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if v == nil || seen[v] || depth > 16 {
+		return false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		fn := x.Parent()
+		if fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x {
+			return false
+		}
+		return !apis.IsContext(x.Type())
+	case *ssa.UnOp:
+		return fromDataParam(x.X, seen, depth+1)
+	case *ssa.FieldAddr:
+		return fromDataParam(x.X, seen, depth+1)
+	case *ssa.Field:
+		return fromDataParam(x.X, seen, depth+1)
+	case *ssa.IndexAddr:
+		return fromDataParam(x.X, seen, depth+1)
+	case *ssa.Index:
+		return fromDataParam(x.X, seen, depth+1)
+	case *ssa.Lookup:
+		return fromDataParam(x.X, seen, depth+1)
+	case *ssa.Extract:
+		return fromDataParam(x.Tuple, seen, depth+1)
+	case *ssa.TypeAssert:
+		return fromDataParam(x.X, seen, depth+1)
+	case *ssa.ChangeType:
+		return fromDataParam(x.X, seen, depth+1)
+	case *ssa.MakeInterface:
+		return fromDataParam(x.X, seen, depth+1)
+	case *ssa.Slice:
+		return fromDataParam(x.X, seen, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if fromDataParam(e, seen, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		if x.Call.IsInvoke() && fromDataParam(x.Call.Value, seen, depth+1) {
+			return true
+		}
+		for _, a := range x.Call.Args {
+			if fromDataParam(a, seen, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }

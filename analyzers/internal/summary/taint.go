@@ -353,13 +353,7 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 			return s.bindParamsVis(rt, common.Args, vis)
 		}
 		if fs := s.factOf(callee); fs != nil && fs.ResultTaint.Kinds != 0 || fs != nil && fs.ResultTaint.FromParams != 0 {
-			// The origin is the helper's declaration, in its own package,
-			// when the export data has its position.
-			origin := c.Pos()
-			if callee.Pos().IsValid() && fs.ResultTaint.Kinds != 0 {
-				origin = callee.Pos()
-			}
-			rt := Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Origin: origin, Params: fs.ResultTaint.FromParams}
+			rt := Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Origin: c.Pos(), Params: fs.ResultTaint.FromParams}
 			return s.bindParamsVis(rt, common.Args, vis)
 		}
 	}
