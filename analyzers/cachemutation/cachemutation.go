@@ -228,8 +228,8 @@ func dropUnsafeOption(pass *analysis.Pass, pos token.Pos) *analysis.SuggestedFix
 		return nil
 	}
 	for i, a := range call.Args {
-		sel, ok := ast.Unparen(a).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "UnsafeDisableDeepCopy" || i == 0 {
+		tv, ok := pass.TypesInfo.Types[a]
+		if !ok || i == 0 || !apis.IsUnsafeDisableDeepCopyOption(tv.Type, tv.Value) {
 			continue
 		}
 		return &analysis.SuggestedFix{

@@ -225,3 +225,23 @@ func IsExternalIO(f Func, sdkPrefixes []string) bool {
 	}
 	return false
 }
+
+// IsSplitKey reports whether f is cache.SplitMetaNamespaceKey, which a
+// client-go sync handler calls on the queue's key (root R5).
+func IsSplitKey(f Func) bool {
+	return f.Pkg == Cache && f.Recv == "" && f.Name == "SplitMetaNamespaceKey"
+}
+
+// IsObjectNameKey reports whether t is cache.ObjectName, the typed key of
+// newer client-go sync handlers (root R5).
+func IsObjectNameKey(t types.Type) bool {
+	pkg, name, ok := NamedOf(t)
+	return ok && pkg == Cache && name == "ObjectName"
+}
+
+// IsGenericCallback reports whether a handler callback receives generic
+// events, whose objects come from the user's own channel rather than the
+// informer cache.
+func IsGenericCallback(callback string) bool {
+	return callback == "GenericFunc" || callback == "Generic"
+}

@@ -250,3 +250,14 @@ func ClassifyFinalizerCall(f Func) FinalizerOp {
 
 // FinalizersField is the field name of metadata.finalizers.
 const FinalizersField = "Finalizers"
+
+// SourceKindTypeField is the field of the struct source.Kind of
+// controller-runtime before v0.15 that holds the watched object.
+const SourceKindTypeField = "Type"
+
+// IsOldSourceKind reports whether t is the struct source.Kind of
+// controller-runtime before v0.15 (Watch(&source.Kind{Type: obj}, …)).
+func IsOldSourceKind(t types.Type) bool {
+	_, isStruct := types.Unalias(t).Underlying().(*types.Struct)
+	return isStruct && IsNamed(t, Source, "Kind", false)
+}

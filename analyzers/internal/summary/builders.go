@@ -356,13 +356,13 @@ func (s *Summary) oldWatch(fn *ssa.Function, call *ssa.Call, rec ssa.Value, newC
 		break
 	}
 	alloc, ok := src.(*ssa.Alloc)
-	if !ok || !apis.IsNamed(deref(alloc.Type()), apis.Source, "Kind", false) {
+	if !ok || !apis.IsOldSourceKind(deref(alloc.Type())) {
 		return nil
 	}
 	if h := concreteType(call.Call.Args[1]); h == nil || !apis.IsEnqueueForObject(h) {
 		return nil
 	}
-	prim := allocField(alloc, "Type")
+	prim := allocField(alloc, apis.SourceKindTypeField)
 	if prim == nil {
 		return nil
 	}

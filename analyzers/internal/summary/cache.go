@@ -256,7 +256,7 @@ func (s *Summary) resultOwners(fn *ssa.Function) map[int]*CacheOwner {
 func (s *Summary) handlerParamOwner(p *ssa.Parameter, path []string) (CacheOwner, bool) {
 	fn := p.Parent()
 	h := s.HandlerOf(fn)
-	if h == nil || h.Fn != fn || h.Callback == "GenericFunc" || h.Callback == "Generic" {
+	if h == nil || h.Fn != fn || apis.IsGenericCallback(h.Callback) {
 		return CacheOwner{}, false
 	}
 	t := p.Type()

@@ -321,7 +321,7 @@ func syncHandlerKey(fn *ssa.Function) *ssa.Parameter {
 		return nil
 	}
 	for _, p := range fn.Params {
-		if pkg, name, ok := apis.NamedOf(p.Type()); ok && pkg == apis.Cache && name == "ObjectName" {
+		if apis.IsObjectNameKey(p.Type()) {
 			return p
 		}
 	}
@@ -335,7 +335,7 @@ func syncHandlerKey(fn *ssa.Function) *ssa.Parameter {
 			if callee == nil || len(c.Call.Args) != 1 {
 				continue
 			}
-			if f := apis.FuncOf(callee); f.Pkg != apis.Cache || f.Name != "SplitMetaNamespaceKey" {
+			if !apis.IsSplitKey(apis.FuncOf(callee)) {
 				continue
 			}
 			if p, ok := c.Call.Args[0].(*ssa.Parameter); ok && isString(p.Type()) {

@@ -234,3 +234,16 @@ var N6001i = predicate.Funcs{
 		return e.ObjectOld != nil
 	},
 }
+
+// N6001j: the mutate func of CreateOrUpdate changes the object that
+// CreateOrUpdate itself read with a default (deep-copying) Get.
+func (r *WidgetReconciler) N6001j(ctx context.Context, req ctrl.Request) error {
+	cm := &corev1.ConfigMap{}
+	cm.Name, cm.Namespace = req.Name, req.Namespace
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, cm, func() error {
+		controllerutil.AddFinalizer(cm, fin)
+		cm.Labels["example.com/owned"] = "true"
+		return nil
+	})
+	return err
+}

@@ -27,7 +27,7 @@ type ClusterStatus struct {
 	License string `json:"license,omitempty"`
 }
 
-func (in *Cluster) DeepCopy() *Cluster              { out := *in; return &out }
+func (in *Cluster) DeepCopy() *Cluster             { out := *in; return &out }
 func (in *Cluster) DeepCopyObject() runtime.Object { return in.DeepCopy() }
 
 type License interface{ Type() string }
