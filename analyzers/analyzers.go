@@ -19,6 +19,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizerpredicate"
 	"github.com/reconcilelint/reconcilelint/analyzers/handlerwrite"
 	"github.com/reconcilelint/reconcilelint/analyzers/ignoredirective"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporderwrite"
 	"github.com/reconcilelint/reconcilelint/analyzers/nondetwrite"
@@ -112,8 +113,23 @@ func Lookup(nameOrID string) (Check, bool) {
 	return Check{}, false
 }
 
-// ByCategory finds the check that reported a diagnostic from its Category.
-func ByCategory(category string) (Check, bool) { return Lookup(category) }
+// ByCategory finds the check that reported a diagnostic from its Category
+// ("RL4001", or "RL4001/error" for a finding with a severity of its own).
+func ByCategory(category string) (Check, bool) {
+	id, _ := diag.SplitCategory(category)
+	return Lookup(id)
+}
+
+// CategorySeverity returns the severity a diagnostic's Category gives the
+// finding, and false when the finding has its check's default severity.
+func CategorySeverity(category string) (checkdoc.Severity, bool) {
+	_, sev := diag.SplitCategory(category)
+	if sev == "" {
+		return 0, false
+	}
+	s, err := checkdoc.ParseSeverity(sev)
+	return s, err == nil
+}
 
 // Base returns the shared base analyzer that every check requires. Its
 // flags are the shared options (for example -reconcilelint.roots).

@@ -36,6 +36,16 @@ or ` + "`Deleted`" + `, when
   external I/O, or a status mutation (a store into ` + "`.Status`" + `, ` + "`meta.SetStatusCondition`" + `), and
 - the three event types do not all run the same side effects.
 
+Also reported: the primary watch of a controller (` + "`For`" + ` and ` + "`WithEventFilter`" + ` of a builder,
+` + "`source.Kind`" + ` of ` + "`controller.New`" + `) whose predicates drop every Create event but pass
+updates: a ` + "`predicate.Funcs`" + ` whose ` + "`CreateFunc`" + ` returns false on every path, or a
+predicate type whose ` + "`Create`" + ` does (types of other packages through their
+` + "`PredicateValue`" + ` fact), ANDed with the others. The informer delivers every object that
+exists when the controller starts as a Create event, so the reconciler does not
+see those objects until they change or the cache resyncs; the message says when
+the reconciler manages finalizers of the kind, whose objects already marked for
+deletion then keep the finalizer.
+
 Not reported:
 - ` + "`watch.Error`" + ` and ` + "`watch.Bookmark`" + ` arms: that is protocol handling;
 - arms that only enqueue (queue operations are not side effects), or that all
@@ -45,6 +55,10 @@ Not reported:
   narrows the catalogue rule, which would also report it, because acting on the
   object itself is state-based;
 - ` + "`event.CreateEvent.IsInInitialList`" + ` (a bool, not an event type);
+- a ` + "`CreateFunc`" + ` that decides from the object, filters of secondary watches (` + "`Owns`" + `,
+  ` + "`Watches`" + `), and predicates that drop updates as well (nothing is branched on);
+- ` + "`DeleteFunc`" + ` and ` + "`GenericFunc`" + ` returning false: a deleted object cannot be reconciled,
+  and its deletion mark arrives as an update;
 - packages that import neither controller-runtime nor client-go ` + "`tools/cache`" + ` (CLI
   watchers, audit shippers), unless the code is in the reconcile scope or an
   event handler.`,
@@ -126,5 +140,56 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(diag.Finding{Pos: br.Pos, End: br.Pos, Message: msg, Related: related})
 		n++
 	}
+	for _, w := range s.Wirings() {
+		if f, ok := createFilter(s, w); ok {
+			rep.Report(f)
+			n++
+		}
+	}
 	return n, nil
+}
+
+// createFilter reports a primary watch whose predicates drop every Create
+// event but pass updates: the controller then acts on the update event
+// type only, and objects that exist when it starts (which the informer
+// delivers as Create events) are not reconciled until they change.
+func createFilter(s *summary.Summary, w *summary.Wiring) (diag.Finding, bool) {
+	if w.Primary == nil || w.Reconciler == nil || len(w.Predicates) == 0 {
+		return diag.Finding{}, false
+	}
+	all := summary.AndPredicates(w.Predicates).Value
+	if all.Create != summary.PredBlock || (all.FO != summary.PredPass && all.DM != summary.PredPass) {
+		return diag.Finding{}, false
+	}
+	ri := s.ReconcilerOf(w)
+	if ri == nil {
+		return diag.Finding{}, false
+	}
+	pos := w.PrimaryPos
+	for _, ev := range w.Predicates {
+		if ev.Value.Create == summary.PredBlock && ev.Expr != nil {
+			pos = ev.Expr.Pos()
+			break
+		}
+	}
+	kind := "object"
+	if _, name, ok := apis.NamedOf(w.Primary); ok {
+		kind = name
+	}
+	msg := fmt.Sprintf("the predicates of the primary watch drop every Create event of %s but pass updates: "+
+		"the informer delivers each %s that exists when the controller starts (or was created while it was down) as a Create event, "+
+		"so %s does not see it until it changes or the cache resyncs", kind, kind, ri.EntryFunc)
+	if ri.ManagesFinalizersOf(w.Primary) {
+		name := "its finalizer"
+		if len(ri.FinalizerNames) > 0 {
+			name = fmt.Sprintf("finalizer %q", ri.FinalizerNames[0])
+		}
+		msg += fmt.Sprintf("; a %s already marked for deletion keeps %s until then", kind, name)
+	}
+	msg += "; let Create events through and reconcile the observed state"
+	f := diag.Finding{Pos: pos, End: pos, Message: msg}
+	if w.Wired.IsValid() {
+		f.Related = append(f.Related, analysis.RelatedInformation{Pos: w.Wired, Message: "the reconciler is wired here"})
+	}
+	return f, true
 }

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -34,8 +35,10 @@ var Doc = &checkdoc.Doc{
 		"  `deletionTimestamp`, so the predicate passes that update. Kinds that never set\n" +
 		"  `metadata.generation` get no bump: for a ConfigMap, Secret, Service, Namespace,\n" +
 		"  PersistentVolume(Claim) or Node the deletion is dropped and the finalizer runs only after a\n" +
-		"  controller restart. This case is reported as an error (the message starts with `error:`),\n" +
-		"  the finalizer-only case as a warning.\n\n" +
+		"  controller restart. This case is reported with severity error, the finalizer-only case as a\n" +
+		"  warning. The finding carries its severity (JSON, SARIF and GitHub output, the CI gate); for\n" +
+		"  `go vet` and golangci-lint, whose output has no severity, its message starts with `error:`.\n" +
+		"  A severity set for the check in the configuration applies to both cases.\n\n" +
 		"Both were verified against a real API server (`design/apiserver-experiment`).",
 	Detection: "Reported: the primary watch of a controller, `ctrl.NewControllerManagedBy(mgr).For(obj, " +
 		"builder.WithPredicates(…))…WithEventFilter(…).Complete(r)` (also `builder.TypedControllerManagedBy[Q]`, " +
@@ -45,7 +48,15 @@ var Doc = &checkdoc.Doc{
 		"  `GenerationChangedPredicate` blocks the first, and the second for generation-less kinds;\n" +
 		"  `AnnotationChangedPredicate` and `LabelChangedPredicate` block both; `predicate.Or` passes if\n" +
 		"  any operand passes, `And` blocks if any blocks, `Not` negates; predicates defined in other\n" +
-		"  packages are evaluated through their `PredicateValue` facts; and\n" +
+		"  packages are evaluated through their `PredicateValue` facts; predicate types of your own and\n" +
+		"  the `UpdateFunc` of a `predicate.Funcs` are evaluated from their bodies: the analysis follows\n" +
+		"  their branches under each event (generation equal, or changed; zero for generation-less kinds;\n" +
+		"  finalizers, deletion timestamp and resourceVersion changed as the event says; every other field\n" +
+		"  equal) through the metadata getters and fields, `==`, `reflect.DeepEqual`,\n" +
+		"  `equality.Semantic.DeepEqual`, `cmp.Equal`, `slices.Equal`, `maps.Equal`, `Time.IsZero` and\n" +
+		"  bool helpers of the same package. A kind the analysis does not know (an `Unstructured` primary,\n" +
+		"  a type without kubebuilder markers) is taken for a custom resource for finalizer-only updates:\n" +
+		"  the generation-less kinds are all built in and in its kind table; and\n" +
 		"- the reconciler passed to `Complete`/`Build` (a type with `Reconcile`, a `reconcile.Func`, or\n" +
 		"  `reconcile.AsReconciler`) manages finalizers of the primary type: its reconcile scope calls\n" +
 		"  `controllerutil.AddFinalizer`/`RemoveFinalizer` or `SetFinalizers`, or stores to `Finalizers`.\n" +
@@ -59,8 +70,11 @@ var Doc = &checkdoc.Doc{
 		"- reconcilers that never touch finalizers, or only finalizers of other kinds;\n" +
 		"- `predicate.Or(GenerationChangedPredicate{}, p)` where `p` is a `predicate.Funcs` whose\n" +
 		"  `UpdateFunc` is nil or reads the finalizers or the deletion timestamp;\n" +
-		"- predicates the analysis cannot evaluate (`NewPredicateFuncs`, `LabelSelectorPredicate`, custom\n" +
-		"  types, other `UpdateFunc`s): silence beats a guess.",
+		"- an `UpdateFunc` whose outcome the analysis cannot decide but that reads the finalizers or the\n" +
+		"  deletion timestamp (it is taken to pass those updates);\n" +
+		"- predicates the analysis cannot evaluate (`NewPredicateFuncs`, `LabelSelectorPredicate`, map\n" +
+		"  lookups, calls into other packages, types whose `Update` is promoted from an embedded\n" +
+		"  `predicate.Funcs`): silence beats a guess.",
 	Before: `func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&examplev1.Widget{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
@@ -118,7 +132,7 @@ func check(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (diag.Fin
 	all := summary.AndPredicates(w.Predicates)
 	tracked := generationTracked(s, w.Primary)
 	dm := all.Value.DMFor(tracked)
-	fo := all.Value.FO
+	fo := all.Value.FOFor(tracked)
 	if dm != summary.PredBlock && fo != summary.PredBlock {
 		return diag.Finding{}, false
 	}
@@ -131,7 +145,7 @@ func check(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (diag.Fin
 		if dm == summary.PredBlock {
 			return v.DMFor(tracked) == summary.PredBlock
 		}
-		return v.FO == summary.PredBlock
+		return v.FOFor(tracked) == summary.PredBlock
 	}
 	var culprits []summary.PredEval
 	var leaves []summary.PredLeaf
@@ -153,8 +167,11 @@ func check(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (diag.Fin
 	entry := ri.EntryFunc
 	var msg string
 	if dm == summary.PredBlock {
-		why := "it passes only changes of " + strings.ToLower(strings.TrimSuffix(what, "ChangedPredicate")) + "s"
-		if onlyGeneration(leaves) {
+		why := "it blocks that update"
+		if onlyKinds(leaves, apis.PredAnnotationChanged, apis.PredLabelChanged) {
+			why = "it passes only changes of " + strings.ToLower(strings.TrimSuffix(what, "ChangedPredicate")) + "s"
+		}
+		if onlyKinds(leaves, apis.PredGenerationChanged) {
 			why = kind + " never sets metadata.generation, so the deletion does not bump it"
 		}
 		msg = fmt.Sprintf("error: %s on the primary watch drops the update that marks a %s for deletion (%s): "+
@@ -170,6 +187,9 @@ func check(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (diag.Fin
 			what, kind, finalizerPhrase(ri.FinalizerNames), entry)
 	}
 	f := diag.Finding{Pos: pos, End: end, Message: msg}
+	if dm == summary.PredBlock {
+		f.Severity = checkdoc.Error.String()
+	}
 	if p := ri.Pos(); p.IsValid() {
 		f.Related = append(f.Related, analysis.RelatedInformation{Pos: p, Message: "the reconciler manages finalizers here"})
 	}
@@ -197,9 +217,10 @@ func generationTracked(s *summary.Summary, t types.Type) summary.TriState {
 	return summary.TriUnknown
 }
 
-func onlyGeneration(leaves []summary.PredLeaf) bool {
+// onlyKinds reports whether every leaf is of one of the kinds.
+func onlyKinds(leaves []summary.PredLeaf, kinds ...apis.PredicateKind) bool {
 	for _, l := range leaves {
-		if l.Kind != apis.PredGenerationChanged {
+		if !slices.Contains(kinds, l.Kind) {
 			return false
 		}
 	}

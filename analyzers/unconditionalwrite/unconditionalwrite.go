@@ -47,7 +47,14 @@ var Doc = &checkdoc.Doc{
 		"summary compares before writing, such as cluster-api's `patch.Helper`;\n" +
 		"- server-side `Apply`, whose no-op writes the server absorbs by design.\n\n" +
 		"A write in a helper of the same package is reported at the write when some call chain from a " +
-		"reconcile root reaches it without a guard; a helper of another package is reported at its call.",
+		"reconcile root reaches it without a guard; a helper of another package is reported at its call.\n\n" +
+		"Also reported, whatever else guards it (even a self-guarded patch helper): a write in the statement " +
+		"right after a change report whose result is discarded, `controllerutil.AddFinalizer(obj, f)` " +
+		"followed by `if err := scope.PatchObject(); err != nil {…}`. The write is there to persist the " +
+		"change, and the report says whether there is one; writing anyway costs a request (or a full diff) " +
+		"on every pass. Not reported when the write is of another object than the reported one, when a " +
+		"statement comes between the two, or when a condition over the same state (a finalizer or " +
+		"condition test, in the function or on the call chain) already decides whether both run.",
 	Before: `if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 	return ctrl.Result{}, client.IgnoreNotFound(err)
 }
@@ -67,7 +74,10 @@ if !equality.Semantic.DeepEqual(orig.Status, w.Status) {
 		return ctrl.Result{}, err
 	}
 }`,
-	Fix: "Wraps the write statement in `if !equality.Semantic.DeepEqual(<pre-image>, <object>) { … }` " +
+	Fix: "For a write after an ignored change report: moves the write under the report, " +
+		"`if controllerutil.AddFinalizer(obj, f) { <write statement> }` (a `return …, write(…)` gets a " +
+		"`return …, nil` after the block). Otherwise: " +
+		"wraps the write statement in `if !equality.Semantic.DeepEqual(<pre-image>, <object>) { … }` " +
 		"(comparing `.Status` for status writes) and adds the `k8s.io/apimachinery/pkg/api/equality` import. " +
 		"The pre-image is the base of a `client.MergeFrom(base)` patch when it is a variable, otherwise " +
 		"`orig := <object>.DeepCopy()` inserted right after the statement of the `Get` that read the object in " +
@@ -105,7 +115,7 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := diag.NewReporter(pass, Doc)
 	n := 0
 	for _, w := range s.Writes {
-		if !w.InScope || w.Status != summary.Unguarded || !w.Kind.IsMutation() {
+		if !w.InScope || !w.Kind.IsMutation() || w.Status == summary.FailurePath {
 			continue
 		}
 		if (w.Kind == apis.Apply || w.Kind == apis.StatusApply) && !reportApply {
@@ -116,6 +126,16 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		what := objectDesc(w)
+		if w.Status != summary.Unguarded {
+			if local, _ := s.Func(w.Fn).StatusOf(w.Call.Block()); local == summary.FailurePath {
+				continue
+			}
+			if r, ok := findIgnoredReport(pass, s, w, call); ok {
+				rep.Report(r.finding(pass, call, what))
+				n++
+			}
+			continue
+		}
 		msg := fmt.Sprintf("%s of %s runs on every reconcile, even when nothing changed; "+
 			"compare with the state read from the API server (e.g. equality.Semantic.DeepEqual against a DeepCopy) and write only when it differs",
 			w.Method(), what)

@@ -10,7 +10,7 @@ import (
 )
 
 func TestUnconditionalWrite(t *testing.T) {
-	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw")
+	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw", "uw/cr")
 }
 
 // TestCorpusCases runs reduced forms of the real-world bugs B01 (a status

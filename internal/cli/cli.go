@@ -236,14 +236,19 @@ func write(format string, w io.Writer, findings []report.Finding) error {
 	return report.WriteText(w, findings)
 }
 
-// applyConfig drops findings of disabled checks and sets severities.
+// applyConfig drops findings of disabled checks and applies configured
+// severities. A finding keeps its own severity (an RL4001 deletion-mark
+// finding is an error in a warning check) unless the configuration sets
+// the check's severity.
 func applyConfig(findings []report.Finding, res *config.Resolved) []report.Finding {
 	out := findings[:0]
 	for _, f := range findings {
 		if f.Check != "" && !res.Enabled(f.Check) {
 			continue
 		}
-		if f.Check != "" {
+		if sev, ok := res.SeverityOverride(f.Check); ok {
+			f.Severity = sev.String()
+		} else if f.Check != "" && f.Severity == "" {
 			f.Severity = res.Severity(f.Check).String()
 		}
 		out = append(out, f)

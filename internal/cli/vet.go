@@ -177,6 +177,9 @@ func toFinding(pkg, analyzer string, d vetDiagnostic) report.Finding {
 	}
 	if c, ok := analyzers.ByCategory(d.Category); ok {
 		f.ID, f.Check, f.Severity = c.Doc.ID, c.Doc.Name, c.Doc.Severity.String()
+		if sev, own := analyzers.CategorySeverity(d.Category); own {
+			f.Severity = sev.String()
+		}
 	} else if c, ok := analyzers.Lookup(analyzer); ok {
 		f.ID, f.Severity = c.Doc.ID, c.Doc.Severity.String()
 	}

@@ -29,9 +29,11 @@ type Resolved struct {
 	lookup   map[string]int               // lower-case ID or name → index in checks
 	enabled  map[string]bool              // by name
 	severity map[string]checkdoc.Severity // by name
-	options  map[string]map[string]string // by analyzer name
-	failOn   checkdoc.Severity
-	digest   string
+	// overridden holds the severities the configuration sets, by name.
+	overridden map[string]checkdoc.Severity
+	options    map[string]map[string]string // by analyzer name
+	failOn     checkdoc.Severity
+	digest     string
 }
 
 // Resolve checks c against checks and computes the effective
@@ -47,10 +49,11 @@ func (c *Config) Resolve(checks []Check) (*Resolved, error) {
 		c = &Config{}
 	}
 	r := &Resolved{
-		lookup:   map[string]int{},
-		enabled:  map[string]bool{},
-		severity: map[string]checkdoc.Severity{},
-		options:  map[string]map[string]string{},
+		lookup:     map[string]int{},
+		enabled:    map[string]bool{},
+		severity:   map[string]checkdoc.Severity{},
+		overridden: map[string]checkdoc.Severity{},
+		options:    map[string]map[string]string{},
 	}
 	r.checks = append([]Check(nil), checks...)
 	sort.SliceStable(r.checks, func(i, j int) bool {
@@ -133,6 +136,7 @@ func (c *Config) Resolve(checks []Check) (*Resolved, error) {
 			return nil, c.errorf([]string{"severity", key}, "bad severity %q for %s in severity (want %s)", val, key, severityChoices)
 		}
 		r.severity[ch.Name] = sev
+		r.overridden[ch.Name] = sev
 	}
 
 	// options.
@@ -248,6 +252,17 @@ func (r *Resolved) Severity(name string) checkdoc.Severity {
 		return checkdoc.Info
 	}
 	return r.severity[n]
+}
+
+// SeverityOverride returns the severity the configuration sets for the
+// check with this name or ID, and false when it sets none.
+func (r *Resolved) SeverityOverride(name string) (checkdoc.Severity, bool) {
+	n, ok := r.name(name)
+	if !ok {
+		return 0, false
+	}
+	sev, ok := r.overridden[n]
+	return sev, ok
 }
 
 // Options returns the configured options of the analyzer with this name

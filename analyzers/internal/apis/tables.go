@@ -226,6 +226,15 @@ var changeReporters = map[Func]bool{
 	{Meta, "", "RemoveStatusCondition"}:     true,
 }
 
+// ConditionsField is the field that holds an object's status conditions.
+const ConditionsField = "Conditions"
+
+// IsConditionTest reports whether f reads a condition of a conditions
+// list: meta.FindStatusCondition and the IsStatusCondition tests.
+func IsConditionTest(f Func) bool {
+	return f.Pkg == Meta && f.Recv == "" && (f.Name == "FindStatusCondition" || strings.HasPrefix(f.Name, "IsStatusCondition"))
+}
+
 // IsEqualityFunc reports whether f is a G1 equality or membership test.
 func IsEqualityFunc(f Func) bool { return equalityFuncs[f] }
 

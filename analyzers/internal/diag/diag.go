@@ -1,5 +1,6 @@
 // Package diag holds what every check needs to report a finding: the
-// diagnostic shape (Category = check ID, message prefixed with the check
+// diagnostic shape (Category = check ID, with "/<severity>" when a finding
+// overrides the check's default severity; message prefixed with the check
 // name), suppression with //reconcilelint:ignore directives, and helpers to
 // build SuggestedFixes (enclosing statements, imports, source text).
 //
@@ -30,6 +31,10 @@ type Finding struct {
 	Message  string // without the check-name prefix
 	Related  []analysis.RelatedInformation
 	Fix      *analysis.SuggestedFix // at most one fix per diagnostic
+	// Severity overrides the check's default severity for this finding
+	// when it is not empty: checkdoc.Error.String() and the like. It is
+	// carried in the diagnostic's Category ("RL4001/error").
+	Severity string
 }
 
 // Reporter reports the findings of one check in one pass.
@@ -61,7 +66,7 @@ func (r *Reporter) Report(f Finding) {
 	d := analysis.Diagnostic{
 		Pos:      f.Pos,
 		End:      f.End,
-		Category: r.Doc.ID,
+		Category: Category(r.Doc.ID, f.Severity),
 		Message:  r.Doc.Name + ": " + f.Message,
 		URL:      r.Doc.URL(),
 		Related:  f.Related,
@@ -70,6 +75,23 @@ func (r *Reporter) Report(f Finding) {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f.Fix}
 	}
 	r.Pass.Report(d)
+}
+
+// Category returns the diagnostic category of a finding of the check id:
+// the ID, followed by "/" and the severity when the finding overrides the
+// check's default.
+func Category(id, severity string) string {
+	if severity == "" {
+		return id
+	}
+	return id + "/" + severity
+}
+
+// SplitCategory splits a diagnostic category into the check ID and the
+// finding's own severity ("" when it has the check's default).
+func SplitCategory(category string) (id, severity string) {
+	id, severity, _ = strings.Cut(category, "/")
+	return id, severity
 }
 
 // Directive prefixes.

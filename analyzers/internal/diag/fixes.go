@@ -109,6 +109,10 @@ func WrapInIfFirst(pass *analysis.Pass, stmt ast.Stmt, cond, first, after string
 	return analysis.TextEdit{Pos: stmt.Pos(), End: end, NewText: []byte(b.String())}, true
 }
 
+// StmtEnd returns the end of stmt extended over a // comment that follows
+// it on the same line.
+func StmtEnd(pass *analysis.Pass, stmt ast.Stmt) token.Pos { return withLineComment(pass, stmt.End()) }
+
 // withLineComment extends end over a // comment that follows it on the
 // same line, so that wrapping a statement keeps its trailing comment with it.
 func withLineComment(pass *analysis.Pass, end token.Pos) token.Pos {
@@ -190,4 +194,29 @@ func StandaloneCall(stmt ast.Stmt, call *ast.CallExpr) bool {
 		return st.Init != nil && st.Init.Pos() <= call.Pos() && call.End() <= st.Init.End()
 	}
 	return false
+}
+
+// WrapTail returns what must follow a write statement once it is wrapped in
+// a guard, and whether it can be wrapped at all: for `return …, write(…)`
+// the same return with the write's error replaced by nil (so the function
+// still returns on that path), "" for a standalone call (StandaloneCall).
+func WrapTail(pass *analysis.Pass, stmt ast.Stmt, call *ast.CallExpr) (string, bool) {
+	ret, ok := stmt.(*ast.ReturnStmt)
+	if !ok {
+		return "", StandaloneCall(stmt, call)
+	}
+	var results []string
+	found := false
+	for _, r := range ret.Results {
+		if ast.Unparen(r) == call {
+			results = append(results, "nil")
+			found = true
+		} else {
+			results = append(results, Source(pass, r.Pos(), r.End()))
+		}
+	}
+	if !found {
+		return "", false
+	}
+	return "return " + strings.Join(results, ", "), true
 }

@@ -46,27 +46,9 @@ func GuardWrite(pass *analysis.Pass, s *summary.Summary, w *summary.Write, call 
 	if !ok {
 		return nil
 	}
-	after := ""
-	switch st := stmt.(type) {
-	case *ast.ReturnStmt:
-		var zero []string
-		found := false
-		for _, r := range st.Results {
-			if ast.Unparen(r) == call {
-				zero = append(zero, "nil")
-				found = true
-			} else {
-				zero = append(zero, diag.Source(pass, r.Pos(), r.End()))
-			}
-		}
-		if !found {
-			return nil
-		}
-		after = "return " + strings.Join(zero, ", ")
-	default:
-		if !diag.StandaloneCall(stmt, call) {
-			return nil
-		}
+	after, ok := diag.WrapTail(pass, stmt, call)
+	if !ok {
+		return nil
 	}
 	file := diag.FileOf(pass, call.Pos())
 	if file == nil {

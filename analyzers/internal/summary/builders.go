@@ -517,18 +517,15 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 				switch x := instr.(type) {
 				case *ssa.Store:
 					if _, path := s.RootOf(x.Addr); len(path) > 0 && path[len(path)-1] == apis.FinalizersField {
-						var names []string
-						if ap, ok := x.Val.(*ssa.Call); ok {
-							if bi, ok := ap.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(ap.Call.Args) == 2 {
-								names = variadicStrings(ap.Call.Args[1])
-							}
-						}
-						note(x.Pos(), x.Addr, names...)
+						note(x.Pos(), x.Addr, appendedStrings(x.Val)...)
 					}
 				case ssa.CallInstruction:
 					c := x.Common()
 					if bi, ok := c.Value.(*ssa.Builtin); ok && bi.Name() == "len" && len(c.Args) == 1 {
-						if isFinalizersValue(s, c.Args[0]) {
+						// len(Finalizers) compared with a constant; not the
+						// len of a range loop over them (compared with the
+						// loop index).
+						if v := x.Value(); v != nil && comparedWithConst(v) && isFinalizersValue(s, c.Args[0]) {
 							ri.InspectsForeign = true
 						}
 						continue
@@ -545,7 +542,11 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 							note(x.Pos(), args[0], name)
 						}
 					case apis.FinalizerSet:
-						note(x.Pos(), callRecv(c))
+						var names []string
+						if len(args) == 1 {
+							names = appendedStrings(args[0])
+						}
+						note(x.Pos(), callRecv(c), names...)
 					case apis.FinalizerContains:
 						if len(args) == 2 {
 							if name, ok := constString(args[1]); ok {
@@ -657,4 +658,30 @@ func (s *Summary) addReconcilerTypes() {
 			ti.Reconciler = s.reconcilerInfo(r.Fn)
 		}
 	}
+}
+
+// appendedStrings returns the constant strings appended by v when it is an
+// append call: append(fins, "a", "b").
+func appendedStrings(v ssa.Value) []string {
+	if ap, ok := v.(*ssa.Call); ok {
+		if bi, ok := ap.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(ap.Call.Args) == 2 {
+			return variadicStrings(ap.Call.Args[1])
+		}
+	}
+	return nil
+}
+
+// comparedWithConst reports whether v is compared with a constant.
+func comparedWithConst(v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		if b, ok := r.(*ssa.BinOp); ok {
+			if _, c := b.X.(*ssa.Const); c {
+				return true
+			}
+			if _, c := b.Y.(*ssa.Const); c {
+				return true
+			}
+		}
+	}
+	return false
 }

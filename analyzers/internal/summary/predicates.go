@@ -74,34 +74,60 @@ func joinOutcome(a, b PredOutcome) PredOutcome {
 }
 
 // PredicateValue is the fact exported for a package-level predicate
-// variable or a function returning a predicate (checks.md §1.7, RL4001):
-// the predicate's outcome on two Update events of the primary object.
+// variable, a function returning a predicate, or a predicate type
+// (checks.md §1.7, RL4001): the predicate's outcome on two Update events
+// of the primary object, each split by whether the kind tracks
+// metadata.generation (every CRD does; some built-in kinds never set it).
 //
 //   - FO, a finalizer-only update: only metadata.finalizers changes
-//     (generation and the deletion mark stay).
+//     (generation and the deletion mark stay). FO is the outcome for
+//     generation-tracked kinds, FONoGen for generation-less ones (where
+//     generation is 0 on both sides).
 //   - DM, the deletion-mark update: deletionTimestamp is set. The API
 //     server bumps metadata.generation with it only for kinds that track
-//     generation (every CRD), so DM is split by kind: DM for
-//     generation-tracked kinds, DMNoGen for generation-less ones.
+//     generation: DM for those, DMNoGen for generation-less ones.
+//
+// Create is the outcome on a Create event: how the informer delivers every
+// object that exists when the controller starts (RL3001).
 type PredicateValue struct {
-	FO, DM, DMNoGen PredOutcome
+	FO, FONoGen, DM, DMNoGen PredOutcome
+	Create                   PredOutcome
 }
 
 // AFact marks PredicateValue as a fact.
 func (*PredicateValue) AFact() {}
 
 func (p *PredicateValue) String() string {
-	return "PredicateValue(FO=" + p.FO.String() + ", DM=" + p.DM.String() + ", DMNoGen=" + p.DMNoGen.String() + ")"
+	return "PredicateValue(FO=" + p.FO.String() + ", FONoGen=" + p.FONoGen.String() +
+		", DM=" + p.DM.String() + ", DMNoGen=" + p.DMNoGen.String() + ", Create=" + p.Create.String() + ")"
 }
 
 func (p PredicateValue) known() bool {
-	return p.FO != PredUnknown || p.DM != PredUnknown || p.DMNoGen != PredUnknown
+	return p.FO != PredUnknown || p.FONoGen != PredUnknown || p.DM != PredUnknown || p.DMNoGen != PredUnknown ||
+		p.Create != PredUnknown
 }
 
-// DMFor returns the deletion-mark outcome for a kind: tracked is TriYes for
-// generation-tracked kinds, TriNo for generation-less kinds, TriUnknown
-// when the kind is not known (the outcome is then known only when both
-// agree).
+// allOutcomes is the PredicateValue with o on every event.
+func allOutcomes(o PredOutcome) PredicateValue {
+	return PredicateValue{FO: o, FONoGen: o, DM: o, DMNoGen: o, Create: o}
+}
+
+// FOFor returns the finalizer-only outcome for a kind: tracked is TriYes
+// for generation-tracked kinds, TriNo for generation-less ones. A kind the
+// analysis does not know (TriUnknown: an Unstructured object, a type
+// without kubebuilder markers) is taken for a custom resource, which
+// tracks generation: the generation-less kinds are built-in kinds, all of
+// them in the kind table.
+func (p PredicateValue) FOFor(tracked TriState) PredOutcome {
+	if tracked == TriNo {
+		return p.FONoGen
+	}
+	return p.FO
+}
+
+// DMFor returns the deletion-mark outcome for a kind, like FOFor; for an
+// unknown kind it is known only when both agree (the deletion-mark finding
+// is an error, so it is not based on an assumption about the kind).
 func (p PredicateValue) DMFor(tracked TriState) PredOutcome {
 	switch tracked {
 	case TriYes:
@@ -113,7 +139,8 @@ func (p PredicateValue) DMFor(tracked TriState) PredOutcome {
 }
 
 func mapPred(a, b PredicateValue, f func(x, y PredOutcome) PredOutcome) PredicateValue {
-	return PredicateValue{FO: f(a.FO, b.FO), DM: f(a.DM, b.DM), DMNoGen: f(a.DMNoGen, b.DMNoGen)}
+	return PredicateValue{FO: f(a.FO, b.FO), FONoGen: f(a.FONoGen, b.FONoGen), DM: f(a.DM, b.DM), DMNoGen: f(a.DMNoGen, b.DMNoGen),
+		Create: f(a.Create, b.Create)}
 }
 
 // PredEval is the evaluation of one predicate expression.
@@ -166,7 +193,7 @@ func (s *Summary) EvalPredicate(v ssa.Value, expr ast.Expr) PredEval {
 // AndPredicates evaluates a list of predicates, which controller-runtime
 // ANDs (builder/controller.go: every predicate must pass).
 func AndPredicates(evals []PredEval) PredEval {
-	out := PredEval{Value: PredicateValue{FO: PredPass, DM: PredPass, DMNoGen: PredPass}}
+	out := PredEval{Value: allOutcomes(PredPass)}
 	for _, e := range evals {
 		out.Value = mapPred(out.Value, e.Value, andOutcome)
 		out.Leaves = append(out.Leaves, e.Leaves...)
@@ -225,22 +252,119 @@ func (p *predEvaluator) evalConcrete(v ssa.Value, expr ast.Expr) PredEval {
 	switch k {
 	case apis.PredGenerationChanged:
 		leaf.Name = "GenerationChangedPredicate"
-		return PredEval{Value: PredicateValue{FO: PredBlock, DM: PredPass, DMNoGen: PredBlock}, Leaves: []PredLeaf{leaf}}
+		return PredEval{Value: PredicateValue{FO: PredBlock, FONoGen: PredBlock, DM: PredPass, DMNoGen: PredBlock, Create: PredPass}, Leaves: []PredLeaf{leaf}}
 	case apis.PredResourceVersion:
-		return PredEval{Value: PredicateValue{FO: PredPass, DM: PredPass, DMNoGen: PredPass}}
+		return PredEval{Value: allOutcomes(PredPass)}
 	case apis.PredAnnotationChanged, apis.PredLabelChanged:
 		leaf.Name = "AnnotationChangedPredicate"
 		if k == apis.PredLabelChanged {
 			leaf.Name = "LabelChangedPredicate"
 		}
-		return PredEval{Value: PredicateValue{FO: PredBlock, DM: PredBlock, DMNoGen: PredBlock}, Leaves: []PredLeaf{leaf}}
+		v := allOutcomes(PredBlock)
+		v.Create = PredPass // the embedded Funcs passes creates
+		return PredEval{Value: v, Leaves: []PredLeaf{leaf}}
 	case apis.PredFuncs:
-		switch o := p.funcsUpdate(v); o {
-		case PredPass:
-			return PredEval{Value: PredicateValue{FO: PredPass, DM: PredPass, DMNoGen: PredPass}}
+		pv, ok := p.funcsValue(v)
+		if !ok {
+			return PredEval{}
 		}
+		leaf.Name = "predicate.Funcs (its UpdateFunc)"
+		return PredEval{Value: pv, Leaves: blockLeaf(pv, leaf)}
+	case apis.PredOther:
+		return p.evalUserType(v, leaf)
 	}
 	return PredEval{}
+}
+
+// blockLeaf returns leaf when the value blocks an event.
+func blockLeaf(pv PredicateValue, leaf PredLeaf) []PredLeaf {
+	if pv.FO != PredBlock && pv.FONoGen != PredBlock && pv.DM != PredBlock && pv.DMNoGen != PredBlock {
+		return nil
+	}
+	return []PredLeaf{leaf}
+}
+
+// evalUserType evaluates a value of a predicate type declared outside the
+// predicate package: through the body of its Update method when the type
+// is declared in this package, through its PredicateValue fact otherwise.
+func (p *predEvaluator) evalUserType(v ssa.Value, leaf PredLeaf) PredEval {
+	t := v.Type()
+	if types.IsInterface(t) {
+		return PredEval{}
+	}
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return PredEval{}
+	}
+	obj := n.Origin().Obj()
+	leaf.Name = obj.Pkg().Name() + "." + obj.Name()
+	var pv PredicateValue
+	if obj.Pkg() == p.s.Pass.Pkg {
+		pv = p.s.userPredicateValue(n)
+	} else {
+		p.s.Pass.ImportObjectFact(obj, &pv)
+	}
+	if c, ok := v.(*ssa.Const); ok && c.Value == nil {
+		// The zero value T{}: methods promoted from an embedded zero
+		// predicate.Funcs pass their events.
+		if promotedFromFuncs(n, "Update") {
+			pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredPass, PredPass, PredPass, PredPass
+		}
+		if promotedFromFuncs(n, "Create") {
+			pv.Create = PredPass
+		}
+	}
+	if !pv.known() {
+		return PredEval{}
+	}
+	return PredEval{Value: pv, Leaves: blockLeaf(pv, leaf)}
+}
+
+// promotedFromFuncs reports whether the method name of *n is promoted from
+// an embedded predicate.Funcs (TypedFuncs) field.
+func promotedFromFuncs(n *types.Named, name string) bool {
+	sel := types.NewMethodSet(types.NewPointer(n)).Lookup(n.Obj().Pkg(), name)
+	if sel == nil || len(sel.Index()) < 2 {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || sel.Index()[0] >= st.NumFields() {
+		return false
+	}
+	f := st.Field(sel.Index()[0])
+	return f.Embedded() && apis.PredicateKindOf(f.Type()) == apis.PredFuncs && len(sel.Index()) == 2
+}
+
+// userPredicateValue evaluates the Update and Create methods of a
+// predicate type of this package (declared on the type itself, not
+// promoted from an embedded predicate.Funcs, whose outcome depends on its
+// fields).
+func (s *Summary) userPredicateValue(n *types.Named) PredicateValue {
+	if !apis.IsPredicateType(n) {
+		return PredicateValue{}
+	}
+	var pv PredicateValue
+	ms := s.Pkg.Prog.MethodSets.MethodSet(types.NewPointer(n))
+	for i := 0; i < ms.Len(); i++ {
+		sel := ms.At(i)
+		obj, ok := sel.Obj().(*types.Func)
+		if !ok || len(sel.Index()) != 1 {
+			continue
+		}
+		fn := s.localFunc(s.Pkg.Prog.FuncValue(obj))
+		if fn == nil {
+			continue
+		}
+		switch obj.Name() {
+		case "Update":
+			u := evalUpdateFunc(fn)
+			u.Create = pv.Create
+			pv = u
+		case "Create":
+			pv.Create = evalEventFunc(fn)
+		}
+	}
+	return pv
 }
 
 func isUntypedPredicate(t types.Type) bool {
@@ -253,52 +377,61 @@ func isUntypedPredicate(t types.Type) bool {
 	return types.IsInterface(arg) && apis.IsObject(arg)
 }
 
-// funcsUpdate evaluates the UpdateFunc of a predicate.Funcs value: Pass
-// when it is nil (Funcs passes the event) or when it reads the finalizers
-// or the deletion timestamp; Unknown otherwise.
-func (p *predEvaluator) funcsUpdate(v ssa.Value) PredOutcome {
+// funcsValue evaluates a predicate.Funcs value from its UpdateFunc and
+// CreateFunc: a nil func passes its events (Funcs' default); a func body is
+// evaluated (predupdate.go), and update events it cannot decide pass when
+// the UpdateFunc reads the finalizers or the deletion timestamp. ok is
+// false when the fields are not known (the literal escapes, or a field is
+// stored twice).
+func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 	switch x := v.(type) {
 	case *ssa.Const:
-		return PredPass // the zero Funcs{}: every func is nil
+		return allOutcomes(PredPass), true // the zero Funcs{}: every func is nil
 	case *ssa.UnOp:
 		alloc, ok := x.X.(*ssa.Alloc)
 		if x.Op != token.MUL || !ok {
-			return PredUnknown
+			return PredicateValue{}, false
 		}
-		var update ssa.Value
+		fields := map[string]ssa.Value{}
 		for _, r := range *alloc.Referrers() {
 			switch r := r.(type) {
 			case *ssa.FieldAddr:
-				if fieldName(r.X.Type(), r.Field) != "UpdateFunc" {
-					continue
-				}
+				name := fieldName(r.X.Type(), r.Field)
 				for _, rr := range *r.Referrers() {
 					st, ok := rr.(*ssa.Store)
-					if !ok || st.Addr != r {
-						return PredUnknown
+					if !ok || st.Addr != r || fields[name] != nil {
+						return PredicateValue{}, false
 					}
-					if update != nil {
-						return PredUnknown
-					}
-					update = st.Val
+					fields[name] = st.Val
 				}
 			case *ssa.UnOp, *ssa.Store, *ssa.DebugRef:
 			default:
-				return PredUnknown // the literal's address escapes
+				return PredicateValue{}, false // the literal's address escapes
 			}
 		}
-		if update == nil || isNil(update) {
-			return PredPass
+		pv := allOutcomes(PredPass)
+		if update := fields["UpdateFunc"]; update != nil && !isNil(update) {
+			fn := funcOfValue(update)
+			if fn == nil || len(fn.Blocks) == 0 {
+				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredUnknown, PredUnknown, PredUnknown, PredUnknown
+			} else {
+				u := evalUpdateFunc(fn)
+				if readsFinalizersOrDeletion(fn) {
+					for _, o := range []*PredOutcome{&u.FO, &u.FONoGen, &u.DM, &u.DMNoGen} {
+						if *o == PredUnknown {
+							*o = PredPass
+						}
+					}
+				}
+				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
+			}
 		}
-		fn := funcOfValue(update)
-		if fn == nil || len(fn.Blocks) == 0 {
-			return PredUnknown
+		if create := fields["CreateFunc"]; create != nil && !isNil(create) {
+			pv.Create = evalEventFunc(funcOfValue(create))
 		}
-		if readsFinalizersOrDeletion(fn) {
-			return PredPass
-		}
+		return pv, pv.known()
 	}
-	return PredUnknown
+	return PredicateValue{}, false
 }
 
 // readsFinalizersOrDeletion reports whether fn reads GetFinalizers,
@@ -353,7 +486,7 @@ func (p *predEvaluator) evalCall(c *ssa.Call, expr ast.Expr) PredEval {
 }
 
 func factLeaf(pv PredicateValue, name string, v ssa.Value) []PredLeaf {
-	if pv.FO != PredBlock && pv.DM != PredBlock && pv.DMNoGen != PredBlock {
+	if pv.FO != PredBlock && pv.FONoGen != PredBlock && pv.DM != PredBlock && pv.DMNoGen != PredBlock {
 		return nil
 	}
 	return []PredLeaf{{Name: name, Value: v}}
@@ -377,7 +510,8 @@ func (p *predEvaluator) evalCombinator(comb string, c *ssa.Call, expr ast.Expr) 
 		}
 		ev := p.eval(c.Call.Args[0], argExpr(0))
 		v := ev.Value
-		return PredEval{Value: PredicateValue{FO: v.FO.not(), DM: v.DM.not(), DMNoGen: v.DMNoGen.not()}, Negated: true}
+		return PredEval{Value: PredicateValue{FO: v.FO.not(), FONoGen: v.FONoGen.not(), DM: v.DM.not(), DMNoGen: v.DMNoGen.not(),
+			Create: v.Create.not()}, Negated: true}
 	}
 	if len(c.Call.Args) != 1 {
 		return PredEval{}
@@ -404,9 +538,9 @@ func (p *predEvaluator) evalCombinator(comb string, c *ssa.Call, expr ast.Expr) 
 	if len(elems) == 0 {
 		// Or() passes nothing; And() passes everything.
 		if comb == "And" {
-			return PredEval{Value: PredicateValue{FO: PredPass, DM: PredPass, DMNoGen: PredPass}}
+			return PredEval{Value: allOutcomes(PredPass)}
 		}
-		return PredEval{Value: PredicateValue{FO: PredBlock, DM: PredBlock, DMNoGen: PredBlock}}
+		return PredEval{Value: allOutcomes(PredBlock)}
 	}
 	return out
 }
@@ -542,7 +676,8 @@ func (p *predEvaluator) evalLocalFunc(fn *ssa.Function) PredEval {
 }
 
 // exportPredicateFacts exports PredicateValue facts for the package's
-// predicate variables and for its functions returning a predicate.
+// predicate variables, its functions returning a predicate, and its
+// predicate types with an Update method of their own.
 func (s *Summary) exportPredicateFacts() {
 	for _, m := range s.Pkg.Members {
 		var obj types.Object
@@ -567,6 +702,13 @@ func (s *Summary) exportPredicateFacts() {
 				s.EvalPredicate(nil, nil)
 			}
 			ev = s.preds.evalLocalFunc(m)
+		case *ssa.Type:
+			n, ok := types.Unalias(m.Type()).(*types.Named)
+			if !ok || n.TypeParams().Len() > 0 {
+				continue
+			}
+			obj = m.Object()
+			ev = PredEval{Value: s.userPredicateValue(n)}
 		default:
 			continue
 		}

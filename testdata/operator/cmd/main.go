@@ -75,6 +75,7 @@ func main() {
 		{"WebApp", &controller.WebAppReconciler{Client: mgr.GetClient(), Scheme: mgr.GetScheme()}},
 		{"ConfigMapPropagator", &controller.ConfigMapPropagatorReconciler{Client: mgr.GetClient()}},
 		{"PullSecret", &controller.PullSecretReconciler{Client: mgr.GetClient(), SecretName: pullSecretName}},
+		{"NodeStorage", &controller.NodeStorageReconciler{Client: mgr.GetClient()}},
 	} {
 		if err := c.r.SetupWithManager(mgr); err != nil {
 			setupLog.Error(err, "unable to create controller", "controller", c.name)

@@ -26,3 +26,15 @@ var FinalizersOrDeletion = predicate.Funcs{
 func Safe() predicate.Predicate {
 	return predicate.Or[client.Object](predicate.GenerationChangedPredicate{}, FinalizersOrDeletion)
 }
+
+// ChangedGeneration is a predicate type: it passes generation changes.
+type ChangedGeneration struct {
+	predicate.Funcs
+}
+
+// Update passes the update when the generation changed.
+func (ChangedGeneration) Update(e event.UpdateEvent) bool {
+	return changed(e.ObjectOld.GetGeneration(), e.ObjectNew.GetGeneration())
+}
+
+func changed(a, b int64) bool { return a != b }

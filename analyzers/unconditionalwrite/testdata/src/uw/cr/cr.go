@@ -1,0 +1,101 @@
+// Package cr holds writes that follow a change report whose result is
+// ignored (corpus case B04).
+package cr
+
+import (
+	"context"
+
+	"uw/api"
+	"uw/lib"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+)
+
+const fin = "example.com/cleanup"
+
+// ClusterReconciler registers its finalizer through a self-guarded patch
+// helper, ignoring AddFinalizer's result.
+type ClusterReconciler struct{ client.Client }
+
+func (r *ClusterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Replicas == 0 {
+		return ctrl.Result{}, nil // paused: an unrelated guard
+	}
+	base := w.DeepCopy()
+	if !w.DeletionTimestamp.IsZero() {
+		return r.reconcileDelete(ctx, w, base)
+	}
+	return r.reconcileNormal(ctx, w, base)
+}
+
+// P1: the B04 shape.
+func (r *ClusterReconciler) reconcileNormal(ctx context.Context, w, base *api.Widget) (ctrl.Result, error) {
+	controllerutil.AddFinalizer(w, fin)
+	// Register the finalizer immediately to avoid orphaning resources.
+	if err := lib.UpdateIfChanged(ctx, r.Client, w, base); err != nil { // want `unconditionalwrite: UpdateIfChanged \(Update\) of the Widget runs on every reconcile: controllerutil.AddFinalizer reports whether it changed the object, but its result is ignored; write only when it returns true`
+		return ctrl.Result{}, err
+	}
+
+	// P2: a condition set and written on every pass under an unrelated
+	// guard.
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Reconciled"})
+	return ctrl.Result{}, r.Status().Update(ctx, w) // want `unconditionalwrite: Status\(\)\.Update of the Widget runs on every reconcile: meta.SetStatusCondition reports whether it changed the object, but its result is ignored`
+}
+
+// N1: the removal is guarded by a finalizer test; the write after the
+// ignored report needs no other condition.
+func (r *ClusterReconciler) reconcileDelete(ctx context.Context, w, base *api.Widget) (ctrl.Result, error) {
+	if !controllerutil.ContainsFinalizer(w, fin) {
+		return ctrl.Result{}, nil
+	}
+	controllerutil.RemoveFinalizer(w, fin)
+	return ctrl.Result{}, lib.UpdateIfChanged(ctx, r.Client, w, base)
+}
+
+// Negatives: the report decides the write, another object is written, a
+// statement in between, a failure path.
+type OtherReconciler struct{ client.Client }
+
+func (r *OtherReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Replicas == 0 {
+		return ctrl.Result{}, nil
+	}
+	base := w.DeepCopy()
+	// N2: the fixed B04.
+	if controllerutil.AddFinalizer(w, fin) {
+		if err := lib.UpdateIfChanged(ctx, r.Client, w, base); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	// N3: the finalizer goes on another object than the one written.
+	other := &api.Widget{}
+	if err := r.Get(ctx, client.ObjectKey{Namespace: w.Namespace, Name: w.Name + "-peer"}, other); err != nil {
+		return ctrl.Result{}, err
+	}
+	controllerutil.AddFinalizer(other, fin)
+	if err := lib.UpdateIfChanged(ctx, r.Client, w, base); err != nil {
+		return ctrl.Result{}, err
+	}
+	// N4: a change between the report and the write.
+	controllerutil.AddFinalizer(w, fin)
+	w.Spec.Params = map[string]string{"a": "b"}
+	if err := lib.UpdateIfChanged(ctx, r.Client, w, base); err != nil {
+		// N5: a write on the failure path.
+		meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionFalse, Reason: "Failed"})
+		_ = r.Status().Update(ctx, w)
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Update(ctx, other)
+}
