@@ -70,8 +70,8 @@ var Doc = &checkdoc.Doc{
 		"- reconcilers that never touch finalizers, or only finalizers of other kinds;\n" +
 		"- `predicate.Or(GenerationChangedPredicate{}, p)` where `p` is a `predicate.Funcs` whose\n" +
 		"  `UpdateFunc` is nil or reads the finalizers or the deletion timestamp;\n" +
-		"- an `UpdateFunc` whose outcome the analysis cannot decide but that reads the finalizers or the\n" +
-		"  deletion timestamp (it is taken to pass those updates);\n" +
+		"- an `UpdateFunc` (or an `Update` method) that reads the finalizers or the deletion timestamp: it\n" +
+		"  is taken to pass both updates, as the catalogue's table says, without evaluating its body;\n" +
 		"- predicates the analysis cannot evaluate (`NewPredicateFuncs`, `LabelSelectorPredicate`, map\n" +
 		"  lookups, calls into other packages, types whose `Update` is promoted from an embedded\n" +
 		"  `predicate.Funcs`): silence beats a guess.",

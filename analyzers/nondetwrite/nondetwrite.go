@@ -3,6 +3,8 @@ package nondetwrite
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -55,6 +57,12 @@ return ctrl.Result{}, nil`,
 		"`orig := w.DeepCopy()` is inserted after the `Get`, the store is moved into a new guard " +
 		"`if !equality.Semantic.DeepEqual(orig.Status, w.Status) { <store>; <write> }` (the whole object for " +
 		"main-resource writes), and a write that was returned gets a zero-value `return` after the guard. " +
+		"A hand-appended condition whose `LastTransitionTime` is the clock value, " +
+		"`conds = append(conds, metav1.Condition{Type: …, LastTransitionTime: metav1.Now(), …})`, is rewritten " +
+		"to `meta.SetStatusCondition(&conds, metav1.Condition{Type: …, …})` instead (the import is added): it " +
+		"replaces the condition of that type rather than adding one per pass, and stamps the time only when " +
+		"the status changes. An appended element gets no stamp-on-change fix (under the guard it would never " +
+		"be appended). " +
 		"Random, identity and process values get no fix: derive the value from the object's UID or " +
 		"Generation instead. A defeated guard gets no fix: move the store into the guard's block.",
 }
@@ -107,8 +115,10 @@ func run(pass *analysis.Pass) (any, error) {
 		if p.Taint.Origin.IsValid() && p.Taint.Origin != pos {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: p.Taint.Origin, Message: "the non-deterministic value"})
 		}
-		if !p.Defeated && p.Taint.Kinds&apis.NonDet == apis.Clock && p.Store.Via == nil && p.Fn == p.Write.Instr.Parent() {
-			f.Fix = stampOnChange(pass, s, p)
+		if !p.Defeated && p.Taint.Kinds&apis.NonDet == apis.Clock && p.Store.Via == nil {
+			if f.Fix = conditionFix(pass, p); f.Fix == nil && p.Fn == p.Write.Instr.Parent() {
+				f.Fix = stampOnChange(pass, s, p)
+			}
 		}
 		rep.Report(f)
 		n++
@@ -130,7 +140,10 @@ func stampOnChange(pass *analysis.Pass, s *summary.Summary, p *summary.Persisted
 	if !ok {
 		return nil
 	}
-	if _, ok := st.(*ast.AssignStmt); !ok {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || appendedLiteral(pass, as) != nil {
+		// An appended element is the change itself, not a stamp on it:
+		// under a guard it would never be appended.
 		return nil
 	}
 	if ws, _, _, ok := diag.StmtInBlock(pass, call.Pos()); !ok || ws == st {
@@ -139,4 +152,95 @@ func stampOnChange(pass *analysis.Pass, s *summary.Summary, p *summary.Persisted
 	text := diag.Source(pass, st.Pos(), st.End())
 	del := diag.DeleteStmt(pass, st)
 	return fixes.GuardWrite(pass, s, w, call, text, del)
+}
+
+// conditionFix rewrites a hand-appended condition stamped with the clock,
+//
+//	w.Status.Conditions = append(w.Status.Conditions, metav1.Condition{Type: …, LastTransitionTime: metav1.Now(), …})
+//
+// into meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: …, …}),
+// which replaces the condition of that type instead of adding another and
+// sets LastTransitionTime only when the condition's status changes. It is
+// offered when the clock value is the LastTransitionTime of the literal.
+func conditionFix(pass *analysis.Pass, p *summary.Persisted) *analysis.SuggestedFix {
+	st, _, _, ok := diag.StmtInBlock(pass, p.Store.Instr.Pos())
+	if !ok {
+		return nil
+	}
+	as, ok := st.(*ast.AssignStmt)
+	if !ok {
+		return nil
+	}
+	lit := appendedLiteral(pass, as)
+	if lit == nil || !apis.IsNamed(pass.TypesInfo.TypeOf(lit), apis.MetaV1, "Condition", false) {
+		return nil
+	}
+	switch ast.Unparen(as.Lhs[0]).(type) {
+	case *ast.SelectorExpr, *ast.Ident: // addressable
+	default:
+		return nil
+	}
+	stamp, hasType := -1, false
+	for i, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return nil
+		}
+		switch key, _ := kv.Key.(*ast.Ident); {
+		case key == nil:
+			return nil
+		case key.Name == "LastTransitionTime":
+			if kv.Value.Pos() <= p.Taint.Origin && p.Taint.Origin < kv.Value.End() {
+				stamp = i
+			}
+		case key.Name == "Type":
+			hasType = true
+		}
+	}
+	if stamp < 0 || !hasType {
+		return nil
+	}
+	file := diag.FileOf(pass, as.Pos())
+	if file == nil {
+		return nil
+	}
+	// The literal without the LastTransitionTime element.
+	from, to := lit.Elts[stamp].Pos(), lit.Elts[stamp].End()
+	if stamp+1 < len(lit.Elts) {
+		to = lit.Elts[stamp+1].Pos()
+	} else if stamp > 0 {
+		from = lit.Elts[stamp-1].End()
+	}
+	newLit := diag.Source(pass, lit.Pos(), from) + diag.Source(pass, to, lit.End())
+	metaName, edits := diag.EnsureImport(pass, file, as.Pos(), apis.Meta, "meta")
+	text := fmt.Sprintf("%s.SetStatusCondition(&%s, %s)", metaName, diag.Text(pass.Fset, as.Lhs[0]), newLit)
+	edits = append(edits, analysis.TextEdit{Pos: as.Pos(), End: as.End(), NewText: []byte(text)})
+	return &analysis.SuggestedFix{
+		Message:   "Set the condition with meta.SetStatusCondition, which stamps LastTransitionTime only when its status changes",
+		TextEdits: edits,
+	}
+}
+
+// appendedLiteral returns the composite literal of `x = append(x, T{…})`,
+// or nil when as is not that statement.
+func appendedLiteral(pass *analysis.Pass, as *ast.AssignStmt) *ast.CompositeLit {
+	if as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() {
+		return nil
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if b, ok := pass.TypesInfo.Uses[id].(*types.Builtin); !ok || b.Name() != "append" {
+		return nil
+	}
+	if diag.Text(pass.Fset, call.Args[0]) != diag.Text(pass.Fset, as.Lhs[0]) {
+		return nil
+	}
+	lit, _ := ast.Unparen(call.Args[1]).(*ast.CompositeLit)
+	return lit
 }

@@ -357,7 +357,10 @@ func (s *Summary) userPredicateValue(n *types.Named) PredicateValue {
 		}
 		switch obj.Name() {
 		case "Update":
-			u := evalUpdateFunc(fn)
+			u := allOutcomes(PredPass) // reads the finalizers or the deletion mark, as for Funcs
+			if !readsFinalizersOrDeletion(fn) {
+				u = evalUpdateFunc(fn)
+			}
 			u.Create = pv.Create
 			pv = u
 		case "Create":
@@ -378,11 +381,11 @@ func isUntypedPredicate(t types.Type) bool {
 }
 
 // funcsValue evaluates a predicate.Funcs value from its UpdateFunc and
-// CreateFunc: a nil func passes its events (Funcs' default); a func body is
-// evaluated (predupdate.go), and update events it cannot decide pass when
-// the UpdateFunc reads the finalizers or the deletion timestamp. ok is
-// false when the fields are not known (the literal escapes, or a field is
-// stored twice).
+// CreateFunc: a nil func passes its events (Funcs' default); an UpdateFunc
+// that reads the finalizers or the deletion timestamp passes the update
+// events (checks.md §1.7's table: it is taken to look for them); any other
+// func body is evaluated (predupdate.go). ok is false when the fields are
+// not known (the literal escapes, or a field is stored twice).
 func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 	switch x := v.(type) {
 	case *ssa.Const:
@@ -414,15 +417,8 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 			fn := funcOfValue(update)
 			if fn == nil || len(fn.Blocks) == 0 {
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredUnknown, PredUnknown, PredUnknown, PredUnknown
-			} else {
+			} else if !readsFinalizersOrDeletion(fn) {
 				u := evalUpdateFunc(fn)
-				if readsFinalizersOrDeletion(fn) {
-					for _, o := range []*PredOutcome{&u.FO, &u.FONoGen, &u.DM, &u.DMNoGen} {
-						if *o == PredUnknown {
-							*o = PredPass
-						}
-					}
-				}
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
 			}
 		}

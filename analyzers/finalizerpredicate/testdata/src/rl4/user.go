@@ -165,3 +165,23 @@ func P13(mgr ctrl.Manager) error {
 		WithEventFilter(generationPredicate{}). // want `finalizerpredicate: rl4.generationPredicate on the primary watch drops finalizer-only updates of Widget \(they do not bump metadata.generation\): finalizer-only changes \(e\.g\. removal of finalizer "example.com/uninstall-release"\) won't trigger \(HelmReconciler\)\.Reconcile`
 		Complete(r)
 }
+
+// N14: the fixed D01: an UpdateFunc that passes generation changes and
+// the deletion-timestamp transition. It reads the deletion timestamp, so
+// the catalogue's table takes it to pass both events.
+func (r *GadgetReconciler) N14(mgr ctrl.Manager) error {
+	primary := predicate.Funcs{
+		UpdateFunc: func(e event.UpdateEvent) bool {
+			if e.ObjectOld == nil || e.ObjectNew == nil {
+				return false
+			}
+			oldDeleting := !e.ObjectOld.GetDeletionTimestamp().IsZero()
+			newDeleting := !e.ObjectNew.GetDeletionTimestamp().IsZero()
+			return e.ObjectNew.GetGeneration() != e.ObjectOld.GetGeneration() || oldDeleting != newDeleting
+		},
+		DeleteFunc: func(event.DeleteEvent) bool { return false },
+	}
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&Widget{}, builder.WithPredicates(primary)).
+		Complete(r)
+}

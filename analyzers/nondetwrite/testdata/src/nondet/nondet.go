@@ -140,3 +140,21 @@ func (r *GoodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	_ = r.Status().Update(ctx, &w)
 	return ctrl.Result{RequeueAfter: time.Until(w.CreationTimestamp.Add(time.Hour))}, nil
 }
+
+// P9: a hand-appended condition stamped with metav1.Now() (fix:
+// meta.SetStatusCondition, which stamps only on a status change).
+type ConditionReconciler struct{ client.Client }
+
+func (r *ConditionReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Conditions = append(w.Status.Conditions, metav1.Condition{ // want `nondetwrite: metav1.Now\(\) flows into .*Conditions, written by Status\(\)\.Update`
+		Type:               "Ready",
+		Status:             metav1.ConditionTrue,
+		LastTransitionTime: metav1.Now(),
+		Reason:             "Reconciled",
+	})
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
