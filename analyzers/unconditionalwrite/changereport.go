@@ -27,7 +27,8 @@ import (
 // helper still builds and compares the patch, and the code says plainly
 // which condition it needs. It is not reported when a condition over the
 // same state (the finalizers, or the conditions) already decides whether
-// the two statements run.
+// the two statements run, nor when the function stored into the object
+// before the report (the write may be there for that change too).
 
 // ignoredReport is a write preceded by a discarded change report.
 type ignoredReport struct {
@@ -68,6 +69,16 @@ func findIgnoredReport(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 		// A direct write (or a helper given the object) must write the
 		// object whose change was reported.
 		if root, _ := s.RootOf(w.Object); root != reported {
+			return ignoredReport{}, false
+		}
+	}
+	// A store into the object before the report (in this function), in the
+	// part the write persists, may be what it writes: the report alone does
+	// not decide it.
+	for _, e := range s.Effects(w.Fn) {
+		if e.Kind == summary.StoreEffect && e.Root == reported && e.Instr != ssa.Instruction(ssaCall) &&
+			e.Instr.Pos().IsValid() && e.Instr.Pos() < ssaCall.Pos() && !summary.IsServerManagedPath(e.Path) &&
+			summary.IsStatusPath(e.Path) == w.Kind.IsStatus() {
 			return ignoredReport{}, false
 		}
 	}
