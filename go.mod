@@ -8,11 +8,11 @@ require (
 	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
 	go.yaml.in/yaml/v3 v3.0.5
+	golang.org/x/mod v0.42.0
 	golang.org/x/tools v0.52.0
 )
 
 require (
-	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/internal/resultcache"
 )
 
 // The e2e tests build the reconcilelint binary and run it, standalone and
@@ -362,5 +363,62 @@ func TestVersionAndExplain(t *testing.T) {
 		if code != 0 || out != c.Doc.Markdown() {
 			t.Errorf("-explain %s: exit %d, output differs from the doc page", c.Doc.ID, code)
 		}
+	}
+}
+
+// TestMain gives the e2e runs a result cache of their own, so that they
+// neither read nor fill the user's.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "reconcilelint-e2e-cache")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv(resultcache.EnvVar, dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// TestResultCache checks that a re-run on unchanged code is answered from
+// the result cache with the same findings, that -no-cache neither reads
+// nor writes it, and that a changed source file is a new entry.
+func TestResultCache(t *testing.T) {
+	dir := copyTree(t, operatorDir(t))
+	cache := t.TempDir()
+	t.Setenv(resultcache.EnvVar, cache)
+	entries := func() int {
+		t.Helper()
+		list, err := filepath.Glob(filepath.Join(cache, "*.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(list)
+	}
+	first, code := standalone(t, dir, "./...")
+	if n := entries(); n != 1 {
+		t.Fatalf("%d cache entries after the first run, want 1", n)
+	}
+	again, code2 := standalone(t, dir, "./...")
+	if !slices.Equal(first, again) || code != code2 {
+		t.Errorf("the cached run differs: %d findings (exit %d) first, %d (exit %d) from the cache", len(first), code, len(again), code2)
+	}
+	if _, _, c := run(t, dir, binary(t), "-no-cache", "-json", "./..."); c == 2 || entries() != 1 {
+		t.Errorf("-no-cache: exit %d, %d cache entries (want 1)", c, entries())
+	}
+	file := filepath.Join(dir, "internal", "controller", "memcached_controller.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, append(src, "\n// A comment added at the end.\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	changed, _ := standalone(t, dir, "./...")
+	if n := entries(); n != 2 {
+		t.Errorf("%d cache entries after a source change, want 2", n)
+	}
+	if !slices.Equal(first, changed) {
+		t.Errorf("a trailing comment changed the findings: %d before, %d after", len(first), len(changed))
 	}
 }

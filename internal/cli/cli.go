@@ -26,6 +26,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
 	"github.com/reconcilelint/reconcilelint/internal/config"
 	"github.com/reconcilelint/reconcilelint/internal/report"
+	"github.com/reconcilelint/reconcilelint/internal/resultcache"
 	"github.com/reconcilelint/reconcilelint/internal/suite"
 )
 
@@ -58,6 +59,7 @@ type options struct {
 	failOn        string
 	baselinePath  string
 	writeBaseline string
+	noCache       bool
 	patterns      []string
 }
 
@@ -82,6 +84,7 @@ func parseFlags(args []string, stdout io.Writer) (*options, bool, error) {
 	fs.StringVar(&o.failOn, "fail-on", "", "lowest `severity` that fails (exit 1): info, warning or error (default from the configuration, else info)")
 	fs.StringVar(&o.baselinePath, "baseline", "", "report only findings not recorded in this baseline `file`")
 	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit 0")
+	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache ($"+resultcache.EnvVar+"=off does the same)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -193,7 +196,7 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("locate the reconcilelint binary: %w", err)
 	}
-	findings, err := runVet(dir, exe, cfgPath, res.Digest(), o.patterns)
+	findings, err := analyse(o, dir, exe, cfgPath, res.Digest())
 	if err != nil {
 		return 0, err
 	}
@@ -222,6 +225,37 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 		return 0, err
 	}
 	return report.Gate(findings, failOn), nil
+}
+
+// analyse returns the findings of the packages: from the result cache
+// when nothing they depend on changed since a run with the same binary,
+// configuration and patterns, else from go vet (and then stores them).
+func analyse(o *options, dir, exe, cfgPath, digest string) ([]report.Finding, error) {
+	var key string
+	if !o.noCache {
+		if fi, err := os.Stat(exe); err == nil {
+			var ok bool
+			key, ok = resultcache.Key(dir, o.patterns,
+				fmt.Sprintf("binary %s %d %d %s", exe, fi.Size(), fi.ModTime().UnixNano(), Version()),
+				"config "+cfgPath, "digest "+digest)
+			if !ok {
+				key = ""
+			}
+		}
+	}
+	if key != "" {
+		if findings, ok := resultcache.Load(key); ok {
+			return findings, nil
+		}
+	}
+	findings, err := runVet(dir, exe, cfgPath, digest, o.patterns)
+	if err != nil {
+		return nil, err
+	}
+	if key != "" {
+		_ = resultcache.Store(key, findings) // a cache that cannot be written is only slower
+	}
+	return findings, nil
 }
 
 func write(format string, w io.Writer, findings []report.Finding) error {
