@@ -77,8 +77,8 @@ func findIgnoredReport(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 	// not decide it.
 	for _, e := range s.Effects(w.Fn) {
 		if e.Kind == summary.StoreEffect && e.Root == reported && e.Instr != ssa.Instruction(ssaCall) &&
-			e.Instr.Pos().IsValid() && e.Instr.Pos() < ssaCall.Pos() && !summary.IsServerManagedPath(e.Path) &&
-			summary.IsStatusPath(e.Path) == w.Kind.IsStatus() {
+			!summary.IsServerManagedPath(e.Path) && summary.IsStatusPath(e.Path) == w.Kind.IsStatus() &&
+			reaches(e.Instr, ssaCall) {
 			return ignoredReport{}, false
 		}
 	}
@@ -92,6 +92,43 @@ func findIgnoredReport(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 		}
 	}
 	return r, true
+}
+
+// reaches reports whether control can flow from instruction a to
+// instruction b of the same function: a precedes b in one block, or b's
+// block is reachable from a's.
+func reaches(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == nil || bb == nil || ab.Parent() != bb.Parent() {
+		return false
+	}
+	if ab == bb {
+		for _, instr := range ab.Instrs {
+			switch instr {
+			case a:
+				return true
+			case b:
+				return false
+			}
+		}
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{ab: true}
+	work := []*ssa.BasicBlock{ab}
+	for len(work) > 0 {
+		blk := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, succ := range blk.Succs {
+			if succ == bb {
+				return true
+			}
+			if !seen[succ] {
+				seen[succ] = true
+				work = append(work, succ)
+			}
+		}
+	}
+	return false
 }
 
 // inHead reports whether call is in the statement itself, not in a block

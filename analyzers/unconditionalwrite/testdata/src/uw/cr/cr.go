@@ -115,3 +115,35 @@ func (r *OtherReconciler) setReady(ctx context.Context, w *api.Widget) error {
 	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Reconciled"})
 	return r.Status().Update(ctx, w)
 }
+
+// NodeReconciler removes the finalizer in the deletion branch and adds it,
+// ignoring the report, on the other path: the removal does not reach the
+// write, so it is still reported (the example operator's shape).
+type NodeReconciler struct{ client.Client }
+
+func (r *NodeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Replicas == 0 {
+		return ctrl.Result{}, nil
+	}
+	if !w.DeletionTimestamp.IsZero() {
+		if controllerutil.RemoveFinalizer(w, fin) {
+			return ctrl.Result{}, r.Update(ctx, w)
+		}
+		return ctrl.Result{}, nil
+	}
+	if w.Spec.Params == nil {
+		// N7: a store that reaches the report: the write may be for it.
+		w.Spec.Params = map[string]string{"managed": "true"}
+		controllerutil.AddFinalizer(w, fin)
+		if err := r.Update(ctx, w); err != nil {
+			return ctrl.Result{}, err
+		}
+		return ctrl.Result{}, nil
+	}
+	controllerutil.AddFinalizer(w, fin)
+	return ctrl.Result{}, r.Update(ctx, w) // want `unconditionalwrite: Update of the Widget runs on every reconcile: controllerutil.AddFinalizer reports whether it changed the object, but its result is ignored`
+}
