@@ -172,7 +172,7 @@ func conditionFix(pass *analysis.Pass, p *summary.Persisted) *analysis.Suggested
 		return nil
 	}
 	lit := appendedLiteral(pass, as)
-	if lit == nil || !apis.IsNamed(pass.TypesInfo.TypeOf(lit), apis.MetaV1, "Condition", false) {
+	if lit == nil || !apis.IsCondition(pass.TypesInfo.TypeOf(lit)) {
 		return nil
 	}
 	switch ast.Unparen(as.Lhs[0]).(type) {
@@ -189,11 +189,11 @@ func conditionFix(pass *analysis.Pass, p *summary.Persisted) *analysis.Suggested
 		switch key, _ := kv.Key.(*ast.Ident); {
 		case key == nil:
 			return nil
-		case key.Name == "LastTransitionTime":
+		case key.Name == apis.ConditionTimeField:
 			if kv.Value.Pos() <= p.Taint.Origin && p.Taint.Origin < kv.Value.End() {
 				stamp = i
 			}
-		case key.Name == "Type":
+		case key.Name == apis.ConditionTypeField:
 			hasType = true
 		}
 	}

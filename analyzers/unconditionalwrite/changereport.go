@@ -43,6 +43,11 @@ type ignoredReport struct {
 // follows, when its result is discarded and nothing over the same state
 // guards the pair.
 func findIgnoredReport(pass *analysis.Pass, s *summary.Summary, w *summary.Write, call *ast.CallExpr) (ignoredReport, bool) {
+	if w.Kind.IsSelfGuarded() {
+		// CreateOrUpdate/CreateOrPatch read the object again and create it
+		// when missing: the report does not decide them.
+		return ignoredReport{}, false
+	}
 	stmt, list, i, ok := diag.StmtInBlock(pass, call.Pos())
 	if !ok || i == 0 || !inHead(pass, stmt, call) {
 		return ignoredReport{}, false
@@ -78,57 +83,14 @@ func findIgnoredReport(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 	for _, e := range s.Effects(w.Fn) {
 		if e.Kind == summary.StoreEffect && e.Root == reported && e.Instr != ssa.Instruction(ssaCall) &&
 			!summary.IsServerManagedPath(e.Path) && summary.IsStatusPath(e.Path) == w.Kind.IsStatus() &&
-			reaches(e.Instr, ssaCall) {
+			summary.Reaches(e.Instr, ssaCall) {
 			return ignoredReport{}, false
 		}
 	}
-	state := stateOf(fn)
-	if guardedBy(s, w.Fn, ssaCall.Block(), state) {
+	if s.GuardedOn(w.Fn, ssaCall.Block(), stateOf(fn)) {
 		return ignoredReport{}, false
 	}
-	for _, via := range s.Chain(w.Fn) {
-		if guardedBy(s, via.Parent(), via.Block(), state) {
-			return ignoredReport{}, false
-		}
-	}
 	return r, true
-}
-
-// reaches reports whether control can flow from instruction a to
-// instruction b of the same function: a precedes b in one block, or b's
-// block is reachable from a's.
-func reaches(a, b ssa.Instruction) bool {
-	ab, bb := a.Block(), b.Block()
-	if ab == nil || bb == nil || ab.Parent() != bb.Parent() {
-		return false
-	}
-	if ab == bb {
-		for _, instr := range ab.Instrs {
-			switch instr {
-			case a:
-				return true
-			case b:
-				return false
-			}
-		}
-		return false
-	}
-	seen := map[*ssa.BasicBlock]bool{ab: true}
-	work := []*ssa.BasicBlock{ab}
-	for len(work) > 0 {
-		blk := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, succ := range blk.Succs {
-			if succ == bb {
-				return true
-			}
-			if !seen[succ] {
-				seen[succ] = true
-				work = append(work, succ)
-			}
-		}
-	}
-	return false
 }
 
 // inHead reports whether call is in the statement itself, not in a block
@@ -175,71 +137,6 @@ func stateOf(fn *types.Func) string {
 		return apis.FinalizersField
 	}
 	return apis.ConditionsField
-}
-
-// guardedBy reports whether a guard of block b in fn reads the state.
-func guardedBy(s *summary.Summary, fn *ssa.Function, b *ssa.BasicBlock, state string) bool {
-	if fn == nil || b == nil {
-		return false
-	}
-	_, guards := s.Func(fn).StatusOf(b)
-	for _, d := range guards {
-		if ifi := d.If(); ifi != nil && readsState(ifi.Cond, state, make(map[ssa.Value]bool), 0) {
-			return true
-		}
-	}
-	return false
-}
-
-// readsState reports whether v is computed from the finalizers or the
-// conditions of an object: a field of that name, a getter of it, or a
-// finalizer or condition test.
-func readsState(v ssa.Value, state string, seen map[ssa.Value]bool, depth int) bool {
-	if v == nil || seen[v] || depth > 12 {
-		return false
-	}
-	seen[v] = true
-	switch x := v.(type) {
-	case *ssa.FieldAddr:
-		if fieldNameOf(x.X.Type(), x.Field) == state {
-			return true
-		}
-	case *ssa.Field:
-		if fieldNameOf(x.X.Type(), x.Field) == state {
-			return true
-		}
-	case *ssa.Call:
-		if callee := summary.CalleeOf(&x.Call); callee != nil {
-			f := apis.FuncOf(callee)
-			switch {
-			case state == apis.FinalizersField && apis.ClassifyFinalizerCall(f) != apis.NoFinalizerOp:
-				return true
-			case state == apis.ConditionsField && apis.IsConditionTest(f):
-				return true
-			}
-		}
-	}
-	var ops []*ssa.Value
-	if instr, ok := v.(ssa.Instruction); ok {
-		ops = instr.Operands(ops)
-	}
-	for _, op := range ops {
-		if op != nil && readsState(*op, state, seen, depth+1) {
-			return true
-		}
-	}
-	return false
-}
-
-func fieldNameOf(t types.Type, i int) string {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
 }
 
 // finding builds the finding, with the fix that moves the write under the

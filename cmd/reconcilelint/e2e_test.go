@@ -403,8 +403,21 @@ func TestResultCache(t *testing.T) {
 	if !slices.Equal(first, again) || code != code2 {
 		t.Errorf("the cached run differs: %d findings (exit %d) first, %d (exit %d) from the cache", len(first), code, len(again), code2)
 	}
-	if _, _, c := run(t, dir, binary(t), "-no-cache", "-json", "./..."); c == 2 || entries() != 1 {
-		t.Errorf("-no-cache: exit %d, %d cache entries (want 1)", c, entries())
+	// The re-run really reads the entry: emptied, it yields no findings,
+	// while -no-cache analyses again (and leaves the entry alone).
+	list, _ := filepath.Glob(filepath.Join(cache, "*.json"))
+	if len(list) != 1 || len(first) == 0 {
+		t.Fatalf("cache entries %v, %d findings", list, len(first))
+	}
+	if err := os.WriteFile(list[0], []byte("[]"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, c := standalone(t, dir, "./..."); len(got) != 0 || c != 0 {
+		t.Errorf("an emptied cache entry gave %d findings (exit %d): the re-run did not read the cache", len(got), c)
+	}
+	out, _, c := run(t, dir, binary(t), "-no-cache", "-json", "./...")
+	if c != code || !strings.Contains(out, `"id"`) || entries() != 1 {
+		t.Errorf("-no-cache: exit %d (want %d), findings printed %v, %d cache entries (want 1)", c, code, strings.Contains(out, `"id"`), entries())
 	}
 	file := filepath.Join(dir, "internal", "controller", "memcached_controller.go")
 	src, err := os.ReadFile(file)

@@ -1,5 +1,7 @@
 package apis
 
+import "go/types"
+
 // The update-event model used to evaluate predicate Update functions
 // (checks.md §1.7, RL4001): which fields of an update event hold the old
 // and the new object, which getters read which metadata field, and which
@@ -25,20 +27,27 @@ func UpdateEventSide(field string) int {
 	return NoSide
 }
 
+// ObjectMeta fields the update-event model names.
+const (
+	GenerationField      = "Generation"
+	ResourceVersionField = "ResourceVersion"
+	ManagedFieldsField   = "ManagedFields"
+)
+
 // metaGetters maps the metav1.Object getters to the ObjectMeta field they
 // read.
 var metaGetters = map[string]string{
-	"GetGeneration":        "Generation",
+	"GetGeneration":        GenerationField,
 	"GetFinalizers":        FinalizersField,
 	"GetDeletionTimestamp": DeletionTimestampField,
-	"GetResourceVersion":   "ResourceVersion",
+	"GetResourceVersion":   ResourceVersionField,
 	"GetLabels":            "Labels",
 	"GetAnnotations":       "Annotations",
 	"GetName":              "Name",
 	"GetNamespace":         "Namespace",
 	"GetUID":               "UID",
 	"GetOwnerReferences":   "OwnerReferences",
-	"GetManagedFields":     "ManagedFields",
+	"GetManagedFields":     ManagedFieldsField,
 }
 
 // MetaGetterField returns the ObjectMeta field that the metav1.Object
@@ -65,3 +74,22 @@ func IsTwoValueEquality(f Func) bool {
 func IsTimeIsZero(f Func) bool {
 	return f.Pkg == MetaV1 && f.Recv == "Time" && f.Name == "IsZero"
 }
+
+// Fields of metav1.Condition that fixes rewrite.
+const (
+	ConditionTypeField = "Type"
+	ConditionTimeField = "LastTransitionTime"
+)
+
+// IsCondition reports whether t is metav1.Condition.
+func IsCondition(t types.Type) bool { return IsNamed(t, MetaV1, "Condition", false) }
+
+// Predicate callbacks the predicate model evaluates: the methods of
+// predicate.TypedPredicate and the fields of predicate.TypedFuncs that
+// implement them.
+const (
+	PredicateUpdate  = "Update"
+	PredicateCreate  = "Create"
+	FuncsUpdateField = "UpdateFunc"
+	FuncsCreateField = "CreateFunc"
+)

@@ -608,3 +608,72 @@ func fromDataParam(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
 	}
 	return false
 }
+
+// GuardedOn reports whether a guard of block b in fn, or of a call site on
+// the least guarded call chain from a reconcile root to fn, reads the
+// given state of an object: apis.FinalizersField (a finalizer field,
+// getter or test) or apis.ConditionsField (the conditions field or a
+// condition test). RL2001 uses it to tell a change report whose write is
+// already decided by a test of the same state.
+func (s *Summary) GuardedOn(fn *ssa.Function, b *ssa.BasicBlock, state string) bool {
+	if s.guardReads(fn, b, state) {
+		return true
+	}
+	for _, via := range s.Chain(fn) {
+		if s.guardReads(via.Parent(), via.Block(), state) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Summary) guardReads(fn *ssa.Function, b *ssa.BasicBlock, state string) bool {
+	if fn == nil || b == nil {
+		return false
+	}
+	_, guards := s.Func(fn).StatusOf(b)
+	for _, d := range guards {
+		if ifi := d.If(); ifi != nil && readsState(ifi.Cond, state, make(map[ssa.Value]bool), 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsState reports whether v is computed from the state (see GuardedOn).
+func readsState(v ssa.Value, state string, seen map[ssa.Value]bool, depth int) bool {
+	if v == nil || seen[v] || depth > 12 {
+		return false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		if fieldName(x.X.Type(), x.Field) == state {
+			return true
+		}
+	case *ssa.Field:
+		if fieldName(x.X.Type(), x.Field) == state {
+			return true
+		}
+	case *ssa.Call:
+		if callee := calleeFunc(&x.Call); callee != nil {
+			f := apis.FuncOf(callee)
+			switch {
+			case state == apis.FinalizersField && apis.ClassifyFinalizerCall(f) != apis.NoFinalizerOp:
+				return true
+			case state == apis.ConditionsField && apis.IsConditionTest(f):
+				return true
+			}
+		}
+	}
+	var ops []*ssa.Value
+	if instr, ok := v.(ssa.Instruction); ok {
+		ops = instr.Operands(ops)
+	}
+	for _, op := range ops {
+		if op != nil && readsState(*op, state, seen, depth+1) {
+			return true
+		}
+	}
+	return false
+}

@@ -307,10 +307,10 @@ func (p *predEvaluator) evalUserType(v ssa.Value, leaf PredLeaf) PredEval {
 	if c, ok := v.(*ssa.Const); ok && c.Value == nil {
 		// The zero value T{}: methods promoted from an embedded zero
 		// predicate.Funcs pass their events.
-		if promotedFromFuncs(n, "Update") {
+		if promotedFromFuncs(n, apis.PredicateUpdate) {
 			pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredPass, PredPass, PredPass, PredPass
 		}
-		if promotedFromFuncs(n, "Create") {
+		if promotedFromFuncs(n, apis.PredicateCreate) {
 			pv.Create = PredPass
 		}
 	}
@@ -356,14 +356,14 @@ func (s *Summary) userPredicateValue(n *types.Named) PredicateValue {
 			continue
 		}
 		switch obj.Name() {
-		case "Update":
+		case apis.PredicateUpdate:
 			u := allOutcomes(PredPass) // reads the finalizers or the deletion mark, as for Funcs
 			if !readsFinalizersOrDeletion(fn) {
 				u = evalUpdateFunc(fn)
 			}
 			u.Create = pv.Create
 			pv = u
-		case "Create":
+		case apis.PredicateCreate:
 			pv.Create = evalEventFunc(fn)
 		}
 	}
@@ -413,7 +413,7 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 			}
 		}
 		pv := allOutcomes(PredPass)
-		if update := fields["UpdateFunc"]; update != nil && !isNil(update) {
+		if update := fields[apis.FuncsUpdateField]; update != nil && !isNil(update) {
 			fn := funcOfValue(update)
 			if fn == nil || len(fn.Blocks) == 0 {
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredUnknown, PredUnknown, PredUnknown, PredUnknown
@@ -422,7 +422,7 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
 			}
 		}
-		if create := fields["CreateFunc"]; create != nil && !isNil(create) {
+		if create := fields[apis.FuncsCreateField]; create != nil && !isNil(create) {
 			pv.Create = evalEventFunc(funcOfValue(create))
 		}
 		return pv, pv.known()

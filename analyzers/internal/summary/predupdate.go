@@ -33,15 +33,15 @@ type updateEvent struct {
 
 // The four events of PredicateValue.
 var (
-	evFO      = updateEvent{changed: []string{apis.FinalizersField, "ResourceVersion"}}
-	evFONoGen = updateEvent{changed: []string{apis.FinalizersField, "ResourceVersion"}, genZero: true}
-	evDM      = updateEvent{changed: []string{"Generation", apis.DeletionTimestampField, "ResourceVersion"}, deletedNew: true}
-	evDMNoGen = updateEvent{changed: []string{apis.DeletionTimestampField, "ResourceVersion"}, genZero: true, deletedNew: true}
+	evFO      = updateEvent{changed: []string{apis.FinalizersField, apis.ResourceVersionField}}
+	evFONoGen = updateEvent{changed: []string{apis.FinalizersField, apis.ResourceVersionField}, genZero: true}
+	evDM      = updateEvent{changed: []string{apis.GenerationField, apis.DeletionTimestampField, apis.ResourceVersionField}, deletedNew: true}
+	evDMNoGen = updateEvent{changed: []string{apis.DeletionTimestampField, apis.ResourceVersionField}, genZero: true, deletedNew: true}
 )
 
 // equal says whether the field path is equal on both sides.
 func (e updateEvent) equal(path string) TriState {
-	if path == "ManagedFields" || strings.HasPrefix(path, "ManagedFields.") {
+	if path == apis.ManagedFieldsField || strings.HasPrefix(path, apis.ManagedFieldsField+".") {
 		return TriUnknown
 	}
 	for _, c := range e.changed {
@@ -55,7 +55,7 @@ func (e updateEvent) equal(path string) TriState {
 // zero says whether the field path is zero (or nil) on a side.
 func (e updateEvent) zero(path string, side int) TriState {
 	switch path {
-	case "Generation":
+	case apis.GenerationField:
 		return triOf(e.genZero)
 	case apis.DeletionTimestampField:
 		return triOf(side == apis.OldSide || !e.deletedNew)

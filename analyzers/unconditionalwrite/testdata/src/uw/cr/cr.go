@@ -97,10 +97,25 @@ func (r *OtherReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 		_ = r.Status().Update(ctx, w)
 		return ctrl.Result{}, err
 	}
+	if err := r.ensureChild(ctx, w, &api.Widget{ObjectMeta: metav1.ObjectMeta{Name: w.Name + "-child", Namespace: w.Namespace}}); err != nil {
+		return ctrl.Result{}, err
+	}
 	if err := r.setReady(ctx, w); err != nil {
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, r.Update(ctx, other)
+}
+
+// N8: CreateOrUpdate after an ignored report: it reads the object again
+// and creates it when missing, so the report does not decide it.
+func (r *OtherReconciler) ensureChild(ctx context.Context, w, child *api.Widget) error {
+	controllerutil.AddFinalizer(child, fin)
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, child, func() error {
+		controllerutil.AddFinalizer(child, fin)
+		child.Spec.Replicas = w.Spec.Replicas
+		return nil
+	})
+	return err
 }
 
 // N6: the status write also persists a phase set before the report.
