@@ -5,13 +5,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
@@ -81,14 +81,7 @@ var Doc = &checkdoc.Doc{
 }
 
 // Analyzer reports RL2004.
-var Analyzer = &analysis.Analyzer{
-	Name:       Doc.Name,
-	Doc:        Doc.Summary(),
-	URL:        Doc.URL(),
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[int](),
-}
+var Analyzer = check.New(Doc, run)
 
 var fieldsFlag = DefaultFields
 
@@ -106,12 +99,7 @@ func fieldSet() map[string]bool {
 	return out
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	apps := s.ListAppends(fieldSet())
 	sort.Slice(apps, func(i, j int) bool { return apps[i].Instr.Pos() < apps[j].Instr.Pos() })
 	n := 0
@@ -155,7 +143,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(f)
 		n++
 	}
-	return n, nil
+	return n
 }
 
 func related(a *summary.ListAppend) []analysis.RelatedInformation {

@@ -5,12 +5,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
@@ -75,22 +75,9 @@ _, err = c.client.CoreV1().Pods(ns).Update(ctx, pod, metav1.UpdateOptions{})`,
 }
 
 // Analyzer reports RL6001.
-var Analyzer = &analysis.Analyzer{
-	Name:     Doc.Name,
-	Doc:      Doc.Summary(),
-	URL:      Doc.URL(),
-	Requires: []*analysis.Analyzer{summary.Analyzer},
-	Run:      run,
-	// The check's own result is its findings' count; it exports no facts.
-	ResultType: reflect.TypeFor[int](),
-}
+var Analyzer = check.New(Doc, run)
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	fixed := make(map[token.Pos]bool) // one fix per source
 	// A helper that mutates its argument, called on the same cached
@@ -158,7 +145,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(f)
 		n++
 	}
-	return n, nil
+	return n
 }
 
 // deepCopyFix returns the fix for a mutation: drop the unsafe option, or

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"reflect"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
@@ -59,21 +59,9 @@ if err := client.IgnoreAlreadyExists(r.Create(ctx, cm)); err != nil {
 }
 
 // Analyzer reports RL2003.
-var Analyzer = &analysis.Analyzer{
-	Name:       Doc.Name,
-	Doc:        Doc.Summary(),
-	URL:        Doc.URL(),
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[int](),
-}
+var Analyzer = check.New(Doc, run)
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	reported := make(map[token.Pos]bool)
 	// (a) GenerateName.
@@ -130,7 +118,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(f)
 		n++
 	}
-	return n, nil
+	return n
 }
 
 // callExprAt returns the call expression of the write call.

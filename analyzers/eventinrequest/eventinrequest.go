@@ -2,10 +2,10 @@ package eventinrequest
 
 import (
 	"fmt"
-	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
@@ -75,21 +75,9 @@ DeleteFunc: func(obj interface{}) {
 }
 
 // Analyzer reports RL3003.
-var Analyzer = &analysis.Analyzer{
-	Name:       Doc.Name,
-	Doc:        Doc.Summary(),
-	URL:        Doc.URL(),
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[int](),
-}
+var Analyzer = check.New(Doc, run)
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	for _, q := range s.QueuedEvents() {
 		var msg string
@@ -118,5 +106,5 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(f)
 		n++
 	}
-	return n, nil
+	return n
 }

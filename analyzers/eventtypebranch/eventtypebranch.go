@@ -2,12 +2,12 @@ package eventtypebranch
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
@@ -88,23 +88,11 @@ Not reported:
 }
 
 // Analyzer reports RL3001.
-var Analyzer = &analysis.Analyzer{
-	Name:       Doc.Name,
-	Doc:        Doc.Summary(),
-	URL:        Doc.URL(),
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[int](),
-}
+var Analyzer = check.New(Doc, run)
 
 var eventTypes = []string{apis.EventAdded, apis.EventModified, apis.EventDeleted}
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	controllerPkg := s.ImportsControllerLibs()
 	n := 0
 	for _, br := range s.EventBranches() {
@@ -146,7 +134,7 @@ func run(pass *analysis.Pass) (any, error) {
 			n++
 		}
 	}
-	return n, nil
+	return n
 }
 
 // createFilter reports a primary watch whose predicates drop every Create

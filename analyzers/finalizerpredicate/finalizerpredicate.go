@@ -6,13 +6,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
@@ -98,34 +98,21 @@ var Doc = &checkdoc.Doc{
 }
 
 // Analyzer reports RL4001.
-var Analyzer = &analysis.Analyzer{
-	Name:     Doc.Name,
-	Doc:      Doc.Summary(),
-	URL:      Doc.URL(),
-	Requires: []*analysis.Analyzer{summary.Analyzer},
-	Run:      run,
-	// The check's own result is its findings' count; it exports no facts.
-	ResultType: reflect.TypeFor[int](),
-}
+var Analyzer = check.New(Doc, run)
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	for _, w := range s.Wirings() {
-		if f, ok := check(pass, s, w); ok {
+		if f, ok := checkWiring(pass, s, w); ok {
 			rep.Report(f)
 			n++
 		}
 	}
-	return n, nil
+	return n
 }
 
-// check evaluates one wiring.
-func check(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (diag.Finding, bool) {
+// checkWiring evaluates one wiring.
+func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (diag.Finding, bool) {
 	if w.Primary == nil || w.Reconciler == nil || len(w.Predicates) == 0 {
 		return diag.Finding{}, false
 	}

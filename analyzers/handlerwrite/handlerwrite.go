@@ -2,10 +2,10 @@ package handlerwrite
 
 import (
 	"fmt"
-	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
@@ -62,21 +62,9 @@ events (logging and metrics are not external I/O).`,
 }
 
 // Analyzer reports RL3002.
-var Analyzer = &analysis.Analyzer{
-	Name:       Doc.Name,
-	Doc:        Doc.Summary(),
-	URL:        Doc.URL(),
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[int](),
-}
+var Analyzer = check.New(Doc, run)
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	for _, h := range s.Handlers() {
 		for _, e := range s.HandlerSideEffects(h, summary.SideHandler) {
@@ -98,5 +86,5 @@ func run(pass *analysis.Pass) (any, error) {
 			n++
 		}
 	}
-	return n, nil
+	return n
 }

@@ -3,11 +3,11 @@ package notfounderror
 import (
 	"fmt"
 	"go/ast"
-	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
@@ -60,22 +60,9 @@ Not reported:
 }
 
 // Analyzer reports RL5001.
-var Analyzer = &analysis.Analyzer{
-	Name:     Doc.Name,
-	Doc:      Doc.Summary(),
-	URL:      Doc.URL(),
-	Requires: []*analysis.Analyzer{summary.Analyzer},
-	Run:      run,
-	// The check's own result is its findings' count; it exports no facts.
-	ResultType: reflect.TypeFor[int](),
-}
+var Analyzer = check.New(Doc, run)
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	for _, l := range s.NotFoundLeaks {
 		ret, ok := diag.Enclosing[*ast.ReturnStmt](pass, l.Return.Pos())
@@ -101,7 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(f)
 		n++
 	}
-	return n, nil
+	return n
 }
 
 // ignoreNotFoundFix wraps the last result of ret in client.IgnoreNotFound.

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"reflect"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
@@ -73,27 +73,14 @@ return ctrl.Result{RequeueAfter: 30 * time.Second}, nil`,
 var minRequeue = time.Second
 
 // Analyzer reports RL5003.
-var Analyzer = &analysis.Analyzer{
-	Name:     Doc.Name,
-	Doc:      Doc.Summary(),
-	URL:      Doc.URL(),
-	Requires: []*analysis.Analyzer{summary.Analyzer},
-	Run:      run,
-	// The check's own result is its findings' count; it exports no facts.
-	ResultType: reflect.TypeFor[int](),
-}
+var Analyzer = check.New(Doc, run)
 
 func init() {
 	Analyzer.Flags.DurationVar(&minRequeue, "min-requeue", time.Second,
 		"smallest constant RequeueAfter that is not reported on the success path")
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	for _, rr := range s.ResultReturns() {
 		if c, ok := rr.Err.(*ssa.Const); !ok || !c.IsNil() {
@@ -137,7 +124,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(f)
 		n++
 	}
-	return n, nil
+	return n
 }
 
 // fixDelay is the delay the fix writes.

@@ -3,11 +3,11 @@ package resultwitherror
 import (
 	"fmt"
 	"go/ast"
-	"reflect"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
@@ -50,22 +50,9 @@ and computed delays (` + "`RequeueAfter: d`" + `), which may be zero.`,
 }
 
 // Analyzer reports RL5002.
-var Analyzer = &analysis.Analyzer{
-	Name:     Doc.Name,
-	Doc:      Doc.Summary(),
-	URL:      Doc.URL(),
-	Requires: []*analysis.Analyzer{summary.Analyzer},
-	Run:      run,
-	// The check's own result is its findings' count; it exports no facts.
-	ResultType: reflect.TypeFor[int](),
-}
+var Analyzer = check.New(Doc, run)
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	for _, rr := range s.ResultReturns() {
 		rv := s.EvalResult(rr.Result)
@@ -97,7 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(f)
 		n++
 	}
-	return n, nil
+	return n
 }
 
 // describe renders the requeue that the Result asks for.

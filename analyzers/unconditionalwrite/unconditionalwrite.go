@@ -4,12 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
-	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixes"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
@@ -91,15 +91,9 @@ if !equality.Semantic.DeepEqual(orig.Status, w.Status) {
 var reportApply bool
 
 // Analyzer reports RL2001.
-var Analyzer = &analysis.Analyzer{
-	Name:       Doc.Name,
-	Doc:        Doc.Summary(),
-	URL:        Doc.URL(),
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	Run:        run,
-	ResultType: reflect.TypeFor[int](),
-	Flags:      flags(),
-}
+var Analyzer = check.New(Doc, run)
+
+func init() { Analyzer.Flags = flags() }
 
 func flags() flag.FlagSet {
 	fs := flag.NewFlagSet(Doc.Name, flag.ContinueOnError)
@@ -107,12 +101,7 @@ func flags() flag.FlagSet {
 	return *fs
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
-	if !s.Relevant() {
-		return 0, nil
-	}
-	rep := diag.NewReporter(pass, Doc)
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	for _, w := range s.Writes {
 		if !w.InScope || !w.Kind.IsMutation() || w.Status == summary.FailurePath {
@@ -156,7 +145,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep.Report(f)
 		n++
 	}
-	return n, nil
+	return n
 }
 
 // objectDesc names the written object by its type, e.g. "the Widget".

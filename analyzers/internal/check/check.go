@@ -1,0 +1,38 @@
+// Package check builds the analyzer of a reconcilelint check from its
+// documentation and its body: every check requires the shared summary,
+// skips packages the summary did not analyse, reports through a
+// diag.Reporter, and returns the number of findings it reported (it
+// exports no facts of its own).
+package check
+
+import (
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+)
+
+// Body is what a check does on one package: it reports through rep and
+// returns how many findings it reported.
+type Body func(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int
+
+// New returns the analyzer of the check documented by doc.
+func New(doc *checkdoc.Doc, body Body) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       doc.Name,
+		Doc:        doc.Summary(),
+		URL:        doc.URL(),
+		Requires:   []*analysis.Analyzer{summary.Analyzer},
+		ResultType: reflect.TypeFor[int](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+			if !s.Relevant() {
+				return 0, nil
+			}
+			return body(pass, s, diag.NewReporter(pass, doc)), nil
+		},
+	}
+}
