@@ -35,12 +35,17 @@ var Doc = &checkdoc.Doc{
 		"then on every reconcile fails. Finalizer findings are errors; for the other lists the severity is " +
 		"best read as a warning.",
 	Detection: "Reported: a store of `append(L, …)` back to the list `L` of an object filled from the API " +
-		"(a `Get` or `List` into it, a typed-client, lister or indexer read, the object of " +
+		"(a `Get` or `List` into it, a typed-client, lister or indexer read, " +
+		"`runtime.DefaultUnstructuredConverter.FromUnstructured` of such a read, " +
+		"the result of a helper of the package that returns an object it read, the object of " +
 		"`controllerutil.CreateOrUpdate`/`CreateOrPatch` appended to in its mutate func, the object of an " +
 		"ObjectReconciler, or a parameter of a helper whose in-package caller passes such an object), where " +
 		"`L` is `ObjectMeta.Finalizers` (also `SetFinalizers(append(GetFinalizers(), …))`) or one of the " +
 		"configured list fields, and a later `Update`/`Patch` (or the `CreateOrUpdate` itself) writes the " +
-		"object.\n\n" +
+		"object. The object is followed through helpers that return the object they were given " +
+		"(`obj, err = r.updateStatus(obj)`), and a write of its `ToUnstructured` conversion (directly, or " +
+		"in a helper of any package through its `ResultFromParam` fact) writes the object: the dynamic " +
+		"client persists what was appended.\n\n" +
 		"Not reported:\n" +
 		"- appends decided by a test that looks at `L` (`slices.Contains[Func]`, " +
 		"`controllerutil.ContainsFinalizer`, `sets.Has`, `len(L) == 0`, an element comparison in a loop), " +

@@ -43,10 +43,17 @@ of ` + "`cache.GenericLister`" + `, of the dynamic lister, and of ` + "`Store`" 
 (` + "`e.Object`" + `, ` + "`e.ObjectNew`" + `, …, but not generic events, which come from your
 own channel); objects read by ` + "`Get`" + `/` + "`List`" + ` with ` + "`client.UnsafeDisableDeepCopy`" + `; and
 results of helpers that return any of these, in the same package or, through the
-` + "`ReturnsCacheOwned`" + ` fact, in another.
+` + "`ReturnsCacheOwned`" + ` fact, in another. A conversion with
+` + "`runtime.DefaultUnstructuredConverter.ToUnstructured`" + ` (or a helper of any package
+that wraps it, through its ` + "`ResultFromParam`" + ` fact) of a cached object that is, or
+may be, an ` + "`*unstructured.Unstructured`" + ` (its static type is ` + "`Unstructured`" + ` or an interface
+such as ` + "`runtime.Object`" + `) stays owned by the cache: for an Unstructured the converter
+returns the object's own content map, so ` + "`&unstructured.Unstructured{Object: m}`" + `
+shares every map with the cache (karmada's informer-cache mutation).
 
 Not reported: objects from a default controller-runtime ` + "`Get`" + ` or ` + "`List`" + ` (the cache
 reader deep-copies them), values reassigned from ` + "`DeepCopy`" + ` before the store,
+conversions of typed objects (the converter builds new maps),
 stores into the slice a lister returns (sorting it, replacing an element), and
 stores before an unsafe read. An unsafe ` + "`Get`" + ` copies the cached struct into your
 variable, so only stores through its maps and slices (labels, finalizers,

@@ -17,7 +17,7 @@ import (
 var Doc = &checkdoc.Doc{
 	ID:       "RL3001",
 	Name:     "eventtypebranch",
-	Title:    "Side effects chosen by watch.EventType (Added/Modified/Deleted)",
+	Title:    "Side effects chosen by the watch event type (Added/Modified/Deleted)",
 	Severity: checkdoc.Warning,
 	Since:    "v0.1.0",
 	Rationale: `A controller is told that something changed, not what: events are coalesced,
@@ -36,6 +36,19 @@ or ` + "`Deleted`" + `, when
   external I/O, or a status mutation (a store into ` + "`.Status`" + `, ` + "`meta.SetStatusCondition`" + `), and
 - the three event types do not all run the same side effects.
 
+Also reported, for event kinds of your own: a struct field (of a queue item, say)
+that the add, update and delete callbacks of an informer or controller-runtime
+handler set to different constants, directly or through a helper's parameter
+(postgres-operator's ` + "`ClusterEvent.EventType`" + ` set to ` + "`EventAdd`" + `, ` + "`EventUpdate`" + `,
+` + "`EventDelete`" + `), is taken as an event type, each constant standing for the event of
+the callback that sets it. A branch on such a field is reported when its Deleted
+arm has side effects that no other path of the function has: that cleanup runs
+only if the Delete event is processed, and leaks when the event is missed. Other
+differences between the arms are not reported for such fields, because those
+controllers usually queue a periodic sync kind as well; the fix of running the
+same cleanup on the sync path under a deletion-timestamp test makes the finding
+go away.
+
 Also reported: the primary watch of a controller (` + "`For`" + ` and ` + "`WithEventFilter`" + ` of a builder,
 ` + "`source.Kind`" + ` of ` + "`controller.New`" + `) whose predicates drop every Create event but pass
 updates: a ` + "`predicate.Funcs`" + ` whose ` + "`CreateFunc`" + ` returns false on every path, or a
@@ -48,6 +61,8 @@ deletion then keep the finalizer.
 
 Not reported:
 - ` + "`watch.Error`" + ` and ` + "`watch.Bookmark`" + ` arms: that is protocol handling;
+- fields compared with constants that no event callback sets (a mode set by
+  periodic code), and constants set by callbacks of different event types;
 - arms that only enqueue (queue operations are not side effects), or that all
   do the same thing;
 - a test that only skips an event type (` + "`if ev.Type == watch.Deleted { continue }`" + `) before
@@ -99,6 +114,13 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if !controllerPkg && !s.InScope(br.Fn) && s.HandlerOf(br.Fn) == nil {
 			continue
 		}
+		if br.Field != nil {
+			if f, ok := deletedOnly(br); ok {
+				rep.Report(f)
+				n++
+			}
+			continue
+		}
 		effectful := false
 		sigs := make(map[string]bool)
 		for _, t := range eventTypes {
@@ -135,6 +157,33 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 	}
 	return n
+}
+
+// deletedOnly reports a branch on an event-kind field of the program's own
+// whose Deleted arm does something no other path of the function does:
+// the cleanup is lost with the Deleted event.
+func deletedOnly(br *summary.EventBranch) (diag.Finding, bool) {
+	if len(br.DeletedOnly) == 0 {
+		return diag.Finding{}, false
+	}
+	var what []string
+	seen := make(map[string]bool)
+	var related []analysis.RelatedInformation
+	for _, e := range br.DeletedOnly {
+		if d := e.Describe(); !seen[d] {
+			seen[d] = true
+			what = append(what, d)
+		}
+		related = append(related, analysis.RelatedInformation{Pos: e.Pos(), Message: e.Describe() + " runs only for the Deleted event"})
+	}
+	for _, st := range br.KindStores {
+		related = append(related, analysis.RelatedInformation{Pos: st.Pos, Message: st.Message})
+	}
+	msg := fmt.Sprintf("the Deleted arm's side effects (%s) run only when %s is %s, the constant the delete callback queues: "+
+		"a Deleted event missed while the controller is down, or lost across a relist, is never replayed, so this cleanup never happens "+
+		"and what it removes leaks; put a finalizer on the object and run the cleanup when its deletion timestamp is set, on every pass",
+		strings.Join(what, ", "), br.Field.Name(), br.Values[apis.EventDeleted])
+	return diag.Finding{Pos: br.Pos, End: br.Pos, Message: msg, Related: related}, true
 }
 
 // createFilter reports a primary watch whose predicates drop every Create

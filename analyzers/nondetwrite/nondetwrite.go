@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -41,7 +43,9 @@ var Doc = &checkdoc.Doc{
 		"Not reported: `meta.SetStatusCondition` with `LastTransitionTime: metav1.Now()` (it stamps only " +
 		"when the condition changes); stores under a change guard (`if w.Status.Phase != desired { … }`); a " +
 		"set-once `StartTime` behind a nil test; values used only in conditions, logs or `RequeueAfter`; " +
-		"`Create` writes; `coordination.k8s.io` Leases (deliberate heartbeats).",
+		"`Create` writes; `coordination.k8s.io` Leases (deliberate heartbeats); fields listed in the " +
+		"`heartbeat-fields` option. With `clock-granularity` set, a clock value truncated or rounded to at " +
+		"least that granularity is reported as info: it still writes, but at most once per granularity.",
 	Before: `w.Status.ObservedGeneration = w.Generation
 w.Status.LastUpdated = metav1.Now()
 return ctrl.Result{}, r.Status().Update(ctx, &w)`,
@@ -65,19 +69,58 @@ return ctrl.Result{}, nil`,
 		"be appended). " +
 		"Random, identity and process values get no fix: derive the value from the object's UID or " +
 		"Generation instead. A defeated guard gets no fix: move the store into the guard's block.",
+	Options: []checkdoc.Option{{
+		Name: "heartbeat-fields",
+		Text: "Comma-separated field paths that are deliberate heartbeats and are not reported, e.g. " +
+			"`Status.LastHeartbeatTime` or, for one kind only, `Widget.Status.LastSeen`; an entry matches the end " +
+			"of the stored field's path (`Kind.Path`, list elements written `[]`) at a `.`.",
+	}, {
+		Name:    "clock-granularity",
+		Default: "0 (off)",
+		Text: "A Go duration: a clock value truncated or rounded to at least this granularity " +
+			"(`t.Truncate(time.Minute)`, `t.Round(…)`, before `metav1.NewTime`, `Format` or `UTC`) is reported with " +
+			"severity info instead of error, since it changes at most once per granularity.",
+	}},
 }
 
 // Analyzer reports RL1001.
 var Analyzer = check.New(Doc, run)
 
+var (
+	heartbeatFields  string
+	clockGranularity time.Duration
+)
+
+func init() {
+	Analyzer.Flags.StringVar(&heartbeatFields, "heartbeat-fields", "",
+		"comma-separated field paths that are deliberate heartbeats (not reported)")
+	Analyzer.Flags.DurationVar(&clockGranularity, "clock-granularity", 0,
+		"report a clock value truncated to at least this granularity as info (0: off)")
+}
+
+// isHeartbeat reports whether field (Kind.Path) matches an entry of the
+// heartbeat-fields option.
+func isHeartbeat(field string) bool {
+	for _, e := range strings.Split(heartbeatFields, ",") {
+		e = strings.TrimSpace(e)
+		if e != "" && (field == e || strings.HasSuffix(field, "."+e)) {
+			return true
+		}
+	}
+	return false
+}
+
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	for _, p := range s.PersistedTaint(apis.NonDet) {
+		field := summary.FieldName(p.Store.Root, p.Store.Path)
+		if isHeartbeat(field) {
+			continue
+		}
 		pos := p.Store.Instr.Pos()
 		if stmt, _, _, ok := diag.StmtInBlock(pass, pos); ok && pass.Fset.Position(stmt.Pos()).Line == pass.Fset.Position(pos).Line {
 			pos = stmt.Pos()
 		}
-		field := summary.FieldName(p.Store.Root, p.Store.Path)
 		src := p.Taint.Source
 		if src == "" {
 			src = "a " + (p.Taint.Kinds & apis.NonDet).String() + " value"
@@ -97,6 +140,12 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			msg += "; set it inside the block that runs when the rest changed"
 		}
 		f := diag.Finding{Pos: pos, End: pos, Message: msg}
+		if clockGranularity > 0 && p.Taint.Kinds&apis.NonDet == apis.Clock && p.Store.Via == nil && p.Store.Value != nil {
+			if d, ok := summary.ClockTruncation(p.Store.Value); ok && d >= clockGranularity {
+				f.Severity = checkdoc.Info.String()
+				f.Message += fmt.Sprintf(" (the value is truncated to %s, so it changes at most once per %s)", d, d)
+			}
+		}
 		if wp := p.Write.Instr.Pos(); wp.IsValid() {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: wp, Message: "the write that persists it"})
 		}

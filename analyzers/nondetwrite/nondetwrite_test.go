@@ -19,3 +19,22 @@ func TestNondetWrite(t *testing.T) {
 func TestCorpusCases(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/a05")
 }
+
+// TestHeartbeatOptions runs with heartbeat-fields and clock-granularity set:
+// a listed field is silent, a value truncated to at least the granularity
+// is reported as info with a note, a finer one as before.
+func TestHeartbeatOptions(t *testing.T) {
+	set := func(name, value string) {
+		t.Helper()
+		if err := nondetwrite.Analyzer.Flags.Set(name, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set("heartbeat-fields", "Status.LastUpdated")
+	set("clock-granularity", "1m")
+	defer func() {
+		set("heartbeat-fields", "")
+		set("clock-granularity", "0")
+	}()
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/heartbeat")
+}

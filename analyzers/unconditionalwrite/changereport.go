@@ -73,7 +73,7 @@ func findIgnoredReport(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 	if w.Object != nil {
 		// A direct write (or a helper given the object) must write the
 		// object whose change was reported.
-		if root, _ := s.RootOf(w.Object); root != reported {
+		if root, _ := s.PersistedRoot(w.Object); root != reported {
 			return ignoredReport{}, false
 		}
 	}

@@ -169,7 +169,7 @@ func isFresh(s *summary.Summary, w *summary.Write) bool {
 	if w.Object == nil {
 		return false
 	}
-	root, _ := s.RootOf(w.Object)
+	root, _ := s.PersistedRoot(w.Object)
 	if _, ok := root.(*ssa.Alloc); !ok {
 		return false
 	}

@@ -42,7 +42,10 @@ var Doc = &checkdoc.Doc{
 		"no main write follows them: those changes are dropped.\n\n" +
 		"Stores count through setters (`SetLabels`, `metav1.SetMetaDataLabel`, `controllerutil.AddFinalizer`, " +
 		"`SetControllerReference`, `meta.SetStatusCondition`) and through helpers. A new read of the object " +
-		"between the store and the write resets it. Only code reachable from a reconcile root is checked.",
+		"between the store and the write resets it. A status store already written by a status write before W " +
+		"(in between, or in the helper that makes the store) does not count for (a), and a store written by a " +
+		"main write in the helper that makes it (a helper that adds a finalizer and updates) does not count for " +
+		"(c). Only code reachable from a reconcile root is checked.",
 	Before: `w.Status.Phase = "Provisioning"
 if controllerutil.AddFinalizer(w, fin) {
 	if err := r.Update(ctx, w); err != nil { // the response overwrites w.Status
@@ -103,6 +106,9 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 			}
 			switch {
 			case summary.IsStatusPath(e.Path):
+				if isMainWrite(w.Write) && statusWrittenBetween(effects, e, w) {
+					continue // already persisted by its own status write
+				}
 				statusStores = append(statusStores, e)
 			case !summary.IsServerManagedPath(e.Path):
 				otherStores = append(otherStores, e)
@@ -220,9 +226,25 @@ func statusStoreBetween(effects []*summary.Effect, a, b *summary.Effect) bool {
 	return false
 }
 
+// statusWrittenBetween reports whether a status write of the object runs
+// after the store st and before the write w: in between, or in the helper
+// call that makes the store (a helper that sets the status and writes it).
+func statusWrittenBetween(effects []*summary.Effect, st, w *summary.Effect) bool {
+	for _, e := range effects {
+		if e.Kind == summary.WriteEffect && e.Root == w.Root && isStatusWrite(e.Write) && e.Instr != w.Instr &&
+			(e.Instr == st.Instr || summary.Between(st.Instr, e.Instr, w.Instr)) {
+			return true
+		}
+	}
+	return false
+}
+
+// mainWriteAfter reports whether a main-resource write of the object runs
+// after the store st, or in the helper call that makes it (a helper that
+// adds a finalizer and updates).
 func mainWriteAfter(effects []*summary.Effect, st *summary.Effect) bool {
 	for _, e := range effects {
-		if e.Kind == summary.WriteEffect && e.Root == st.Root && isMainWrite(e.Write) && summary.Reaches(st.Instr, e.Instr) {
+		if e.Kind == summary.WriteEffect && e.Root == st.Root && isMainWrite(e.Write) && (e.Instr == st.Instr || summary.Reaches(st.Instr, e.Instr)) {
 			return true
 		}
 	}

@@ -141,6 +141,22 @@ const (
 	EventError    = "ERROR"
 )
 
+// CallbackEventType returns the watch event type a handler callback is
+// called for: "ADDED" for AddFunc, OnAdd, CreateFunc and Create,
+// "MODIFIED" for the update callbacks, "DELETED" for the delete ones, and
+// "" for the others (generic events, map funcs, filters).
+func CallbackEventType(callback string) string {
+	switch callback {
+	case "AddFunc", "OnAdd", "CreateFunc", "Create":
+		return EventAdded
+	case "UpdateFunc", "OnUpdate", "Update":
+		return EventModified
+	case "DeleteFunc", "OnDelete", "Delete":
+		return EventDeleted
+	}
+	return ""
+}
+
 // EventTypeName returns the Go name of a watch.EventType value ("Added"
 // for "ADDED"), or "" for an unknown value.
 func EventTypeName(v string) string {

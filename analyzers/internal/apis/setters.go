@@ -67,6 +67,14 @@ func SetterOf(f Func) (Setter, bool) {
 	return Setter{}, false
 }
 
+// IsUnstructuredSetter reports whether f is a metadata setter of
+// unstructured.Unstructured. Its code stores into the content map; the
+// table gives the field it means (ObjectMeta.Labels, not Object).
+func IsUnstructuredSetter(f Func) bool {
+	_, ok := objectMetaSetters[f.Name]
+	return ok && f.Pkg == Unstructured && f.Recv == "Unstructured"
+}
+
 // builtinStatus lists k8s.io/api kinds by package and name, with whether
 // they have a /status subresource. Kinds not listed are unknown.
 var builtinStatus = map[[2]string]bool{

@@ -341,7 +341,9 @@ func valueHome(v ssa.Value) *ssa.Function {
 
 // appendObserved decides whether root (in fn, at site) is an object read
 // from the API whose appended list is then written, filling la's Read,
-// Write and Via. depth bounds the walk up the callers of helpers.
+// Write and Via. The write may be in fn or in a caller (after the call);
+// once found, the callers are searched for the read only. depth bounds the
+// walk up the callers of helpers.
 func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Value, path []string, site ssa.Instruction, depth int) bool {
 	if depth > 4 || root == nil {
 		return false
@@ -356,10 +358,11 @@ func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Valu
 	}
 	inClosure := hsite != site
 	effects := s.Effects(home)
+	haveWrite := la.Write.IsValid()
 	// The write that persists the list.
 	var write *Effect
 	for _, e := range effects {
-		if e.Kind != WriteEffect || e.Root != root || e.Instr == hsite && !inClosure {
+		if haveWrite || e.Kind != WriteEffect || e.Root != root || e.Instr == hsite && !inClosure {
 			continue
 		}
 		if e.Write.IsMutation() && Reaches(hsite, e.Instr) || e.Write.IsSelfGuarded() && inClosure && Reaches(hsite, e.Instr) {
@@ -367,31 +370,28 @@ func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Valu
 			break
 		}
 	}
-	found := func(pos token.Pos, what string) bool {
-		if write == nil {
-			return false
-		}
-		la.Read, la.ReadWhat = pos, what
+	if write != nil {
 		la.Write, la.WriteWhat = write.Instr.Pos(), write.Write.String()
 		if write.Via != nil {
 			la.WriteWhat = write.Via.Name() + " (" + write.Write.String() + ")"
 		}
+	}
+	found := func(pos token.Pos, what string) bool {
+		if !la.Write.IsValid() {
+			return false
+		}
+		la.Read, la.ReadWhat = pos, what
 		return true
 	}
-	// A Get or List into the root before the append.
-	for _, e := range effects {
-		if e.Kind == ReadEffect && e.Root == root && Reaches(e.Instr, hsite) {
-			return found(e.Instr.Pos(), "read")
-		}
+	// A Get or List into the root before the append, or a read call (of
+	// the API or of a helper that returns what it read) that made it.
+	if pos, ok := s.readBefore(home, root, hsite); ok {
+		return found(pos, "read")
 	}
 	// The object of CreateOrUpdate/CreateOrPatch, appended to in its mutate
 	// func: CreateOrUpdate reads it first.
 	if inClosure && write != nil && write.Write.IsSelfGuarded() {
 		return found(write.Instr.Pos(), write.Write.String()+", which reads the object before calling the mutate func,")
-	}
-	// The result of a typed-client, lister or indexer Get.
-	if c := readCallOf(root); c != nil && Reaches(c, hsite) {
-		return found(c.Pos(), "read")
 	}
 	p, ok := root.(*ssa.Parameter)
 	if !ok {
@@ -425,7 +425,7 @@ func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Valu
 			if s.membershipGuarded(e.caller, c.Block(), argRoot, full) {
 				continue
 			}
-			inner := &ListAppend{}
+			inner := &ListAppend{Write: la.Write, WriteWhat: la.WriteWhat}
 			if s.appendObserved(inner, e.caller, argRoot, full, c, depth+1) {
 				la.Read, la.ReadWhat = inner.Read, inner.ReadWhat
 				la.Write, la.WriteWhat = inner.Write, inner.WriteWhat
@@ -442,6 +442,74 @@ func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Valu
 		return found(p.Pos(), "updated, so it exists in the API,")
 	}
 	return false
+}
+
+// readBefore reports whether root, an object of fn, was filled from the
+// API before site: a Get or List into it, a typed-client, lister or
+// indexer read whose result it is, or a package helper that returns an
+// object it read. It returns where.
+func (s *Summary) readBefore(fn *ssa.Function, root ssa.Value, site ssa.Instruction) (token.Pos, bool) {
+	for _, e := range s.Effects(fn) {
+		if e.Kind == ReadEffect && e.Root == root && Reaches(e.Instr, site) {
+			return e.Instr.Pos(), true
+		}
+	}
+	if c := readCallOf(root); c != nil && Reaches(c, site) {
+		return c.Pos(), true
+	}
+	if c := s.readResult(root); c != nil && Reaches(c, site) {
+		return c.Pos(), true
+	}
+	return token.NoPos, false
+}
+
+// readResult returns the call of a package helper whose result v is, when
+// the helper returns, on every path that returns an object, an object it
+// read from the API (getObject(key) (*T, error) { …Get…; return obj }).
+func (s *Summary) readResult(v ssa.Value) *ssa.Call {
+	c, i := resultCall(v)
+	if c == nil || c.Call.IsInvoke() || i >= 64 {
+		return nil
+	}
+	local := s.localFunc(c.Call.StaticCallee())
+	if local == nil || s.readResults(local)&(1<<uint(i)) == 0 {
+		return nil
+	}
+	return c
+}
+
+// readResults returns the bit set of fn's results that are objects fn
+// read from the API on every return that does not return nil.
+func (s *Summary) readResults(fn *ssa.Function) uint64 {
+	if s.readRes == nil {
+		s.readRes = make(map[*ssa.Function]uint64)
+	}
+	if r, ok := s.readRes[fn]; ok {
+		return r // 0 while in progress
+	}
+	s.readRes[fn] = 0
+	var out uint64
+	n := fn.Signature.Results().Len()
+	for i := 0; i < n && i < 64; i++ {
+		some, all := false, true
+		for _, b := range fn.Blocks {
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok || i >= len(ret.Results) || isNil(ret.Results[i]) {
+				continue
+			}
+			root, path := s.RootOf(ret.Results[i])
+			if _, ok := s.readBefore(fn, root, ret); len(path) > 0 || !ok || !s.isObjectRoot(root) {
+				all = false
+				break
+			}
+			some = true
+		}
+		if some && all {
+			out |= 1 << uint(i)
+		}
+	}
+	s.readRes[fn] = out
+	return out
 }
 
 // readCallOf returns the typed-client, lister or indexer call whose result
@@ -543,15 +611,33 @@ func boxedValue(a *ssa.Alloc) ssa.Value {
 	return val
 }
 
-// storedThrough reports whether a closure assigns its free variable (or
-// passes it on, which the model does not follow).
+// storedThrough reports whether a closure (or a closure it creates and
+// hands the variable to) assigns its free variable, or passes it on in a
+// way the model does not follow.
 func storedThrough(fv *ssa.FreeVar) bool {
+	return storedThroughDepth(fv, 0)
+}
+
+func storedThroughDepth(fv *ssa.FreeVar, depth int) bool {
+	if depth > 4 {
+		return true
+	}
 	for _, r := range *fv.Referrers() {
 		switch x := r.(type) {
 		case *ssa.UnOp:
 		case *ssa.Store:
 			if x.Addr == fv {
 				return true
+			}
+		case *ssa.MakeClosure:
+			fn, _ := x.Fn.(*ssa.Function)
+			if fn == nil {
+				return true
+			}
+			for i, b := range x.Bindings {
+				if b == fv && (i >= len(fn.FreeVars) || storedThroughDepth(fn.FreeVars[i], depth+1)) {
+					return true
+				}
 			}
 		default:
 			return true
@@ -573,10 +659,7 @@ func setterValue(instr ssa.Instruction) ssa.Value {
 		return nil
 	}
 	st, ok := apis.SetterOf(apis.FuncOf(callee))
-	args := c.Args
-	if c.IsInvoke() {
-		args = append([]ssa.Value{c.Value}, c.Args...)
-	}
+	args := recvFirstArgs(c)
 	if !ok || st.Value < 0 || st.Value >= len(args) {
 		return nil
 	}

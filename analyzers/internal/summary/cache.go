@@ -175,6 +175,14 @@ func (s *Summary) CacheOwnerOf(root ssa.Value, path []string) (CacheOwner, bool)
 			return s.handlerParamOwner(p, path)
 		}
 	}
+	// The unstructured converter hands out an Unstructured's own maps.
+	if arg := s.sharedConversion(root); arg != nil {
+		r, p := s.RootOf(arg)
+		if own, ok := s.CacheOwnerOf(r, p); ok {
+			own.What += ", converted by ToUnstructured, which returns the maps of an Unstructured object without copying them"
+			return own, true
+		}
+	}
 	return CacheOwner{}, false
 }
 

@@ -92,6 +92,11 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 		return e // nil while in progress: recursion sees no effects
 	}
 	s.effects[fn] = nil
+	if s.effBusy == nil {
+		s.effBusy = make(map[*ssa.Function]bool)
+	}
+	s.effBusy[fn] = true
+	defer delete(s.effBusy, fn)
 	var out []*Effect
 	writesAt := make(map[ssa.Instruction][]*Write)
 	for _, w := range s.Writes {
@@ -158,7 +163,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		c := x.Common()
 		for _, w := range writes {
 			if w.Object != nil {
-				root, _ := s.RootOf(w.Object)
+				root, _ := s.PersistedRoot(w.Object)
 				out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: w.Kind, Via: w.Helper})
 			}
 		}
@@ -167,10 +172,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			return out
 		}
 		f := apis.FuncOf(callee)
-		args := c.Args
-		if c.IsInvoke() {
-			args = append([]ssa.Value{c.Value}, c.Args...)
-		}
+		args := recvFirstArgs(c)
 		switch {
 		case apis.IsReaderGet(f) && len(args) >= 4:
 			root, _ := s.RootOf(args[3])
@@ -181,7 +183,15 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			out = append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
 			return out
 		}
-		if fs := s.factOf(callee); fs != nil && len(fs.Stores) > 0 && !c.IsInvoke() {
+		// FromUnstructured(u.Object, obj) of an object just read: obj holds
+		// what the API returned.
+		if src, dst, ok := apis.FromUnstructuredArgs(f); ok && dst < len(args) {
+			if sroot, _ := s.RootOf(args[src]); readCallOf(sroot) != nil || s.readResult(sroot) != nil {
+				root, _ := s.RootOf(args[dst])
+				return append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
+			}
+		}
+		if fs := s.factOf(callee); fs != nil && len(fs.Stores) > 0 && !c.IsInvoke() && !apis.IsUnstructuredSetter(f) {
 			// A setter of another package with a summary: its own code says
 			// which stores it makes and under which guards
 			// (meta.SetStatusCondition stamps only on change).
@@ -244,6 +254,11 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 	}
 	if pe, ok := s.pEffects[fn]; ok {
 		return pe // nil while in progress
+	}
+	if s.effBusy[fn] {
+		// Asked for while fn's own effects are being computed (a
+		// recursion): nothing yet, and nothing remembered.
+		return nil
 	}
 	s.pEffects[fn] = nil
 	var out []paramEffect

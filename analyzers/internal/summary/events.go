@@ -28,14 +28,28 @@ type EventBranch struct {
 	// Explicit says which event types the statement compares with; the
 	// others take the default (or else) arm.
 	Explicit map[string]bool
+	// Field is set when the statement compares a field of the program's
+	// own that carries the event kind (constants set per informer
+	// callback, see eventKinds) instead of a watch.EventType; Values then
+	// maps each event type to the constant that stands for it, and
+	// KindStores are where the handlers set them.
+	Field      *types.Var
+	Values     map[string]string
+	KindStores []RelatedPos
+	// DeletedOnly are the side effects of the Deleted arm that nothing
+	// else in the function does (computed when Field is set): cleanup that
+	// runs only if the Deleted event is processed.
+	DeletedOnly []*SideEffect
 }
 
-// evCmp is one comparison of a watch.EventType with a constant that
-// decides an If.
+// evCmp is one comparison of a watch.EventType (or of an event-kind
+// field) with a constant that decides an If.
 type evCmp struct {
 	block  *ssa.BasicBlock
-	value  string // "ADDED", ...
+	value  string // "ADDED", ...; for an event-kind field, "" for the constants no callback sets
 	eqSucc int    // the successor taken when the value matches
+	field  *types.Var
+	konst  string // the constant compared with, as written by ExactString
 }
 
 // EventBranches returns the branches on watch.EventType of the package's
@@ -56,7 +70,7 @@ func (s *Summary) EventBranches() []*EventBranch {
 			if !ok {
 				continue
 			}
-			value, eq, pos, ok := eventCompare(ifi.Cond)
+			cmp, pos, ok := s.eventCompare(ifi.Cond)
 			if !ok {
 				continue
 			}
@@ -67,7 +81,8 @@ func (s *Summary) EventBranches() []*EventBranch {
 			if _, seen := groups[stmt]; !seen {
 				order = append(order, stmt)
 			}
-			groups[stmt] = append(groups[stmt], evCmp{block: b, value: value, eqSucc: eq})
+			cmp.block = b
+			groups[stmt] = append(groups[stmt], cmp)
 		}
 		for _, stmt := range order {
 			if br := s.eventBranch(fn, stmt, groups[stmt]); br != nil {
@@ -79,8 +94,33 @@ func (s *Summary) EventBranches() []*EventBranch {
 }
 
 // eventCompare recognises cond as x == C or x != C (possibly negated)
-// with x a watch.EventType and C a constant.
-func eventCompare(cond ssa.Value) (value string, eqSucc int, pos token.Pos, ok bool) {
+// with x a watch.EventType, or an event-kind field, and C a constant.
+func (s *Summary) eventCompare(cond ssa.Value) (evCmp, token.Pos, bool) {
+	if value, eq, pos, ok := watchCompare(cond); ok {
+		return evCmp{value: value, eqSucc: eq}, pos, true
+	}
+	f := comparedField(cond)
+	kinds := s.eventKinds(f)
+	if kinds == nil {
+		return evCmp{}, token.NoPos, false
+	}
+	cond, neg := stripNot(cond)
+	bin := cond.(*ssa.BinOp) // comparedField checked the shape
+	c, isConst := bin.Y.(*ssa.Const)
+	if !isConst {
+		c = bin.X.(*ssa.Const)
+	}
+	eq := 0
+	if (bin.Op == token.NEQ) != neg {
+		eq = 1
+	}
+	k := c.Value.ExactString()
+	return evCmp{value: kinds[k], eqSucc: eq, field: f, konst: k}, bin.Pos(), true
+}
+
+// stripNot looks through up to four negations of a condition and says
+// whether their number is odd.
+func stripNot(cond ssa.Value) (ssa.Value, bool) {
 	neg := false
 	for i := 0; i < 4; i++ {
 		u, isNot := cond.(*ssa.UnOp)
@@ -89,6 +129,13 @@ func eventCompare(cond ssa.Value) (value string, eqSucc int, pos token.Pos, ok b
 		}
 		neg, cond = !neg, u.X
 	}
+	return cond, neg
+}
+
+// watchCompare recognises cond as x == C or x != C (possibly negated)
+// with x a watch.EventType and C a constant.
+func watchCompare(cond ssa.Value) (value string, eqSucc int, pos token.Pos, ok bool) {
+	cond, neg := stripNot(cond)
 	bin, isBin := cond.(*ssa.BinOp)
 	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
 		return "", 0, token.NoPos, false
@@ -164,7 +211,8 @@ func (s *Summary) eventBranch(fn *ssa.Function, stmt token.Pos, cmps []evCmp) *E
 	for _, c := range cmps {
 		inGroup[c.block] = true
 	}
-	arm := func(from *ssa.BasicBlock, succ int) []*SideEffect {
+	armBlocks := make(map[string][]*ssa.BasicBlock)
+	arm := func(t string, from *ssa.BasicBlock, succ int) []*SideEffect {
 		if succ < 0 || succ >= len(from.Succs) {
 			return nil
 		}
@@ -175,11 +223,17 @@ func (s *Summary) eventBranch(fn *ssa.Function, stmt token.Pos, cmps []evCmp) *E
 			if inGroup[b] || !entry.Dominates(b) || !evHasDep(fi.Graph.ControlDeps(b), dep) {
 				continue
 			}
+			armBlocks[t] = append(armBlocks[t], b)
 			out = append(out, s.BlockSideEffects(fn, b, SideAny)...)
 		}
 		return out
 	}
 	br := &EventBranch{Fn: fn, Pos: stmt, Arms: make(map[string][]*SideEffect), Explicit: make(map[string]bool)}
+	for _, c := range cmps {
+		if c.field != nil {
+			br.Field = c.field
+		}
+	}
 	// The default arm follows the mismatch edge of the comparison whose
 	// mismatch does not lead to another comparison of the statement.
 	var last *evCmp
@@ -195,19 +249,57 @@ func (s *Summary) eventBranch(fn *ssa.Function, stmt token.Pos, cmps []evCmp) *E
 		found := false
 		for _, c := range cmps {
 			if c.value == t {
-				br.Arms[t] = arm(c.block, c.eqSucc)
+				br.Arms[t] = arm(t, c.block, c.eqSucc)
 				br.Explicit[t], found = true, true
+				if c.field != nil {
+					if br.Values == nil {
+						br.Values = make(map[string]string)
+					}
+					br.Values[t] = c.konst
+				}
 				break
 			}
 		}
 		if !found && last != nil {
-			br.Arms[t] = arm(last.block, 1-last.eqSucc)
+			br.Arms[t] = arm(t, last.block, 1-last.eqSucc)
 		}
 	}
 	if len(br.Explicit) == 0 {
-		return nil // only Error/Bookmark comparisons
+		return nil // only Error/Bookmark comparisons, or constants no callback sets
+	}
+	if br.Field != nil {
+		br.KindStores = s.kindStores(br.Field)
+		if br.Explicit[apis.EventDeleted] {
+			br.DeletedOnly = s.onlyIn(fn, armBlocks[apis.EventDeleted], br.Arms[apis.EventDeleted])
+		}
 	}
 	return br
+}
+
+// onlyIn returns the effects (of blocks) that no block of fn outside
+// blocks has: compared by description, so the same helper called on
+// another path (a deletion-timestamp test in a sync arm) counts.
+func (s *Summary) onlyIn(fn *ssa.Function, blocks []*ssa.BasicBlock, effects []*SideEffect) []*SideEffect {
+	in := make(map[*ssa.BasicBlock]bool)
+	for _, b := range blocks {
+		in[b] = true
+	}
+	elsewhere := make(map[string]bool)
+	for _, b := range fn.Blocks {
+		if in[b] {
+			continue
+		}
+		for _, e := range s.BlockSideEffects(fn, b, SideAny) {
+			elsewhere[e.Describe()] = true
+		}
+	}
+	var out []*SideEffect
+	for _, e := range effects {
+		if !elsewhere[e.Describe()] {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func evHasDep(ds []flow.Dep, d flow.Dep) bool {
@@ -282,47 +374,7 @@ func (s *Summary) QueuedEvents() []*QueuedEvent {
 		return nil
 	}
 	m := s.model()
-	uses := make(map[*types.Var]*evFieldUse)
-	use := func(f *types.Var) *evFieldUse {
-		u := uses[f]
-		if u == nil {
-			u = &evFieldUse{}
-			uses[f] = u
-		}
-		return u
-	}
-	for _, fn := range s.srcFunc {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch x := instr.(type) {
-				case *ssa.Store:
-					fa, ok := x.Addr.(*ssa.FieldAddr)
-					if !ok {
-						continue
-					}
-					f := evStructField(fa.X.Type(), fa.Field)
-					if f == nil {
-						continue
-					}
-					v, sawEventType := evStripConv(x.Val)
-					if sawEventType {
-						use(f).eventTyped = x.Pos()
-					}
-					if c, ok := v.(*ssa.Const); ok && c.Value != nil {
-						if h := m.bodyOf[fn]; h != nil {
-							use(f).consts = append(use(f).consts, evConstStore{h, c.Value.ExactString(), x.Pos()})
-						}
-					} else if p, ok := v.(*ssa.Parameter); ok && m.bodyOf[fn] == nil {
-						use(f).consts = append(use(f).consts, s.constArgsFromHandlers(fn, p)...)
-					}
-				case *ssa.If:
-					if f := comparedField(x.Cond); f != nil {
-						use(f).branches = append(use(f).branches, RelatedPos{x.Cond.Pos(), "compared with a constant in " + FuncName(fn)})
-					}
-				}
-			}
-		}
-	}
+	uses := s.evFieldUses()
 	eventField := func(f *types.Var) (string, []RelatedPos) {
 		if f == nil || apis.IdentityFieldNames[f.Name()] || f.Embedded() {
 			return "", nil
@@ -437,6 +489,114 @@ func (s *Summary) QueuedEvents() []*QueuedEvent {
 	return out
 }
 
+// evFieldUses scans the package for the stores into struct fields of
+// constants set by handler callbacks (directly, or through a parameter of
+// a helper the callbacks call with constants) and of watch.EventType
+// values, and for the comparisons of fields with constants. Memoized.
+func (s *Summary) evFieldUses() map[*types.Var]*evFieldUse {
+	m := s.model()
+	if m.evUses != nil {
+		return m.evUses
+	}
+	uses := make(map[*types.Var]*evFieldUse)
+	use := func(f *types.Var) *evFieldUse {
+		u := uses[f]
+		if u == nil {
+			u = &evFieldUse{}
+			uses[f] = u
+		}
+		return u
+	}
+	for _, fn := range s.srcFunc {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.Store:
+					fa, ok := x.Addr.(*ssa.FieldAddr)
+					if !ok {
+						continue
+					}
+					f := evStructField(fa.X.Type(), fa.Field)
+					if f == nil {
+						continue
+					}
+					v, sawEventType := evStripConv(x.Val)
+					if sawEventType {
+						use(f).eventTyped = x.Pos()
+					}
+					// A variable reassigned on some path (eventType =
+					// EventSync) is a Phi: each incoming value counts.
+					vals := []ssa.Value{v}
+					if phi, ok := v.(*ssa.Phi); ok {
+						vals = phi.Edges
+					}
+					for _, v := range vals {
+						v, _ = evStripConv(v)
+						if c, ok := v.(*ssa.Const); ok && c.Value != nil {
+							if h := m.bodyOf[fn]; h != nil {
+								use(f).consts = append(use(f).consts, evConstStore{h, c.Value.ExactString(), x.Pos()})
+							}
+						} else if p, ok := v.(*ssa.Parameter); ok && m.bodyOf[fn] == nil {
+							use(f).consts = append(use(f).consts, s.constArgsFromHandlers(fn, p)...)
+						}
+					}
+				case *ssa.If:
+					if f := comparedField(x.Cond); f != nil {
+						use(f).branches = append(use(f).branches, RelatedPos{x.Cond.Pos(), "compared with a constant in " + FuncName(fn)})
+					}
+				}
+			}
+		}
+	}
+	m.evUses = uses
+	return uses
+}
+
+// eventKinds returns, for a struct field that carries the event kind in
+// constants of the program's own (set to different constants by the add,
+// update and delete callbacks of an informer or controller-runtime
+// handler, as postgres-operator's ClusterEvent.EventType), the watch event
+// type each constant stands for, by the callback that sets it. It returns
+// nil for other fields, and when one constant is set by callbacks of
+// different event types.
+func (s *Summary) eventKinds(f *types.Var) map[string]string {
+	if f == nil || apis.IdentityFieldNames[f.Name()] || f.Embedded() || apis.IsWatchEventType(f.Type()) {
+		return nil
+	}
+	u := s.evFieldUses()[f]
+	if u == nil {
+		return nil
+	}
+	kinds := make(map[string]string)
+	distinct := make(map[string]bool)
+	for _, c := range u.consts {
+		k := apis.CallbackEventType(c.h.Callback)
+		if k == "" {
+			continue
+		}
+		if old, ok := kinds[c.value]; ok && old != k {
+			return nil
+		}
+		kinds[c.value] = k
+		distinct[k] = true
+	}
+	if len(distinct) < 2 {
+		return nil
+	}
+	return kinds
+}
+
+// kindStores returns where the handlers set the event-kind field f.
+func (s *Summary) kindStores(f *types.Var) []RelatedPos {
+	var out []RelatedPos
+	for _, c := range s.evFieldUses()[f].consts {
+		if apis.CallbackEventType(c.h.Callback) != "" {
+			out = append(out, RelatedPos{c.pos, f.Name() + " is set to " + c.value + " in " + c.h.Describe()})
+		}
+	}
+	return out
+}
+
 // constArgsFromHandlers returns the constants passed for parameter p of fn
 // by calls in handler bodies.
 func (s *Summary) constArgsFromHandlers(fn *ssa.Function, p *ssa.Parameter) []evConstStore {
@@ -497,13 +657,7 @@ func evStructField(t types.Type, i int) *types.Var {
 // comparedField returns the struct field compared with a constant by
 // cond, or nil.
 func comparedField(cond ssa.Value) *types.Var {
-	for i := 0; i < 4; i++ {
-		u, ok := cond.(*ssa.UnOp)
-		if !ok || u.Op != token.NOT {
-			break
-		}
-		cond = u.X
-	}
+	cond, _ = stripNot(cond)
 	bin, ok := cond.(*ssa.BinOp)
 	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
 		return nil

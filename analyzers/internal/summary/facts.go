@@ -39,6 +39,9 @@ type FuncSummary struct {
 	// CacheOwned says which results may be objects owned by an informer
 	// cache (ReturnsCacheOwned, RL6001).
 	CacheOwned CacheOwnedFact
+	// ResultSources are the results made from a parameter: the parameter
+	// itself, or its conversion to unstructured content (ResultFromParam).
+	ResultSources []ResultSource
 }
 
 // CacheOwnedFact is the cache ownership of a function's results.
@@ -98,6 +101,13 @@ func (f *FuncSummary) String() string {
 	if f.CacheOwned.Results != 0 {
 		parts = append(parts, "returns-cache-owned")
 	}
+	for _, rs := range f.ResultSources {
+		kind := "same"
+		if rs.Kind == Conversion {
+			kind = "conversion"
+		}
+		parts = append(parts, "result "+itoa(rs.Result)+" from param "+itoa(rs.Param)+" ("+kind+")")
+	}
 	if f.IsEquality {
 		parts = append(parts, "equality")
 	}
@@ -115,7 +125,8 @@ func (f *FuncSummary) String() string {
 
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
-		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent && f.CacheOwned.Results == 0
+		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent && f.CacheOwned.Results == 0 &&
+		len(f.ResultSources) == 0
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -273,6 +284,7 @@ func (s *Summary) exportFacts() {
 		s.permanentFact(fn, &fs.ErrResult)
 		fs.HandlerEffects = s.handlerEffectsOf(fn)
 		fs.CacheOwned = s.cacheOwnedFact(fn)
+		fs.ResultSources = s.resultSources(fn)
 		for _, pe := range s.paramEffects(fn) {
 			if pe.kind != StoreEffect {
 				continue
@@ -310,7 +322,7 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 		}
 		param := -1
 		if w.Object != nil {
-			root, _ := s.RootOf(w.Object)
+			root, _ := s.PersistedRoot(w.Object)
 			param = paramIndex(fn, root)
 		}
 		out = append(out, WriteFact{

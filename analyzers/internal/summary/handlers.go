@@ -73,6 +73,7 @@ type handlerModel struct {
 	trans    map[transKey]*SideEffect
 	done     map[transKey]bool
 	writes   map[ssa.Instruction][]*Write // the writes of s.Writes by call
+	evUses   map[*types.Var]*evFieldUse   // events.go: event-kind fields
 }
 
 type transKey struct {

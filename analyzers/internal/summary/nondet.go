@@ -1,9 +1,11 @@
 package summary
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -332,4 +334,63 @@ func hasElem(path []string) bool {
 		}
 	}
 	return false
+}
+
+// ClockTruncation returns the granularity a clock value v was truncated or
+// rounded to with (time.Time).Truncate or Round and a constant duration,
+// looking through metav1.NewTime, Format, UTC, Local, In, conversions, and a
+// local variable whose address is stored.
+func ClockTruncation(v ssa.Value) (time.Duration, bool) {
+	for i := 0; i < 16 && v != nil; i++ {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return 0, false
+			}
+			v = x.X
+		case *ssa.Alloc:
+			// now := metav1.NewTime(…); w.Status.T = &now
+			var val ssa.Value
+			for _, r := range *x.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+					if val != nil {
+						return 0, false
+					}
+					val = st.Val
+				}
+			}
+			v = val
+		case *ssa.Call:
+			callee := calleeFunc(&x.Call)
+			if callee == nil {
+				return 0, false
+			}
+			f := apis.FuncOf(callee)
+			args := recvFirstArgs(&x.Call)
+			switch {
+			case f.Pkg == "time" && f.Recv == "Time" && (f.Name == "Truncate" || f.Name == "Round") && len(args) == 2:
+				c, ok := args[1].(*ssa.Const)
+				if !ok || c.Value == nil {
+					return 0, false
+				}
+				d, exact := constant.Int64Val(c.Value)
+				return time.Duration(d), exact && d > 0
+			case f.Pkg == "time" && f.Recv == "Time" && (f.Name == "Format" || f.Name == "UTC" || f.Name == "Local" || f.Name == "In") && len(args) >= 1:
+				v = args[0]
+			case f.Pkg == apis.MetaV1 && f.Recv == "" && f.Name == "NewTime" && len(args) == 1:
+				v = args[0]
+			default:
+				return 0, false
+			}
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
 }

@@ -64,6 +64,15 @@ func callArgs(c *ssa.CallCommon) []ssa.Value {
 	return c.Args
 }
 
+// recvFirstArgs returns the arguments of a call with the receiver of a
+// method first (the numbering of parameters in facts and fn.Params).
+func recvFirstArgs(c *ssa.CallCommon) []ssa.Value {
+	if c.IsInvoke() {
+		return append([]ssa.Value{c.Value}, c.Args...)
+	}
+	return c.Args
+}
+
 // CallArgs is the exported form of callArgs.
 func CallArgs(c *ssa.CallCommon) []ssa.Value { return callArgs(c) }
 

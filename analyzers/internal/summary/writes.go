@@ -317,7 +317,22 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 				return v, path
 			}
 			v = b
+		case *ssa.Extract:
+			// A helper that returns the object it was given.
+			c, ok := x.Tuple.(*ssa.Call)
+			if !ok {
+				return v, path
+			}
+			arg, kind := s.callSource(&c.Call, x.Index)
+			if kind != SameObject {
+				return v, path
+			}
+			v = arg
 		case *ssa.Call:
+			if arg, kind := s.callSource(&x.Call, 0); kind == SameObject {
+				v = arg
+				continue
+			}
 			// obj.GetLabels() returns the object's own map.
 			callee := calleeFunc(&x.Call)
 			if callee == nil {

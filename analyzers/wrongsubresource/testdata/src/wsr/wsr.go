@@ -34,6 +34,12 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 		return ctrl.Result{}, r.deployment(ctx, &w)
 	case 5:
 		return ctrl.Result{}, r.copyBack(ctx, &w)
+	case 6:
+		return ctrl.Result{}, r.statusThenMain(ctx, &w)
+	case 7:
+		return ctrl.Result{}, r.helperThenMain(ctx, &w)
+	case 8:
+		return ctrl.Result{}, r.finalizerHelperThenStatus(ctx, &w)
 	}
 	return ctrl.Result{}, r.fine(ctx, &w)
 }
@@ -122,5 +128,48 @@ func overwrite(dst, src *api.Widget) { *dst = *src }
 func (r *R) copyBack(ctx context.Context, w *api.Widget) error {
 	fresh := w.DeepCopy()
 	overwrite(w, fresh)
+	return r.Status().Update(ctx, w)
+}
+
+// The status is persisted by its own status write before the main write,
+// directly or by a helper that sets and writes it: silent.
+func (r *R) statusThenMain(ctx context.Context, w *api.Widget) error {
+	w.Status.Phase = "Done"
+	if err := r.Status().Update(ctx, w); err != nil {
+		return err
+	}
+	w.Spec.Replicas = 2
+	return r.Update(ctx, w)
+}
+
+func (r *R) setAndWriteStatus(ctx context.Context, w *api.Widget, phase string) error {
+	w.Status.Phase = phase
+	return r.Status().Update(ctx, w)
+}
+
+func (r *R) helperThenMain(ctx context.Context, w *api.Widget) error {
+	if err := r.setAndWriteStatus(ctx, w, "Bound"); err != nil {
+		return err
+	}
+	if controllerutil.AddFinalizer(w, fin) {
+		return r.Update(ctx, w)
+	}
+	return nil
+}
+
+// A helper that adds the finalizer and updates, then the status written
+// with Status().Update: the finalizer is persisted by the helper. Silent.
+func (r *R) ensureFinalizer(ctx context.Context, w *api.Widget) error {
+	if controllerutil.AddFinalizer(w, fin) {
+		return r.Update(ctx, w)
+	}
+	return nil
+}
+
+func (r *R) finalizerHelperThenStatus(ctx context.Context, w *api.Widget) error {
+	if err := r.ensureFinalizer(ctx, w); err != nil {
+		return err
+	}
+	w.Status.Phase = "Ready"
 	return r.Status().Update(ctx, w)
 }

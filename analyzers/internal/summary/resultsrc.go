@@ -1,0 +1,227 @@
+package summary
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// Results made from parameters (the ResultFromParam fact).
+//
+// A helper may hand back the object it was given (an update helper that
+// returns the updated object, which the caller assigns over its variable),
+// or a conversion of it (a ToUnstructured wrapper, whose result the caller
+// writes with the dynamic client). The model needs both to keep track of
+// the object:
+//   - the same object: RootOf looks through the call, so stores, writes and
+//     cache ownership follow the object;
+//   - a conversion: writing the result persists the parameter's content
+//     (PersistedRoot), and converting an Unstructured object shares its
+//     maps, so a cached Unstructured stays cached (CacheOwnerOf).
+
+// SourceKind says how a result is made from a parameter.
+type SourceKind uint8
+
+const (
+	// NoSource: the result is not made from a parameter.
+	NoSource SourceKind = iota
+	// SameObject: the result is the parameter itself.
+	SameObject
+	// Conversion: the result is the parameter converted to unstructured
+	// content; it shares the maps of an Unstructured parameter and is a
+	// copy of any other object.
+	Conversion
+)
+
+// ResultSource says that result Result of a function is made from its
+// parameter Param (receiver first).
+type ResultSource struct {
+	Result, Param int
+	Kind          SourceKind
+}
+
+// resultSources returns the results of a package function made from its
+// parameters: on every return that does not return nil, the result is the
+// same parameter (or a conversion of it).
+func (s *Summary) resultSources(fn *ssa.Function) []ResultSource {
+	if s.resSrc == nil {
+		s.resSrc = make(map[*ssa.Function][]ResultSource)
+	}
+	if r, ok := s.resSrc[fn]; ok {
+		return r // nil while in progress: recursion sees no source
+	}
+	s.resSrc[fn] = nil
+	n := fn.Signature.Results().Len()
+	var out []ResultSource
+	for i := 0; i < n && i < 64; i++ {
+		param, kind := -1, NoSource
+		ok := true
+		for _, b := range fn.Blocks {
+			ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !isRet || i >= len(ret.Results) || isNil(ret.Results[i]) {
+				continue
+			}
+			p, k := s.paramSource(fn, ret.Results[i])
+			if k == NoSource || param >= 0 && p != param {
+				ok = false
+				break
+			}
+			param, kind = p, max(kind, k)
+		}
+		if ok && kind != NoSource {
+			out = append(out, ResultSource{Result: i, Param: param, Kind: kind})
+		}
+	}
+	s.resSrc[fn] = out
+	return out
+}
+
+// paramSource says whether v (in fn) is a parameter of fn, or a conversion
+// of one.
+func (s *Summary) paramSource(fn *ssa.Function, v ssa.Value) (int, SourceKind) {
+	root, path := s.RootOf(v)
+	if len(path) > 0 {
+		return -1, NoSource
+	}
+	if p := paramIndex(fn, root); p >= 0 {
+		return p, SameObject
+	}
+	if arg := s.convertedFrom(root); arg != nil {
+		if p, k := s.paramSource(fn, arg); k != NoSource {
+			return p, Conversion
+		}
+	}
+	return -1, NoSource
+}
+
+// callSource returns the argument that result i of a call is made from, and
+// how: the unstructured converter, a package function (by its code), or a
+// function of another package (by its fact).
+func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind) {
+	callee := calleeFunc(c)
+	if callee == nil {
+		return nil, NoSource
+	}
+	args := recvFirstArgs(c)
+	if a, ok := apis.ToUnstructuredArg(apis.FuncOf(callee)); ok && i == 0 && a < len(args) {
+		return args[a], Conversion
+	}
+	if c.IsInvoke() {
+		return nil, NoSource
+	}
+	var srcs []ResultSource
+	if local := s.localFunc(c.StaticCallee()); local != nil {
+		srcs = s.resultSources(local)
+	} else if fs := s.factOf(callee); fs != nil {
+		srcs = fs.ResultSources
+	}
+	for _, rs := range srcs {
+		if rs.Result == i && rs.Param < len(args) {
+			return args[rs.Param], rs.Kind
+		}
+	}
+	return nil, NoSource
+}
+
+// resultCall returns the call whose result v is, and the result's index.
+func resultCall(v ssa.Value) (*ssa.Call, int) {
+	switch x := v.(type) {
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok {
+			return c, x.Index
+		}
+	case *ssa.Call:
+		return x, 0
+	}
+	return nil, -1
+}
+
+// convertedFrom returns the object that root (an object root, with no
+// path) is a conversion of: the result of a conversion call, or an
+// Unstructured built around such a result (&unstructured.Unstructured{
+// Object: m}). It returns nil otherwise.
+func (s *Summary) convertedFrom(root ssa.Value) ssa.Value {
+	if c, i := resultCall(root); c != nil {
+		if arg, k := s.callSource(&c.Call, i); k == Conversion {
+			return arg
+		}
+		return nil
+	}
+	a, ok := root.(*ssa.Alloc)
+	if !ok || !apis.IsUnstructured(a.Type()) {
+		return nil
+	}
+	var content ssa.Value
+	for _, r := range *a.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fieldName(fa.X.Type(), fa.Field) != apis.UnstructuredContentField {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				if content != nil {
+					return nil
+				}
+				content = st.Val
+			}
+		}
+	}
+	if content == nil {
+		return nil
+	}
+	croot, path := s.RootOf(content)
+	if len(path) > 0 {
+		return nil
+	}
+	return s.convertedFrom(croot)
+}
+
+// PersistedRoot is RootOf for the object argument of a write: when the
+// written object is a conversion of another object (its ToUnstructured
+// form), the write persists that object's content, so its root is
+// returned.
+func (s *Summary) PersistedRoot(v ssa.Value) (ssa.Value, []string) {
+	root, path := s.RootOf(v)
+	for i := 0; i < 8 && len(path) == 0; i++ {
+		arg := s.convertedFrom(root)
+		if arg == nil {
+			break
+		}
+		root, path = s.RootOf(arg)
+	}
+	return root, path
+}
+
+// sharedConversion returns the object whose maps root (with no path)
+// shares, when root is a conversion of an object that is, or may be, an
+// Unstructured: the converter hands out an Unstructured's own content.
+// The static type decides: a typed object is copied, an interface may hold
+// an Unstructured.
+func (s *Summary) sharedConversion(root ssa.Value) ssa.Value {
+	arg := s.convertedFrom(root)
+	if arg == nil {
+		return nil
+	}
+	t := stripInterfaceConversions(arg).Type()
+	if apis.IsUnstructured(t) || types.IsInterface(t) {
+		return arg
+	}
+	return nil
+}
+
+// stripInterfaceConversions looks through the conversions to interface
+// types that a call to a func(interface{}) adds.
+func stripInterfaceConversions(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
