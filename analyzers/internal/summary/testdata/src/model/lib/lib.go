@@ -95,3 +95,25 @@ func EnsureFinalizer(o client.Object) bool { // want `FuncSummary\(store ObjectM
 func Fetch(ctx context.Context, c client.Client, key types.NamespacedName, obj client.Object) error { // want `FuncSummary\(notfound-of-param-2\)`
 	return c.Get(ctx, key, obj)
 }
+
+// Refresh hands back the object it was given (ResultFromParam, same).
+func Refresh(ctx context.Context, c client.Client, cm *corev1.ConfigMap) (*corev1.ConfigMap, error) { // want `FuncSummary\(result 0 from param 2 \(same\)\)`
+	if err := c.Get(ctx, client.ObjectKeyFromObject(cm), cm); err != nil {
+		return nil, err
+	}
+	return cm, nil
+}
+
+// Content converts its argument (ResultFromParam, conversion).
+func Content(obj interface{}) (map[string]interface{}, error) { // want `FuncSummary\(result 0 from param 0 \(conversion\)\)`
+	return runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+}
+
+// NewOrGiven returns its argument on one path and a new object on the
+// other: no source.
+func NewOrGiven(cm *corev1.ConfigMap) *corev1.ConfigMap {
+	if cm == nil {
+		return &corev1.ConfigMap{}
+	}
+	return cm
+}
