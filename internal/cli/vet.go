@@ -88,6 +88,7 @@ func runVet(dir, exe, cfgPath, digest string, patterns []string) ([]report.Findi
 // returns a one-line description, or "".
 func loadError(stderr string) string {
 	var errs []string
+	seen := make(map[string]bool)
 	for _, line := range strings.Split(stderr, "\n") {
 		line = strings.TrimSpace(line)
 		switch {
@@ -108,6 +109,13 @@ func loadError(stderr string) string {
 			errs = append(errs, strings.TrimPrefix(line, "vet: "))
 		default:
 			errs = append(errs, line)
+		}
+		// The same error (a bad option, say) is reported by every package:
+		// count it once.
+		if n := len(errs); n > 0 && seen[errs[n-1]] {
+			errs = errs[:n-1]
+		} else if n > 0 {
+			seen[errs[n-1]] = true
 		}
 	}
 	switch len(errs) {

@@ -88,7 +88,7 @@ func setFlags(a *analysis.Analyzer, opts map[string]string) error {
 	sort.Strings(names)
 	for _, k := range names {
 		if err := a.Flags.Set(k, opts[k]); err != nil {
-			return fmt.Errorf("config: option %s.%s: %w", a.Name, k, err)
+			return fmt.Errorf("config: option %s.%s: invalid value %q: %w", a.Name, k, opts[k], err)
 		}
 	}
 	return nil
