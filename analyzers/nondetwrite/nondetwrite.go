@@ -70,7 +70,8 @@ return ctrl.Result{}, nil`,
 		"Random, identity and process values get no fix: derive the value from the object's UID or " +
 		"Generation instead. A defeated guard gets no fix: move the store into the guard's block.",
 	Options: []checkdoc.Option{{
-		Name: "heartbeat-fields",
+		Name:    "heartbeat-fields",
+		Default: "(none)",
 		Text: "Comma-separated field paths that are deliberate heartbeats and are not reported, e.g. " +
 			"`Status.LastHeartbeatTime` or, for one kind only, `Widget.Status.LastSeen`; an entry matches the end " +
 			"of the stored field's path (`Kind.Path`, list elements written `[]`) at a `.`.",
