@@ -227,12 +227,13 @@ func statusStoreBetween(effects []*summary.Effect, a, b *summary.Effect) bool {
 }
 
 // statusWrittenBetween reports whether a status write of the object runs
-// after the store st and before the write w: in between, or in the helper
-// call that makes the store (a helper that sets the status and writes it).
+// after the store st and before the write w: in between, or after the
+// store inside the helper call that makes it (a helper that sets the
+// status and then writes it; summary.Effect.WrittenBy).
 func statusWrittenBetween(effects []*summary.Effect, st, w *summary.Effect) bool {
 	for _, e := range effects {
 		if e.Kind == summary.WriteEffect && e.Root == w.Root && isStatusWrite(e.Write) && e.Instr != w.Instr &&
-			(e.Instr == st.Instr || summary.Between(st.Instr, e.Instr, w.Instr)) {
+			(e.Instr == st.Instr && st.WrittenWith(apis.StatusUpdate, apis.StatusPatch) || summary.Between(st.Instr, e.Instr, w.Instr)) {
 			return true
 		}
 	}
@@ -240,11 +241,12 @@ func statusWrittenBetween(effects []*summary.Effect, st, w *summary.Effect) bool
 }
 
 // mainWriteAfter reports whether a main-resource write of the object runs
-// after the store st, or in the helper call that makes it (a helper that
-// adds a finalizer and updates).
+// after the store st, or after it inside the helper call that makes it (a
+// helper that adds a finalizer and then updates).
 func mainWriteAfter(effects []*summary.Effect, st *summary.Effect) bool {
 	for _, e := range effects {
-		if e.Kind == summary.WriteEffect && e.Root == st.Root && isMainWrite(e.Write) && (e.Instr == st.Instr || summary.Reaches(st.Instr, e.Instr)) {
+		if e.Kind == summary.WriteEffect && e.Root == st.Root && isMainWrite(e.Write) &&
+			(e.Instr == st.Instr && st.WrittenWith(apis.Update, apis.Patch) || e.Instr != st.Instr && summary.Reaches(st.Instr, e.Instr)) {
 			return true
 		}
 	}

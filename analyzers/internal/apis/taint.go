@@ -100,6 +100,26 @@ var TaintGlobalSources = map[[2]string]TaintKind{
 	{Controller, "ReconcileIDFromContext"}: Identity,
 }
 
+// ClockRounding says how f treats a clock value for the clock-granularity
+// option of RL1001: round is true for (time.Time).Truncate and Round (the
+// granularity is argument 1, receiver first); keep is true for the
+// functions whose result carries the receiver's (or argument 0's) instant
+// at the same granularity: Format, UTC, Local, In, metav1.NewTime.
+func ClockRounding(f Func) (round, keep bool) {
+	switch {
+	case f.Pkg == "time" && f.Recv == "Time":
+		switch f.Name {
+		case "Truncate", "Round":
+			return true, false
+		case "Format", "UTC", "Local", "In":
+			return false, true
+		}
+	case f.Pkg == MetaV1 && f.Recv == "" && f.Name == "NewTime":
+		return false, true
+	}
+	return false, false
+}
+
 // IsTaintPropagator reports whether the result of f carries the taint of
 // its arguments (and receiver): formatting, conversions, string functions,
 // time arithmetic.

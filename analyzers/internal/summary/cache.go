@@ -287,16 +287,7 @@ func (s *Summary) handlerParamOwner(p *ssa.Parameter, path []string) (CacheOwner
 // shallowCopyOwner reports whether a local variable holds a shallow copy
 // of a cached object: its only store is *cached (cp := *pod).
 func (s *Summary) shallowCopyOwner(a *ssa.Alloc) (CacheOwner, bool) {
-	var val ssa.Value
-	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if val != nil {
-				return CacheOwner{}, false
-			}
-			val = st.Val
-		}
-	}
-	load, ok := val.(*ssa.UnOp)
+	load, ok := singleStored(a).(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return CacheOwner{}, false
 	}

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -39,6 +40,23 @@ type Effect struct {
 	Status Status
 	// Taint is the non-determinism of the stored value (stores only).
 	Taint Taint
+	// WrittenBy lists, for a store, the kinds of the writes of the same
+	// object that follow it inside the function that makes it: fn for its
+	// own stores, the helper (and what the helper calls) for a store mapped
+	// to a helper's call. The mapped effects share the call as Instr, so
+	// their order inside the helper is known only through this list.
+	WrittenBy []apis.WriteKind
+}
+
+// WrittenWith reports whether a store is followed, in its own function or
+// helper, by a write of one of the given kinds.
+func (e *Effect) WrittenWith(kinds ...apis.WriteKind) bool {
+	for _, k := range e.WrittenBy {
+		if slices.Contains(kinds, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // PathString is the path for messages, e.g. "Status.Phase".
@@ -80,6 +98,8 @@ type paramEffect struct {
 	path   []string
 	write  apis.WriteKind
 	via    *types.Func
+	// writtenBy is Effect.WrittenBy of a store.
+	writtenBy []apis.WriteKind
 }
 
 // Effects returns the effects of fn on object roots, in program order
@@ -117,8 +137,32 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 			}
 		}
 	}
+	markWrittenBy(out)
 	s.effects[fn] = out
 	return out
+}
+
+// markWrittenBy gives each store made by fn itself the kinds of the writes
+// of its object that can run after it in fn. A store mapped from a helper
+// (Via set) keeps the helper's list: the writes after it inside the helper.
+func markWrittenBy(effects []*Effect) {
+	for _, st := range effects {
+		if st.Kind == StoreEffect && st.Via == nil {
+			st.WrittenBy = laterWrites(effects, st, nil)
+		}
+	}
+}
+
+// laterWrites adds to kinds the kinds of the writes of st's object, at
+// another instruction, that can run after st.
+func laterWrites(effects []*Effect, st *Effect, kinds []apis.WriteKind) []apis.WriteKind {
+	for _, w := range effects {
+		if w.Kind == WriteEffect && w.Root == st.Root && w.Instr != st.Instr && Reaches(st.Instr, w.Instr) &&
+			!slices.Contains(kinds, w.Write) {
+			kinds = append(kinds, w.Write)
+		}
+	}
+	return kinds
 }
 
 func (s *Summary) isObjectRoot(v ssa.Value) bool {
@@ -226,7 +270,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 					}
 					out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
 						Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status,
-						Taint: s.bindParams(pe.taint, c.Args)})
+						Taint: s.bindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy})
 				}
 				// Writes inside the helper, mapped to this call.
 				for _, pe := range s.paramEffects(local) {
@@ -262,12 +306,18 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 	}
 	s.pEffects[fn] = nil
 	var out []paramEffect
-	for _, e := range s.Effects(fn) {
+	effects := s.Effects(fn)
+	for _, e := range effects {
 		p := paramIndex(fn, e.Root)
 		if p < 0 {
 			continue
 		}
-		out = append(out, paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via})
+		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via}
+		if e.Kind == StoreEffect {
+			// For the caller, everything fn writes after the store counts.
+			pe.writtenBy = laterWrites(effects, e, slices.Clone(e.WrittenBy))
+		}
+		out = append(out, pe)
 	}
 	s.pEffects[fn] = out
 	return out
@@ -337,7 +387,8 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 		}
 		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root,
 			Path: append(append([]string(nil), path...), splitPath(sf.Path)...), Via: callee, Status: st,
-			Taint: s.bindParams(Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams}, args)})
+			Taint:     s.bindParams(Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams}, args),
+			WrittenBy: sf.WrittenBy})
 	}
 	return out
 }

@@ -75,6 +75,9 @@ type StoreFact struct {
 	TaintKinds apis.TaintKind
 	Source     string
 	FromParams uint64
+	// WrittenBy are the kinds of the writes of the same parameter that
+	// follow the store in the function (Effect.WrittenBy).
+	WrittenBy []apis.WriteKind
 }
 
 // AFact marks FuncSummary as a fact.
@@ -290,7 +293,7 @@ func (s *Summary) exportFacts() {
 				continue
 			}
 			fs.Stores = append(fs.Stores, StoreFact{Param: pe.param, Path: strings.Join(pe.path, "."), Guarded: pe.status != Unguarded,
-				TaintKinds: pe.taint.Kinds, Source: pe.taint.Source, FromParams: pe.taint.Params})
+				TaintKinds: pe.taint.Kinds, Source: pe.taint.Source, FromParams: pe.taint.Params, WrittenBy: pe.writtenBy})
 		}
 		if !fs.empty() {
 			s.Pass.ExportObjectFact(obj, fs)

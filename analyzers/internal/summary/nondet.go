@@ -337,17 +337,13 @@ func hasElem(path []string) bool {
 }
 
 // ClockTruncation returns the granularity a clock value v was truncated or
-// rounded to with (time.Time).Truncate or Round and a constant duration,
-// looking through metav1.NewTime, Format, UTC, Local, In, conversions, and a
-// local variable whose address is stored.
+// rounded to with a constant duration (apis.ClockRounding), looking through
+// the functions that keep the instant (Format, UTC, metav1.NewTime, …),
+// conversions, and a local variable whose address is stored.
 func ClockTruncation(v ssa.Value) (time.Duration, bool) {
 	for i := 0; i < 16 && v != nil; i++ {
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
+		switch x := stripConv(v).(type) {
 		case *ssa.Convert:
-			v = x.X
-		case *ssa.MakeInterface:
 			v = x.X
 		case *ssa.UnOp:
 			if x.Op != token.MUL {
@@ -356,34 +352,23 @@ func ClockTruncation(v ssa.Value) (time.Duration, bool) {
 			v = x.X
 		case *ssa.Alloc:
 			// now := metav1.NewTime(…); w.Status.T = &now
-			var val ssa.Value
-			for _, r := range *x.Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
-					if val != nil {
-						return 0, false
-					}
-					val = st.Val
-				}
-			}
-			v = val
+			v = singleStored(x)
 		case *ssa.Call:
 			callee := calleeFunc(&x.Call)
 			if callee == nil {
 				return 0, false
 			}
-			f := apis.FuncOf(callee)
 			args := recvFirstArgs(&x.Call)
+			round, keep := apis.ClockRounding(apis.FuncOf(callee))
 			switch {
-			case f.Pkg == "time" && f.Recv == "Time" && (f.Name == "Truncate" || f.Name == "Round") && len(args) == 2:
+			case round && len(args) == 2:
 				c, ok := args[1].(*ssa.Const)
 				if !ok || c.Value == nil {
 					return 0, false
 				}
 				d, exact := constant.Int64Val(c.Value)
 				return time.Duration(d), exact && d > 0
-			case f.Pkg == "time" && f.Recv == "Time" && (f.Name == "Format" || f.Name == "UTC" || f.Name == "Local" || f.Name == "In") && len(args) >= 1:
-				v = args[0]
-			case f.Pkg == apis.MetaV1 && f.Recv == "" && f.Name == "NewTime" && len(args) == 1:
+			case keep && len(args) >= 1:
 				v = args[0]
 			default:
 				return 0, false
@@ -393,4 +378,19 @@ func ClockTruncation(v ssa.Value) (time.Duration, bool) {
 		}
 	}
 	return 0, false
+}
+
+// singleStored returns the one value stored into a local, or nil when it
+// is stored more than once (or never).
+func singleStored(a *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
 }

@@ -153,21 +153,7 @@ func (s *Summary) convertedFrom(root ssa.Value) ssa.Value {
 	if !ok || !apis.IsUnstructured(a.Type()) {
 		return nil
 	}
-	var content ssa.Value
-	for _, r := range *a.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fieldName(fa.X.Type(), fa.Field) != apis.UnstructuredContentField {
-			continue
-		}
-		for _, rr := range *fa.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
-				if content != nil {
-					return nil
-				}
-				content = st.Val
-			}
-		}
-	}
+	content := allocField(a, apis.UnstructuredContentField)
 	if content == nil {
 		return nil
 	}
@@ -204,24 +190,9 @@ func (s *Summary) sharedConversion(root ssa.Value) ssa.Value {
 	if arg == nil {
 		return nil
 	}
-	t := stripInterfaceConversions(arg).Type()
+	t := stripConv(arg).Type()
 	if apis.IsUnstructured(t) || types.IsInterface(t) {
 		return arg
 	}
 	return nil
-}
-
-// stripInterfaceConversions looks through the conversions to interface
-// types that a call to a func(interface{}) adds.
-func stripInterfaceConversions(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		default:
-			return v
-		}
-	}
 }

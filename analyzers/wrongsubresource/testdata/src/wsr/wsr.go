@@ -40,6 +40,8 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 		return ctrl.Result{}, r.helperThenMain(ctx, &w)
 	case 8:
 		return ctrl.Result{}, r.finalizerHelperThenStatus(ctx, &w)
+	case 9:
+		return ctrl.Result{}, r.helperStoresAfterItsWrite(ctx, &w)
 	}
 	return ctrl.Result{}, r.fine(ctx, &w)
 }
@@ -172,4 +174,21 @@ func (r *R) finalizerHelperThenStatus(ctx context.Context, w *api.Widget) error 
 	}
 	w.Status.Phase = "Ready"
 	return r.Status().Update(ctx, w)
+}
+
+// A helper that writes the status and only then changes it: its own write
+// does not persist the change, so the main Update after it drops it.
+func (r *R) writeThenSet(ctx context.Context, w *api.Widget) error {
+	if err := r.Status().Update(ctx, w); err != nil {
+		return err
+	}
+	w.Status.Phase = "Stale"
+	return nil
+}
+
+func (r *R) helperStoresAfterItsWrite(ctx context.Context, w *api.Widget) error {
+	if err := r.writeThenSet(ctx, w); err != nil {
+		return err
+	}
+	return r.Update(ctx, w) // want `wrongsubresource: the Widget changes Status.Phase but writes it only with Update of the main resource`
 }
