@@ -67,8 +67,12 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 		elsewhere := helperDecl(pass, p.Taint.Origin) // a helper of another package
 		field := summary.FieldName(p.Store.Root, p.Store.Path)
-		msg := fmt.Sprintf("the order of a map iteration reaches %s, written by %s: it changes from one reconcile to the next, so every write is a change; sort it before the write",
-			field, p.Write.Write)
+		order := "a map iteration"
+		if p.Taint.Source == summary.CacheListSource {
+			order = "a List served from the informer cache (whose store is a map)"
+		}
+		msg := fmt.Sprintf("the order of %s reaches %s, written by %s: it changes from one reconcile to the next, so every write is a change; sort it before the write",
+			order, field, p.Write.Write)
 		f := diag.Finding{Pos: pos, End: pos, Message: msg}
 		if sp := p.Store.Instr.Pos(); sp.IsValid() && sp != pos {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: sp, Message: "stored here"})
@@ -128,7 +132,9 @@ func sortFix(pass *analysis.Pass, pos token.Pos) *analysis.SuggestedFix {
 	if !ok {
 		return nil
 	}
-	if _, isMap := pass.TypesInfo.TypeOf(loop.X).Underlying().(*types.Map); !isMap {
+	switch pass.TypesInfo.TypeOf(loop.X).Underlying().(type) {
+	case *types.Map, *types.Slice: // a map, or the items of a cached List
+	default:
 		return nil
 	}
 	if obj := pass.TypesInfo.Uses[base]; obj == nil || obj.Pos() > loop.Pos() {

@@ -98,3 +98,37 @@ func IsTypedList(f Func) bool {
 func IsDeepCopy(name string) bool {
 	return name == "DeepCopy" || name == "DeepCopyObject"
 }
+
+// cacheListReads are the reads of cache.Store, cache.Indexer and
+// ThreadSafeStore that return several items (or keys).
+var cacheListReads = map[string]bool{"List": true, "ListKeys": true, "ByIndex": true, "IndexKeys": true, "Index": true}
+
+// IsUnorderedCacheList reports whether f returns the items of an informer
+// cache in the iteration order of the map that stores them, which changes
+// from one call to the next: List of a client-go, generated, generic or
+// dynamic lister, and the listing reads of cache.Store / cache.Indexer.
+// (controller-runtime's cached client.List is the same read, recognised by
+// its receiver: see IsCachedClient.)
+func IsUnorderedCacheList(f Func) bool {
+	switch {
+	case IsListerPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Lister"):
+		return f.Name == "List"
+	case f.Pkg == ToolsCache && (f.Recv == "Store" || f.Recv == "Indexer" || f.Recv == "ThreadSafeStore"):
+		return cacheListReads[f.Name]
+	case f.Pkg == ToolsCache && (f.Recv == "GenericLister" || f.Recv == "GenericNamespaceLister"):
+		return f.Name == "List"
+	case f.Pkg == DynamicLister && (f.Recv == "Lister" || f.Recv == "NamespaceLister"):
+		return f.Name == "List"
+	}
+	return false
+}
+
+// IsCachedClient reports whether t is controller-runtime's client.Client
+// (or client.WithWatch): the type of the manager's client, whose List is
+// served from the informer cache. A plain client.Reader is left out: it is
+// the type of the manager's APIReader, which lists from the API server in
+// its stable order.
+func IsCachedClient(t types.Type) bool {
+	pkg, name, ok := NamedOf(t)
+	return ok && pkg == Client && (name == "Client" || name == "WithWatch")
+}

@@ -92,11 +92,12 @@ type Summary struct {
 	storeIdx  map[*ssa.Function]map[ssa.Value][]localStore
 	retTaint  map[*ssa.Function]Taint
 	pEffects  map[*ssa.Function][]paramEffect
-	effBusy   map[*ssa.Function]bool           // Effects in progress
-	resSrc    map[*ssa.Function][]ResultSource // resultsrc.go
-	readRes   map[*ssa.Function]uint64         // appends.go: results read from the API
-	cache     *cacheModel                      // cache.go: cache-owned values, computed lazily
-	hm        *handlerModel                    // handlers.go: handler bodies and side effects, computed lazily
+	effBusy   map[*ssa.Function]bool              // Effects in progress
+	resSrc    map[*ssa.Function][]ResultSource    // resultsrc.go
+	readRes   map[*ssa.Function]uint64            // appends.go: results read from the API
+	listRes   map[*ssa.Function]map[int]token.Pos // listorder.go: results in cache order
+	cache     *cacheModel                         // cache.go: cache-owned values, computed lazily
+	hm        *handlerModel                       // handlers.go: handler bodies and side effects, computed lazily
 	types     map[*types.TypeName]*TypeInfo
 
 	// builders.go, predicates.go (RL4001): wirings, predicate evaluation,

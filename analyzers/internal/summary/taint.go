@@ -94,8 +94,14 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		return s.taint(x.X, vis)
 	case *ssa.BinOp:
 		t := s.taint(x.X, vis).union(s.taint(x.Y, vis))
-		if x.Op == token.ADD && isString(x.Type()) && s.inMapRange(x) && (s.fromMapElement(x.X) || s.fromMapElement(x.Y)) {
-			t = t.union(Taint{Kinds: apis.MapOrder, Source: "map iteration", Origin: x.Pos()})
+		if x.Op == token.ADD && isString(x.Type()) {
+			src := s.elemOrder(x.X, x)
+			if src == "" {
+				src = s.elemOrder(x.Y, x)
+			}
+			if src != "" {
+				t = t.union(Taint{Kinds: apis.MapOrder, Source: src, Origin: x.Pos()})
+			}
 		}
 		return t
 	case *ssa.Convert:
@@ -297,10 +303,10 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		for _, a := range common.Args {
 			t = t.union(s.taint(a, vis))
 		}
-		if b.Name() == "append" && len(common.Args) > 1 && s.inMapRange(c) {
+		if b.Name() == "append" && len(common.Args) > 1 {
 			for _, a := range common.Args[1:] {
-				if s.fromMapElement(a) {
-					t = t.union(Taint{Kinds: apis.MapOrder, Source: "map iteration", Origin: c.Pos()})
+				if src := s.elemOrder(a, c); src != "" {
+					t = t.union(Taint{Kinds: apis.MapOrder, Source: src, Origin: c.Pos()})
 					break
 				}
 			}
@@ -598,68 +604,94 @@ func (s *Summary) isMapYield(fn *ssa.Function) bool {
 	return false
 }
 
-// fromMapElement reports whether v derives from the key or value of a map
-// range (or the yield parameters of a range over a map iterator).
-func (s *Summary) fromMapElement(v ssa.Value) bool {
-	return s.fromMapElem(v, make(map[ssa.Value]bool))
+// MapIterationSource is the Taint.Source of the order of a map range.
+const MapIterationSource = "map iteration"
+
+// elemOrder returns the source of the order that v carries at instruction
+// at, when v derives from an element of an unordered collection that a
+// loop around at iterates: the key or value of a map range (or the yield
+// parameters of a range over a map iterator) when at is in a map range,
+// or an element of a cache-ordered list indexed by a loop containing at
+// (listorder.go). It returns "" otherwise.
+func (s *Summary) elemOrder(v ssa.Value, at ssa.Instruction) string {
+	return s.elemOrd(v, at, make(map[ssa.Value]bool))
 }
 
-func (s *Summary) fromMapElem(v ssa.Value, seen map[ssa.Value]bool) bool {
+func (s *Summary) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bool) string {
 	if v == nil || seen[v] {
-		return false
+		return ""
 	}
 	seen[v] = true
 	switch x := v.(type) {
 	case *ssa.Extract:
 		if nx, ok := x.Tuple.(*ssa.Next); ok && !nx.IsString {
-			return x.Index > 0
+			if x.Index > 0 && s.inMapRange(at) {
+				return MapIterationSource
+			}
+			return ""
 		}
-		return s.fromMapElem(x.Tuple, seen)
+		return s.elemOrd(x.Tuple, at, seen)
 	case *ssa.Parameter:
-		return s.isMapYield(x.Parent())
+		if s.isMapYield(x.Parent()) {
+			return MapIterationSource
+		}
 	case *ssa.FreeVar:
-		return false
+		return ""
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			root, _ := s.RootOf(x.X)
 			if _, ok := root.(*ssa.Alloc); ok {
-				for _, st := range s.storesInto(root) {
-					if s.fromMapElem(st.val, seen) {
-						return true
-					}
-				}
-				return false
+				return s.storedOrder(root, at, seen)
 			}
 		}
-		return s.fromMapElem(x.X, seen)
+		return s.elemOrd(x.X, at, seen)
 	case *ssa.Alloc:
-		for _, st := range s.storesInto(x) {
-			if s.fromMapElem(st.val, seen) {
-				return true
+		return s.storedOrder(x, at, seen)
+	case *ssa.IndexAddr, *ssa.Index:
+		if h := s.listElemLoop(x); h != nil {
+			if b := at.Block(); h != b && h.Dominates(b) && inLoopOf(h, b) {
+				return CacheListSource
 			}
 		}
+		if ia, ok := x.(*ssa.IndexAddr); ok {
+			return s.elemOrd(ia.X, at, seen)
+		}
+		return s.elemOrd(x.(*ssa.Index).X, at, seen)
 	case *ssa.MakeInterface:
-		return s.fromMapElem(x.X, seen)
+		return s.elemOrd(x.X, at, seen)
 	case *ssa.Slice:
-		return s.fromMapElem(x.X, seen)
-	case *ssa.Index:
-		return s.fromMapElem(x.X, seen)
+		return s.elemOrd(x.X, at, seen)
 	case *ssa.ChangeType:
-		return s.fromMapElem(x.X, seen)
+		return s.elemOrd(x.X, at, seen)
 	case *ssa.Convert:
-		return s.fromMapElem(x.X, seen)
+		return s.elemOrd(x.X, at, seen)
 	case *ssa.Field:
-		return s.fromMapElem(x.X, seen)
+		return s.elemOrd(x.X, at, seen)
+	case *ssa.FieldAddr:
+		return s.elemOrd(x.X, at, seen)
 	case *ssa.BinOp:
-		return s.fromMapElem(x.X, seen) || s.fromMapElem(x.Y, seen)
+		if src := s.elemOrd(x.X, at, seen); src != "" {
+			return src
+		}
+		return s.elemOrd(x.Y, at, seen)
 	case *ssa.Call:
 		if callee := calleeFunc(&x.Call); callee != nil && apis.IsTaintPropagator(apis.FuncOf(callee)) {
 			for _, a := range x.Call.Args {
-				if s.fromMapElem(a, seen) {
-					return true
+				if src := s.elemOrd(a, at, seen); src != "" {
+					return src
 				}
 			}
 		}
 	}
-	return false
+	return ""
+}
+
+// storedOrder is elemOrder of the values stored into a local.
+func (s *Summary) storedOrder(root ssa.Value, at ssa.Instruction, seen map[ssa.Value]bool) string {
+	for _, st := range s.storesInto(root) {
+		if src := s.elemOrd(st.val, at, seen); src != "" {
+			return src
+		}
+	}
+	return ""
 }

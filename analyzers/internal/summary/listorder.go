@@ -1,0 +1,211 @@
+package summary
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// Lists in the informer cache's order (checks.md §1.6, MapOrder).
+//
+// An informer keeps its objects in a Go map, and its indexes are sets
+// (maps too): a lister's List, the listing reads of cache.Store and
+// cache.Indexer, and the List of controller-runtime's cache-backed client
+// return the items in that map's iteration order, which Go changes from
+// one call to the next. Appending the items (or data of them) to a slice
+// in a loop over the list puts that order into the slice, as a range over
+// a map does. A list read from the API server (a typed or dynamic client,
+// the manager's APIReader) comes back in its stable key order and is not
+// a source.
+
+// CacheListSource is the Taint.Source of an order that comes from a cached
+// List.
+const CacheListSource = "cached List"
+
+// cacheListOrder reports whether the slice v holds the items of a cached
+// List, and returns the position of the List.
+func (s *Summary) cacheListOrder(v ssa.Value) (token.Pos, bool) {
+	return s.listOrder(v, make(map[ssa.Value]bool))
+}
+
+func (s *Summary) listOrder(v ssa.Value, seen map[ssa.Value]bool) (token.Pos, bool) {
+	if v == nil || seen[v] {
+		return token.NoPos, false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+			return s.listOrder(c, seen)
+		}
+	case *ssa.Call:
+		if callee := calleeFunc(&x.Call); callee != nil && apis.IsUnorderedCacheList(apis.FuncOf(callee)) {
+			return x.Pos(), true
+		}
+		return s.listResult(x, 0)
+	case *ssa.Slice:
+		return s.listOrder(x.X, seen)
+	case *ssa.ChangeType:
+		return s.listOrder(x.X, seen)
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return token.NoPos, false
+		}
+		root, path := s.RootOf(x.X)
+		switch {
+		case len(path) == 1 && path[0] == "Items" && apis.IsObjectList(root.Type()):
+			return s.filledByCachedList(root)
+		case len(path) == 0:
+			// items := lister.List(…) kept in a variable (captured by a
+			// closure, or assigned on several paths): every value stored
+			// must be such a list.
+			if _, ok := root.(*ssa.Alloc); !ok {
+				return token.NoPos, false
+			}
+			var pos token.Pos
+			for _, st := range s.storesInto(root) {
+				if len(st.path) != 0 {
+					continue
+				}
+				p, ok := s.listOrder(st.val, seen)
+				if !ok {
+					return token.NoPos, false
+				}
+				pos = p
+			}
+			return pos, pos.IsValid()
+		}
+	}
+	return token.NoPos, false
+}
+
+// filledByCachedList reports whether the list object root is filled by
+// the List of a cache-backed controller-runtime client before any use: a
+// local list passed to such a List in its function, or the result of a
+// helper of the package that returns one.
+func (s *Summary) filledByCachedList(root ssa.Value) (token.Pos, bool) {
+	switch r := root.(type) {
+	case *ssa.Alloc:
+		for _, ref := range *r.Referrers() {
+			if c, ok := ref.(*ssa.Call); ok && s.isCachedList(&c.Call, r) {
+				return c.Pos(), true
+			}
+		}
+		// The list reaches the List through a conversion (client.ObjectList).
+		for _, ref := range *r.Referrers() {
+			mi, ok := ref.(*ssa.MakeInterface)
+			if !ok {
+				continue
+			}
+			for _, ref2 := range *mi.Referrers() {
+				if c, ok := ref2.(*ssa.Call); ok && s.isCachedList(&c.Call, mi) {
+					return c.Pos(), true
+				}
+			}
+		}
+	case *ssa.Call:
+		return s.listResult(r, 0)
+	case *ssa.Extract:
+		if c, ok := r.Tuple.(*ssa.Call); ok {
+			return s.listResult(c, r.Index)
+		}
+	}
+	return token.NoPos, false
+}
+
+// isCachedList reports whether c is client.Reader.List on a cache-backed
+// client (apis.IsCachedClient) with list as its list argument.
+func (s *Summary) isCachedList(c *ssa.CallCommon, list ssa.Value) bool {
+	callee := calleeFunc(c)
+	if callee == nil || !apis.IsReaderList(apis.FuncOf(callee)) {
+		return false
+	}
+	recv := callRecv(c)
+	args := callArgs(c)
+	return recv != nil && apis.IsCachedClient(recv.Type()) && len(args) > 1 && args[1] == list
+}
+
+// listResult reports whether result i of a call of a package helper is,
+// on every non-nil return, a list in cache order (a lister's slice or a
+// list object filled by a cached List).
+func (s *Summary) listResult(c *ssa.Call, i int) (token.Pos, bool) {
+	fn := s.localFunc(c.Call.StaticCallee())
+	if fn == nil || c.Call.IsInvoke() {
+		return token.NoPos, false
+	}
+	if s.listRes == nil {
+		s.listRes = make(map[*ssa.Function]map[int]token.Pos)
+	}
+	if m, ok := s.listRes[fn]; ok {
+		p, ok := m[i] // absent while in progress
+		return p, ok
+	}
+	m := make(map[int]token.Pos)
+	s.listRes[fn] = m
+	n := fn.Signature.Results().Len()
+	for k := 0; k < n; k++ {
+		var pos token.Pos
+		all := true
+		for _, b := range fn.Blocks {
+			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok || k >= len(ret.Results) || isNil(ret.Results[k]) {
+				continue
+			}
+			r := ret.Results[k]
+			p, ok := s.cacheListOrder(r)
+			if !ok {
+				if root, path := s.RootOf(r); len(path) == 0 && apis.IsObjectList(root.Type()) {
+					p, ok = s.filledByCachedList(root)
+				}
+			}
+			if !ok {
+				all = false
+				break
+			}
+			pos = p
+		}
+		if all && pos.IsValid() {
+			m[k] = pos
+		}
+	}
+	p, ok := m[i]
+	return p, ok
+}
+
+// listElemLoop returns the header of the loop that indexes an element of a
+// cache-ordered list, when v is the address or value of such an element
+// indexed by the loop's counter (for _, x := range list.Items; for i :=
+// range items), or nil.
+func (s *Summary) listElemLoop(v ssa.Value) *ssa.BasicBlock {
+	var xs, idx ssa.Value
+	switch x := v.(type) {
+	case *ssa.IndexAddr:
+		xs, idx = x.X, x.Index
+	case *ssa.Index:
+		xs, idx = x.X, x.Index
+	default:
+		return nil
+	}
+	h := loopHeaderOf(idx)
+	if h == nil {
+		return nil
+	}
+	if _, ok := s.cacheListOrder(xs); !ok {
+		return nil
+	}
+	return h
+}
+
+// loopHeaderOf returns the block of the Phi that a loop counter is (i) or
+// is computed from (i+1, as range loops do), or nil.
+func loopHeaderOf(idx ssa.Value) *ssa.BasicBlock {
+	if b, ok := idx.(*ssa.BinOp); ok && b.Op == token.ADD {
+		idx = b.X
+	}
+	if p, ok := idx.(*ssa.Phi); ok {
+		return p.Block()
+	}
+	return nil
+}
