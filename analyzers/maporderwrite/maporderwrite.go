@@ -20,7 +20,7 @@ import (
 var Doc = &checkdoc.Doc{
 	ID:       "RL1002",
 	Name:     "maporderwrite",
-	Title:    "Map iteration order persisted into an ordered field",
+	Title:    "Map or cache iteration order persisted into an ordered field",
 	Severity: checkdoc.Warning,
 	Since:    "v0.1.0",
 	Rationale: "Go randomises the iteration order of maps. A list (or a joined string) built by ranging over " +
@@ -31,7 +31,15 @@ var Doc = &checkdoc.Doc{
 		"then persists (with no guard, or with a guard that compares the field). Map order enters where a key " +
 		"or value of a `range` over a map (or over `maps.Keys`/`Values`/`All`) is appended to a slice or " +
 		"concatenated to a string inside the loop, at `slices.Collect(maps.Keys(m))`, and at " +
-		"`sets.Set.UnsortedList()` (seen through its summary). The finding is placed where the order enters.\n\n" +
+		"`sets.Set.UnsortedList()` (seen through its summary). The items of a List served from an informer " +
+		"cache come in the order of the cache's map too: a lister's `List`, `cache.Store`/`Indexer` lists, and " +
+		"`List` through a controller-runtime `client.Client` (the manager's client reads from the cache; a " +
+		"`client.Reader`, the type of the APIReader, and typed clientsets list in the API server's stable " +
+		"order and are not sources), also when a package helper returns the list; appending items (or their " +
+		"fields) in a loop over the list introduces the order, and conditions inside that loop only filter " +
+		"which items are appended. The write and the conditions on the way are judged as for RL1001 " +
+		"(stable conditions, deferred writes, cluster-api's patch helper). The finding is placed where the " +
+		"order enters.\n\n" +
 		"Not reported: the value is sorted before the write (`sort.*`, `slices.Sort*`, `slices.Sorted`, " +
 		"`sets.List`), on the local or on the field; map-to-map copies and commutative sums; maps passed whole " +
 		"to `json.Marshal` or `fmt` (which print them sorted); map-typed fields.",

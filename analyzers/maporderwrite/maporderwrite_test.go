@@ -20,3 +20,12 @@ func TestMapOrderWrite(t *testing.T) {
 func TestCorpusCases(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "corpus/a10")
 }
+
+// TestDeferredPatchHelper runs corpus case A08's shape: items of a cached
+// List appended to a field that a deferred cluster-api patch helper
+// persists, past a finalizer test on its settled edge and a wait on an
+// object nothing writes (reported); the fix that sorts the list, and a
+// condition on an object the package writes, stay silent.
+func TestDeferredPatchHelper(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/capi")
+}

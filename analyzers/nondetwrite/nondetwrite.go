@@ -37,6 +37,14 @@ var Doc = &checkdoc.Doc{
 		"is either not guarded or guarded by a comparison of the stamped field itself (for example " +
 		"`DeepEqual(before, w)` after stamping `w`, which never holds). A value stored inside the mutate " +
 		"function of `controllerutil.CreateOrUpdate`/`CreateOrPatch` defeats their comparison the same way. " +
+		"Conditions on the way that keep their outcome after the write do not guard: the settled edge of a " +
+		"change reporter or symmetric equality (`AddFinalizer` returned false, `DeepEqual` held — also a " +
+		"package helper that returns true only after storing into its argument), and comparisons that read " +
+		"only constants, configuration, the request, or fields of objects that no code of the package " +
+		"stores into (by type and field path; the resourceVersion and generation of written objects count as " +
+		"stored), such as a wait for another object to become ready. A deferred write (a deferred closure " +
+		"that calls `Status().Update` or cluster-api's `patch.Helper.Patch`) persists what is stored " +
+		"before the function returns. " +
 		"The value is followed through conversions, `fmt`, `strconv`, `strings`, time methods, local " +
 		"variables, composite literals, and helpers in any package (through facts); an unknown function " +
 		"stops it (silence beats a guess).\n\n" +

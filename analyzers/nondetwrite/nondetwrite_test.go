@@ -38,3 +38,11 @@ func TestHeartbeatOptions(t *testing.T) {
 	}()
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/heartbeat")
 }
+
+// TestStableConditions runs clock stamps behind conditions that keep their
+// outcome after the write (a wait on an object nothing writes, the settled
+// edge of AddFinalizer and DeepEqual, a deferred write), which are
+// reported, and behind conditions the write can change, which are not.
+func TestStableConditions(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/stable")
+}

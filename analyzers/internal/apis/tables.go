@@ -149,6 +149,18 @@ func ClassifySelfGuarded(f Func) WriteKind {
 	return NoWrite
 }
 
+// ClusterAPIPatch is cluster-api's patch helper package.
+const ClusterAPIPatch = "sigs.k8s.io/cluster-api/util/patch"
+
+// IsSnapshotPatch reports whether f is cluster-api's (*patch.Helper).Patch
+// (ctx, obj, opts...): it patches obj's metadata and spec, and its status,
+// with the difference from the snapshot patch.NewHelper took, and writes
+// nothing when they are equal. Its own code writes unstructured copies
+// that the analysis cannot tie to obj, hence this entry.
+func IsSnapshotPatch(f Func) bool {
+	return f.Pkg == ClusterAPIPatch && f.Recv == "Helper" && f.Name == "Patch"
+}
+
 // IsReaderGet reports whether f is client.Reader.Get (also reached through
 // client.Client and client.WithWatch, which embed Reader).
 func IsReaderGet(f Func) bool {
@@ -241,6 +253,14 @@ func IsEqualityFunc(f Func) bool { return equalityFuncs[f] }
 // IsChangeReporter reports whether f is a G3 change reporter.
 func IsChangeReporter(f Func) bool { return changeReporters[f] }
 
+// OperationResultNone is the value of controllerutil.OperationResultNone:
+// the object was not changed.
+const OperationResultNone = "unchanged"
+
+// ServerWrittenFields are the ObjectMeta fields the API server changes on
+// every write that changes the object.
+var ServerWrittenFields = []string{"ResourceVersion", "Generation", "ManagedFields"}
+
 // IsOperationResult reports whether the named type pkg.name is
 // controllerutil.OperationResult (comparisons of it are G3 guards).
 func IsOperationResult(pkg, name string) bool {
@@ -308,3 +328,14 @@ func IsMergeFromPatch(f Func) bool {
 // IsUnsortedList reports whether f is a sets method that returns the
 // members in map order (sets.Set[T].UnsortedList, sets.String.UnsortedList).
 func IsUnsortedList(f Func) bool { return f.Pkg == Sets && f.Recv != "" && f.Name == "UnsortedList" }
+
+// IsSymmetricEquality reports whether f is a G1 test that holds exactly
+// when its arguments are equal (DeepEqual, DeepDerivative, cmp.Equal,
+// maps.Equal, slices.EqualFunc, …), as opposed to a membership or order
+// test: its true edge is the one taken when nothing differs.
+func IsSymmetricEquality(f Func) bool {
+	if !equalityFuncs[f] {
+		return false
+	}
+	return f.Name == "DeepEqual" || f.Name == "DeepDerivative" || f.Name == "Equal" || f.Name == "EqualFunc"
+}

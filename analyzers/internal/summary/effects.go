@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 )
 
 // EffectKind classifies an Effect.
@@ -46,6 +47,21 @@ type Effect struct {
 	// to a helper's call. The mapped effects share the call as Instr, so
 	// their order inside the helper is known only through this list.
 	WrittenBy []apis.WriteKind
+	// Conds are the conditions inside package-local helpers that decide a
+	// mapped effect (the helper's, then its helpers'); nil for direct
+	// effects. Opaque says a helper of another package makes the effect
+	// under conditions its facts do not show.
+	Conds  []Cond
+	Opaque bool
+}
+
+// Cond is a condition of a function: the edge Dep of one of FI's Ifs.
+// Filter marks a condition inside the loop of an ordered append that only
+// chooses the elements appended (stable.go).
+type Cond struct {
+	FI     *FuncInfo
+	Dep    flow.Dep
+	Filter bool
 }
 
 // WrittenWith reports whether a store is followed, in its own function or
@@ -100,6 +116,10 @@ type paramEffect struct {
 	via    *types.Func
 	// writtenBy is Effect.WrittenBy of a store.
 	writtenBy []apis.WriteKind
+	// conds and opaque are Effect.Conds and Effect.Opaque for the caller:
+	// the effect's conditions in the function, and inside its helpers.
+	conds  []Cond
+	opaque bool
 }
 
 // Effects returns the effects of fn on object roots, in program order
@@ -128,7 +148,16 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 	for _, b := range fn.Blocks {
 		st, _ := fi.StatusOf(b)
 		for _, instr := range b.Instrs {
-			for _, e := range s.instrEffects(fn, instr, writesAt[instr]) {
+			var effects []*Effect
+			switch x := instr.(type) {
+			case *ssa.Defer:
+				continue // its effects happen where the deferred calls run
+			case *ssa.RunDefers:
+				effects = s.deferredEffects(fn, x, writesAt)
+			default:
+				effects = s.instrEffects(fn, instr, writesAt[instr])
+			}
+			for _, e := range effects {
 				e.Status = Combine(st, e.Status)
 				if e.Kind == StoreEffect && e.Value != nil && e.Via == nil {
 					e.Taint = s.TaintOf(e.Value)
@@ -140,6 +169,63 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 	markWrittenBy(out)
 	s.effects[fn] = out
 	return out
+}
+
+// deferredEffects maps the effects of the calls fn defers onto rd, where
+// they run: a deferred closure's effects on the values of fn it captures
+// (defer func() { patchHelper.Patch(ctx, obj) }()), and a deferred call's
+// effects on its arguments, for each defer that can run before rd. The
+// conditions of the defer statement and those inside the closure come
+// along.
+func (s *Summary) deferredEffects(fn *ssa.Function, rd *ssa.RunDefers, writesAt map[ssa.Instruction][]*Write) []*Effect {
+	var out []*Effect
+	fi := s.Func(fn)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if !ok || !Reaches(d, rd) {
+				continue
+			}
+			dst, _ := fi.StatusOf(d.Block())
+			conds := fi.conds(d.Block())
+			var effects []*Effect
+			if mc, ok := d.Call.Value.(*ssa.MakeClosure); ok && len(d.Call.Args) == 0 {
+				cl, _ := mc.Fn.(*ssa.Function)
+				if cl == nil || cl.Parent() != fn || len(cl.Blocks) == 0 {
+					continue
+				}
+				cfi := s.Func(cl)
+				for _, e := range s.Effects(cl) {
+					if !definedIn(fn, e.Root) {
+						continue
+					}
+					c := *e
+					c.Conds = append(slices.Clip(e.Conds), cfi.conds(e.Instr.Block())...)
+					effects = append(effects, &c)
+				}
+			} else {
+				effects = s.instrEffects(fn, d, writesAt[d])
+			}
+			for _, e := range effects {
+				e.Instr = rd
+				e.Status = Combine(dst, e.Status)
+				e.Conds = append(slices.Clip(e.Conds), conds...)
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// definedIn reports whether v is a parameter or instruction value of fn.
+func definedIn(fn *ssa.Function, v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x.Parent() == fn
+	case ssa.Instruction:
+		return x.Parent() == fn
+	}
+	return false
 }
 
 // markWrittenBy gives each store made by fn itself the kinds of the writes
@@ -270,7 +356,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 					}
 					out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
 						Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status,
-						Taint: s.bindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy})
+						Taint: s.bindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque})
 				}
 				// Writes inside the helper, mapped to this call.
 				for _, pe := range s.paramEffects(local) {
@@ -280,7 +366,8 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 						if via == nil {
 							via, _ = local.Object().(*types.Func)
 						}
-						out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status})
+						out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status,
+							Conds: pe.conds, Opaque: pe.opaque})
 					}
 				}
 			}
@@ -307,12 +394,18 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 	s.pEffects[fn] = nil
 	var out []paramEffect
 	effects := s.Effects(fn)
+	fi := s.Func(fn)
 	for _, e := range effects {
 		p := paramIndex(fn, e.Root)
 		if p < 0 {
 			continue
 		}
-		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via}
+		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via,
+			conds: s.effectConds(fi, e), opaque: e.Opaque}
+		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.sortedAfter(fn, e, nil) {
+			// Sorted before fn returns: the caller sees an ordered value.
+			pe.taint = pe.taint.Without(apis.MapOrder)
+		}
 		if e.Kind == StoreEffect {
 			// For the caller, everything fn writes after the store counts.
 			pe.writtenBy = laterWrites(effects, e, slices.Clone(e.WrittenBy))
@@ -388,7 +481,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root,
 			Path: append(append([]string(nil), path...), splitPath(sf.Path)...), Via: callee, Status: st,
 			Taint:     s.bindParams(Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams}, args),
-			WrittenBy: sf.WrittenBy})
+			WrittenBy: sf.WrittenBy, Opaque: sf.Guarded})
 	}
 	return out
 }

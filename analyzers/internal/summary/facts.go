@@ -2,7 +2,9 @@ package summary
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -435,7 +437,75 @@ func (s *Summary) boolResultKind(fn *ssa.Function) (isEq, reportsChange bool) {
 	if sawOther {
 		return false, false
 	}
+	if !sawEq && !sawChange {
+		return false, s.constChangeReport(fn)
+	}
 	return sawEq && !sawChange, sawChange
+}
+
+// constChangeReport reports whether fn returns only constant booleans,
+// true only after a store into a parameter and false only where no store
+// into a parameter (nor a call given one) can have run: its result says
+// whether it changed its argument (setKind(obj) bool { if obj.Kind != k {
+// obj.Kind = k; return true }; return false }).
+func (s *Summary) constChangeReport(fn *ssa.Function) bool {
+	var trues, falses []*ssa.Return
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		c, ok := ret.Results[len(ret.Results)-1].(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.Bool {
+			return false
+		}
+		if constant.BoolVal(c.Value) {
+			trues = append(trues, ret)
+		} else {
+			falses = append(falses, ret)
+		}
+	}
+	if len(trues) == 0 {
+		return false
+	}
+	var stores, muts []ssa.Instruction
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			switch x := in.(type) {
+			case *ssa.Store:
+				if root, _ := s.RootOf(x.Addr); isParam(root) {
+					stores = append(stores, in)
+				}
+			case *ssa.MapUpdate:
+				if root, _ := s.RootOf(x.Map); isParam(root) {
+					stores = append(stores, in)
+				}
+			case ssa.CallInstruction:
+				if _, builtin := x.Common().Value.(*ssa.Builtin); builtin {
+					continue
+				}
+				for _, a := range recvFirstArgs(x.Common()) {
+					if root, _ := s.RootOf(a); isParam(root) {
+						muts = append(muts, in)
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, ret := range trues {
+		if !slices.ContainsFunc(stores, func(st ssa.Instruction) bool { return dominatesInstr(st, ret) }) {
+			return false
+		}
+	}
+	for _, ret := range falses {
+		for _, m := range append(stores, muts...) {
+			if Reaches(m, ret) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // localTypes computes TypeInfo for the API types declared in the package

@@ -133,6 +133,16 @@ func (fi *FuncInfo) StatusOf(b *ssa.BasicBlock) (Status, []flow.Dep) {
 	return st, guards
 }
 
+// conds returns the guard conditions that decide block b (as Conds).
+func (fi *FuncInfo) conds(b *ssa.BasicBlock) []Cond {
+	_, deps := fi.StatusOf(b)
+	out := make([]Cond, len(deps))
+	for i, d := range deps {
+		out[i] = Cond{FI: fi, Dep: d}
+	}
+	return out
+}
+
 // classifyCond classifies a boolean value used as a condition.
 func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 	unknown := Guard{Kind: Unknown, FailSucc: -1}

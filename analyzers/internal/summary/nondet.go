@@ -36,7 +36,7 @@ func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
 	var out []*Persisted
 	for _, fn := range s.srcFunc {
 		reach := s.Scope[fn]
-		if reach == nil || reach.Status != Unguarded {
+		if reach == nil || reach.Status != Unguarded && !s.StablyReached(fn) {
 			continue
 		}
 		effects := s.Effects(fn)
@@ -45,7 +45,7 @@ func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
 			if st.Kind != StoreEffect || st.Taint.Kinds&mask == 0 || len(st.Path) == 0 {
 				continue
 			}
-			if st.Status != Unguarded && !s.taintedGuards(fi, st, nil, mask) && !s.orderLoopFilter(fi, st, mask) {
+			if st.Status != Unguarded && !s.taintedGuards(fi, st, nil, mask) && !s.stableEffect(fi, st) {
 				continue
 			}
 			for _, w := range effects {
@@ -132,6 +132,11 @@ func (s *Summary) persisted(fi *FuncInfo, effects []*Effect, st, w *Effect, mask
 	case Unguarded:
 		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint}
 	case Guarded:
+		if s.stableEffect(fi, w) && (st.Status == Unguarded || s.stableEffect(fi, st)) {
+			// Every condition on the way keeps its outcome after the write:
+			// the next pass persists a new value again.
+			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint}
+		}
 		if st.Status != Unguarded {
 			if !s.taintedGuards(fi, st, w, mask) {
 				return nil
@@ -195,44 +200,6 @@ func (s *Summary) taintedGuards(fi *FuncInfo, st, w *Effect, mask apis.TaintKind
 		return false
 	}
 	return tainted > 0
-}
-
-// orderLoopFilter reports whether a guarded store of a value in map or
-// cached-List order is guarded only by conditions inside the loop that
-// introduces the order: the store appends an element to the field in the
-// loop (w.Status.IPs = append(w.Status.IPs, p.Status.PodIP)), and the
-// conditions choose which elements are appended (if p.Status.PodIP != "").
-// They decide nothing about the order of the elements that pass, which is
-// what the write persists.
-func (s *Summary) orderLoopFilter(fi *FuncInfo, st *Effect, mask apis.TaintKind) bool {
-	if mask&apis.MapOrder == 0 || st.Taint.Kinds&mask != apis.MapOrder || st.Via != nil || st.Instr.Parent() != fi.Fn {
-		return false
-	}
-	app, ok := st.Value.(*ssa.Call)
-	if !ok || app.Pos() != st.Taint.Origin {
-		return false // the order entered elsewhere
-	}
-	status, guards := fi.StatusOf(st.Instr.Block())
-	if status != Guarded || len(guards) == 0 {
-		return false
-	}
-	for _, d := range guards {
-		if !inSameLoop(d.Block, st.Instr.Block()) {
-			return false
-		}
-	}
-	return true
-}
-
-// inSameLoop reports whether blocks a and b are both in the body of one
-// loop (a header that dominates both and that both reach again).
-func inSameLoop(a, b *ssa.BasicBlock) bool {
-	for _, h := range a.Parent().Blocks {
-		if h != a && flow.IsLoopHeader(h) && h.Dominates(a) && h.Dominates(b) && inLoopOf(h, a) && inLoopOf(h, b) {
-			return true
-		}
-	}
-	return false
 }
 
 // condTaint is the taint of the operands of a comparison.

@@ -96,6 +96,7 @@ type Summary struct {
 	resSrc    map[*ssa.Function][]ResultSource    // resultsrc.go
 	readRes   map[*ssa.Function]uint64            // appends.go: results read from the API
 	listRes   map[*ssa.Function]map[int]token.Pos // listorder.go: results in cache order
+	stable    *stableModel                        // stable.go
 	cache     *cacheModel                         // cache.go: cache-owned values, computed lazily
 	hm        *handlerModel                       // handlers.go: handler bodies and side effects, computed lazily
 	types     map[*types.TypeName]*TypeInfo

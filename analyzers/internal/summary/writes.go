@@ -100,6 +100,14 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 	if k := apis.ClassifySelfGuarded(f); k != apis.NoWrite {
 		return []*Write{{Call: call, Kind: k, Flavor: apis.FlavorCR, Object: arg(apis.ObjectArg(apis.FlavorCR, k))}}
 	}
+	if apis.IsSnapshotPatch(f) {
+		// Self-guarded: it compares obj with the snapshot of NewHelper.
+		obj := arg(1)
+		return []*Write{
+			{Call: call, Kind: apis.Patch, Flavor: apis.FlavorCR, Object: obj, Helper: callee, Local: Guarded},
+			{Call: call, Kind: apis.StatusPatch, Flavor: apis.FlavorCR, Object: obj, Helper: callee, Local: Guarded},
+		}
+	}
 	if f.Pkg == apis.Client {
 		fromStatus, sub := false, ""
 		if f.Recv == "SubResourceWriter" || f.Recv == "StatusWriter" {

@@ -1,0 +1,464 @@
+package summary
+
+import (
+	"go/constant"
+	"go/token"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+)
+
+// Stable conditions (RL1001, RL1002).
+//
+// §1.5 counts every comparison of object data as a guard, and silence
+// follows. For a value that differs on every pass that is too strong. The
+// pass that persists such a value writes a real change; the write's watch
+// event starts the next pass, which takes the same path again — and writes
+// again — unless a condition on that path reads data the pass changes. A
+// condition is therefore stable, and does not guard the non-deterministic
+// write, when
+//
+//   - it is a change reporter (G3) or a symmetric equality (G1) taken on
+//     its settled edge: AddFinalizer returned false, DeepEqual returned
+//     true — nothing differed, and after the write nothing will; or
+//   - every datum it reads is a constant, the reconciler's configuration,
+//     the request, or a field of an object that no code of the package
+//     stores into (by object type and field path), nor a server-managed
+//     field of a written object (resourceVersion, generation): a
+//     comparison of another object's field, such as "wait until the
+//     MachinePool has bootstrap data", keeps its outcome after the write.
+//
+// Everything else — data the package stores into, values of unknown
+// origin, parameters whose arguments are not known, non-determinism —
+// keeps the condition a guard. The stores of helpers of other packages are
+// known from their facts; a store made by code without a summary (a method
+// called through an interface) is not seen, as for every check.
+
+// stableModel holds what stable.go computes once per package.
+type stableModel struct {
+	changed map[string][][]string // object type → field paths stored into (or written by the server)
+	reach   map[*ssa.Function]bool
+	cond    map[ssa.Value]bool
+}
+
+func (s *Summary) stableModel() *stableModel {
+	if s.stable != nil {
+		return s.stable
+	}
+	m := &stableModel{changed: make(map[string][][]string), cond: make(map[ssa.Value]bool)}
+	s.stable = m
+	add := func(root ssa.Value, path []string) {
+		if k, ok := objectTypeKey(root); ok {
+			m.changed[k] = append(m.changed[k], path)
+		}
+	}
+	for _, fn := range s.srcFunc {
+		for _, e := range s.Effects(fn) {
+			switch e.Kind {
+			case StoreEffect:
+				add(e.Root, e.Path)
+			case WriteEffect:
+				for _, f := range apis.ServerWrittenFields {
+					add(e.Root, []string{"ObjectMeta", f})
+				}
+			}
+		}
+	}
+	m.reach = s.stableReach()
+	return m
+}
+
+// objectTypeKey names the type of an object root, e.g.
+// "k8s.io/api/apps/v1.Deployment".
+func objectTypeKey(root ssa.Value) (string, bool) {
+	if root == nil {
+		return "", false
+	}
+	pkg, name, ok := apis.NamedOf(root.Type())
+	if !ok {
+		return "", false
+	}
+	return pkg + "." + name, true
+}
+
+// stableReach returns the functions reached from a reconcile root through
+// call sites on the steady-state path whose conditions are all stable.
+func (s *Summary) stableReach() map[*ssa.Function]bool {
+	reach := make(map[*ssa.Function]bool)
+	for _, r := range s.Roots {
+		reach[r.Fn] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for callee, edges := range s.calls {
+			if reach[callee] {
+				continue
+			}
+			for _, e := range edges {
+				if reach[e.caller] && s.stableBlock(s.Func(e.caller), e.site.Block()) {
+					reach[callee] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return reach
+}
+
+// StablyReached reports whether fn is reached from a reconcile root
+// through stable conditions only (see the comment at the top of the file).
+func (s *Summary) StablyReached(fn *ssa.Function) bool {
+	return s.stableModel().reach[fn]
+}
+
+// stableBlock reports whether block b runs on the steady-state path under
+// stable conditions only.
+func (s *Summary) stableBlock(fi *FuncInfo, b *ssa.BasicBlock) bool {
+	st, guards := fi.StatusOf(b)
+	if st == FailurePath {
+		return false
+	}
+	for _, d := range guards {
+		if !s.stableDep(fi, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// stableEffect reports whether the conditions deciding effect e of fn —
+// those of its block, and for an effect mapped from a package helper those
+// inside the helper — are all stable or only filter the elements of an
+// ordered append (effectConds). An effect that a helper of another package
+// makes under conditions its facts do not show is not stable.
+func (s *Summary) stableEffect(fi *FuncInfo, e *Effect) bool {
+	if e.Opaque || e.Status == FailurePath || e.Instr.Parent() != fi.Fn {
+		return false
+	}
+	if st, _ := fi.StatusOf(e.Instr.Block()); st == FailurePath {
+		return false
+	}
+	for _, c := range s.effectConds(fi, e) {
+		if !c.Filter && !s.stableDep(c.FI, c.Dep) {
+			return false
+		}
+	}
+	return true
+}
+
+// effectConds returns the conditions that decide effect e of fi: those
+// inside helpers for a mapped effect, then those of its block. For a store
+// that appends an element in map or cached-List order inside the loop over
+// the collection (w.Status.IPs = append(w.Status.IPs, p.Status.PodIP)), the
+// conditions inside that loop only choose which elements are appended
+// (if p.Status.PodIP != ""): they are marked Filter, for they decide
+// nothing about the order of the elements that pass.
+func (s *Summary) effectConds(fi *FuncInfo, e *Effect) []Cond {
+	out := append(slices.Clip(e.Conds), fi.conds(e.Instr.Block())...)
+	if s.appendsInOrder(fi, e) {
+		for i := len(e.Conds); i < len(out); i++ {
+			if inSameLoop(out[i].Dep.Block, e.Instr.Block()) {
+				out[i].Filter = true
+			}
+		}
+	}
+	return out
+}
+
+// appendsInOrder reports whether e is a store of fi whose value is the
+// append where map or cached-List order enters.
+func (s *Summary) appendsInOrder(fi *FuncInfo, e *Effect) bool {
+	if e.Kind != StoreEffect || e.Via != nil || e.Instr.Parent() != fi.Fn || e.Taint.Kinds&apis.MapOrder == 0 {
+		return false
+	}
+	app, ok := e.Value.(*ssa.Call)
+	return ok && app.Pos() == e.Taint.Origin
+}
+
+// inSameLoop reports whether blocks a and b are both in the body of one
+// loop (a header that dominates both and that both reach again).
+func inSameLoop(a, b *ssa.BasicBlock) bool {
+	for _, h := range a.Parent().Blocks {
+		if h != a && flow.IsLoopHeader(h) && h.Dominates(a) && h.Dominates(b) && inLoopOf(h, a) && inLoopOf(h, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// stableDep reports whether the condition of d is stable.
+func (s *Summary) stableDep(fi *FuncInfo, d flow.Dep) bool {
+	ifi := d.If()
+	if ifi == nil {
+		return false
+	}
+	g := fi.Guard(ifi)
+	if !g.Kind.Guards() {
+		return true
+	}
+	if (g.Kind == Change || g.Kind == Equality) && s.settledSucc(ifi.Cond, 0) == d.Succ {
+		return true
+	}
+	return s.stableCond(ifi.Cond)
+}
+
+// settledSucc returns the successor (0 true, 1 false) a condition takes
+// when a change reporter reported no change or a symmetric equality held,
+// or -1.
+func (s *Summary) settledSucc(v ssa.Value, depth int) int {
+	if depth > 8 {
+		return -1
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			if r := s.settledSucc(x.X, depth+1); r >= 0 {
+				return 1 - r
+			}
+		}
+	case *ssa.Call:
+		callee := calleeFunc(&x.Call)
+		if callee == nil {
+			return -1
+		}
+		f := apis.FuncOf(callee)
+		switch {
+		case apis.IsChangeReporter(f):
+			return 1
+		case apis.IsSymmetricEquality(f):
+			return 0
+		}
+		if fs := s.factOf(callee); fs != nil && fs.ReportsChange {
+			return 1
+		}
+		if local := s.localFunc(x.Call.StaticCallee()); local != nil && !x.Call.IsInvoke() {
+			if _, reports := s.boolResultKind(local); reports {
+				return 1
+			}
+		}
+	case *ssa.BinOp:
+		if pkg, name, ok := apis.NamedOf(x.X.Type()); ok && apis.IsOperationResult(pkg, name) {
+			none := isConstString(x.X, apis.OperationResultNone) || isConstString(x.Y, apis.OperationResultNone)
+			switch {
+			case x.Op == token.NEQ && none, x.Op == token.EQL && !none:
+				return 1
+			case x.Op == token.EQL && none:
+				return 0
+			}
+		}
+	case *ssa.Phi:
+		return s.settledFlag(x, depth)
+	}
+	return -1
+}
+
+// settledFlag is settledSucc of a boolean flag (changed := a || b;
+// changed := false; if AddFinalizer(…) { changed = true }): false means
+// nothing changed when every edge is a change report or false, and every
+// true edge comes from the change edge of a reporter.
+func (s *Summary) settledFlag(phi *ssa.Phi, depth int) int {
+	fi := s.funcs[phi.Parent()]
+	if fi == nil || fi.Graph == nil {
+		return -1
+	}
+	for i, e := range phi.Edges {
+		c, isConst := e.(*ssa.Const)
+		switch {
+		case !isConst:
+			if s.settledSucc(e, depth+1) != 1 {
+				return -1
+			}
+		case c.Value == nil || c.Value.Kind() != constant.Bool:
+			return -1
+		case constant.BoolVal(c.Value):
+			if i >= len(phi.Block().Preds) {
+				return -1
+			}
+			pred := phi.Block().Preds[i]
+			deps := fi.Graph.Direct(pred)
+			if ifi, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If); ok && ifi != nil {
+				deps = []flow.Dep{{Block: pred, Succ: slices.Index(pred.Succs, phi.Block())}}
+			}
+			if len(deps) == 0 {
+				return -1
+			}
+			for _, d := range deps {
+				ifi := d.If()
+				if ifi == nil {
+					return -1
+				}
+				if r := s.settledSucc(ifi.Cond, depth+1); r < 0 || r == d.Succ {
+					return -1
+				}
+			}
+		}
+	}
+	return 1
+}
+
+func isConstString(v ssa.Value, want string) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == want
+}
+
+// stableCond reports whether every datum a condition reads is stable.
+func (s *Summary) stableCond(v ssa.Value) bool {
+	m := s.stableModel()
+	if r, ok := m.cond[v]; ok {
+		return r
+	}
+	m.cond[v] = false
+	r := s.TaintOf(v).Kinds&apis.NonDet == 0 && s.stableValue(v, make(map[ssa.Value]bool), 0)
+	m.cond[v] = r
+	return r
+}
+
+func (s *Summary) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if v == nil || depth > 24 {
+		return false
+	}
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	if s.isConfigValue(v, make(map[ssa.Value]bool)) {
+		return true
+	}
+	// Object data: stable unless the package stores into it.
+	if root, path := s.RootOf(v); root != v || len(path) > 0 {
+		if s.isObjectRoot(root) {
+			return s.unchangedData(root, path)
+		}
+	} else if s.isObjectRoot(v) {
+		return s.unchangedData(v, nil)
+	}
+	switch x := v.(type) {
+	case *ssa.Const, *ssa.Global:
+		return true
+	case *ssa.Parameter:
+		return s.isRootRequest(x)
+	case *ssa.FreeVar:
+		if b := s.binding(x); b != nil {
+			return s.stableValue(b, seen, depth+1)
+		}
+		return false
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return false
+		}
+		if x.Op == token.MUL {
+			if root, path := s.RootOf(x.X); len(path) == 0 {
+				if _, ok := root.(*ssa.Alloc); ok {
+					for _, st := range s.storesInto(root) {
+						if !s.stableValue(st.val, seen, depth+1) {
+							return false
+						}
+					}
+					return true
+				}
+			}
+		}
+		return s.stableValue(x.X, seen, depth+1)
+	case *ssa.BinOp:
+		return s.stableValue(x.X, seen, depth+1) && s.stableValue(x.Y, seen, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !s.stableValue(e, seen, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ssa.FieldAddr:
+		return s.stableValue(x.X, seen, depth+1)
+	case *ssa.Field:
+		return s.stableValue(x.X, seen, depth+1)
+	case *ssa.IndexAddr:
+		return s.stableValue(x.X, seen, depth+1) && s.stableValue(x.Index, seen, depth+1)
+	case *ssa.Index:
+		return s.stableValue(x.X, seen, depth+1) && s.stableValue(x.Index, seen, depth+1)
+	case *ssa.Lookup:
+		return s.stableValue(x.X, seen, depth+1) && s.stableValue(x.Index, seen, depth+1)
+	case *ssa.Slice:
+		return s.stableValue(x.X, seen, depth+1)
+	case *ssa.Extract:
+		return s.stableValue(x.Tuple, seen, depth+1)
+	case *ssa.ChangeType:
+		return s.stableValue(x.X, seen, depth+1)
+	case *ssa.Convert:
+		return s.stableValue(x.X, seen, depth+1)
+	case *ssa.MakeInterface:
+		return s.stableValue(x.X, seen, depth+1)
+	case *ssa.ChangeInterface:
+		return s.stableValue(x.X, seen, depth+1)
+	case *ssa.TypeAssert:
+		return s.stableValue(x.X, seen, depth+1)
+	case *ssa.Call:
+		// A function of stable inputs: its receiver and arguments. An
+		// object argument stands for all of its data.
+		if x.Call.IsInvoke() && !s.stableValue(x.Call.Value, seen, depth+1) {
+			return false
+		}
+		if _, ok := x.Call.Value.(*ssa.Function); !ok && !x.Call.IsInvoke() {
+			if _, ok := x.Call.Value.(*ssa.Builtin); !ok {
+				return false // a function value of unknown origin
+			}
+		}
+		for _, a := range x.Call.Args {
+			if !s.stableValue(a, seen, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Alloc:
+		for _, st := range s.storesInto(x) {
+			if !s.stableValue(st.val, seen, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// unchangedData reports whether the data at path of an object root is
+// something the package never stores into (nor the server changes on a
+// write): no stored path of the same object type overlaps it.
+func (s *Summary) unchangedData(root ssa.Value, path []string) bool {
+	k, ok := objectTypeKey(root)
+	if !ok {
+		return false
+	}
+	for _, p := range s.stableModel().changed[k] {
+		if overlaps(p, path) {
+			return false
+		}
+	}
+	return true
+}
+
+// overlaps reports whether one field path is a prefix of the other, list
+// elements ("[]") matching any element.
+func overlaps(a, b []string) bool {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isRootRequest reports whether p is a parameter of a reconcile root: the
+// context or the request, the same on every pass for the same object.
+func (s *Summary) isRootRequest(p *ssa.Parameter) bool {
+	for _, r := range s.Roots {
+		if r.Fn == p.Parent() {
+			return true
+		}
+	}
+	return false
+}
