@@ -200,7 +200,7 @@ func (s *Summary) deferredEffects(fn *ssa.Function, rd *ssa.RunDefers, writesAt 
 						continue
 					}
 					c := *e
-					c.Conds = append(slices.Clip(e.Conds), cfi.conds(e.Instr.Block())...)
+					c.Conds = s.effectConds(cfi, e)
 					effects = append(effects, &c)
 				}
 			} else {

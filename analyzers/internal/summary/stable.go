@@ -433,19 +433,7 @@ func (s *Summary) unchangedData(root ssa.Value, path []string) bool {
 		return false
 	}
 	for _, p := range s.stableModel().changed[k] {
-		if overlaps(p, path) {
-			return false
-		}
-	}
-	return true
-}
-
-// overlaps reports whether one field path is a prefix of the other, list
-// elements ("[]") matching any element.
-func overlaps(a, b []string) bool {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if a[i] != b[i] {
+		if compatible(p, path) {
 			return false
 		}
 	}

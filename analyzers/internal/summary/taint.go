@@ -639,19 +639,21 @@ func (s *Summary) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bo
 		return ""
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			root, _ := s.RootOf(x.X)
-			if _, ok := root.(*ssa.Alloc); ok {
-				return s.storedOrder(root, at, seen)
+			// A load from a local: what was stored at that path, or an
+			// element of a list being iterated on the way to it.
+			if root, path := s.RootOf(x.X); isAlloc(root) {
+				if src := s.storedOrder(root, path, at, seen); src != "" {
+					return src
+				}
+				return s.addrOrder(x.X, at)
 			}
 		}
 		return s.elemOrd(x.X, at, seen)
 	case *ssa.Alloc:
-		return s.storedOrder(x, at, seen)
+		return s.storedOrder(x, nil, at, seen)
 	case *ssa.IndexAddr, *ssa.Index:
-		if h := s.listElemLoop(x); h != nil {
-			if b := at.Block(); h != b && h.Dominates(b) && inLoopOf(h, b) {
-				return CacheListSource
-			}
+		if s.iteratedListElem(x, at) {
+			return CacheListSource
 		}
 		if ia, ok := x.(*ssa.IndexAddr); ok {
 			return s.elemOrd(ia.X, at, seen)
@@ -686,12 +688,49 @@ func (s *Summary) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bo
 	return ""
 }
 
-// storedOrder is elemOrder of the values stored into a local.
-func (s *Summary) storedOrder(root ssa.Value, at ssa.Instruction, seen map[ssa.Value]bool) string {
+// storedOrder is elemOrder of the values stored into a local at a path
+// compatible with path (nil: any).
+func (s *Summary) storedOrder(root ssa.Value, path []string, at ssa.Instruction, seen map[ssa.Value]bool) string {
 	for _, st := range s.storesInto(root) {
+		if path != nil && !compatible(st.path, path) {
+			continue
+		}
 		if src := s.elemOrd(st.val, at, seen); src != "" {
 			return src
 		}
 	}
 	return ""
+}
+
+// addrOrder reports CacheListSource when an address is computed from an
+// element of a cache-ordered list that a loop around at iterates
+// (&list.Items[i].Spec).
+func (s *Summary) addrOrder(addr ssa.Value, at ssa.Instruction) string {
+	for i := 0; i < 16 && addr != nil; i++ {
+		switch x := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = x.X
+		case *ssa.IndexAddr:
+			if s.iteratedListElem(x, at) {
+				return CacheListSource
+			}
+			addr = x.X
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// iteratedListElem reports whether v is an element of a cache-ordered list
+// indexed by the counter of a loop that contains at.
+func (s *Summary) iteratedListElem(v ssa.Value, at ssa.Instruction) bool {
+	h := s.listElemLoop(v)
+	b := at.Block()
+	return h != nil && h != b && h.Dominates(b) && inLoopOf(h, b)
+}
+
+func isAlloc(v ssa.Value) bool {
+	_, ok := v.(*ssa.Alloc)
+	return ok
 }

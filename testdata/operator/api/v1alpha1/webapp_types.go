@@ -33,6 +33,9 @@ type WebAppStatus struct {
 	// LastReconcileTime is when the operator last looked at this WebApp.
 	// +optional
 	LastReconcileTime metav1.Time `json:"lastReconcileTime,omitempty"`
+	// ConfigMaps names the configuration maps of the WebApp.
+	// +optional
+	ConfigMaps []string `json:"configMaps,omitempty"`
 }
 
 // +kubebuilder:object:root=true

@@ -57,6 +57,11 @@ func (r *WebAppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 		}
 	}
 
+	app.Status.ConfigMaps = nil
+	for _, cm := range configMaps.Items {
+		app.Status.ConfigMaps = append(app.Status.ConfigMaps, cm.Name) // BUG(RL1002): the cache lists in the order of its map, so the names change order between reconciles and every status write is a change
+	}
+
 	dep := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: app.Name, Namespace: app.Namespace}}
 	if _, err := controllerutil.CreateOrUpdate(ctx, r.Client, dep, func() error {
 		if dep.CreationTimestamp.IsZero() {

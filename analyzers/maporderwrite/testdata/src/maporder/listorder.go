@@ -70,6 +70,26 @@ func (r *ListerReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
 
+// P6: the reconciler's own client lists; a field of the range value is
+// appended.
+type DirectListReconciler struct{ client.Client }
+
+func (r *DirectListReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var pods corev1.PodList
+	if err := r.List(ctx, &pods, client.InNamespace(w.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	w.Status.Keys = nil
+	for _, p := range pods.Items {
+		w.Status.Keys = append(w.Status.Keys, p.Name) // want `maporderwrite: the order of a List served from the informer cache .* reaches Widget.Status.Keys`
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
 // Negatives.
 
 // The fix of A08: the slice is sorted after the loop.
