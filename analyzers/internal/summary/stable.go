@@ -371,7 +371,9 @@ func (s *Summary) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 				return false
 			}
 		}
-		return true
+		// Which edge flows in is data too (changed := false; if x != y {
+		// changed = true }): the conditions that choose the predecessor.
+		return s.stableChoice(x, seen, depth)
 	case *ssa.FieldAddr:
 		return s.stableValue(x.X, seen, depth+1)
 	case *ssa.Field:
@@ -422,6 +424,28 @@ func (s *Summary) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 		return true
 	}
 	return false
+}
+
+// stableChoice reports whether the conditions that decide which
+// predecessor of phi's block runs are stable.
+func (s *Summary) stableChoice(phi *ssa.Phi, seen map[ssa.Value]bool, depth int) bool {
+	fi := s.funcs[phi.Parent()]
+	if fi == nil || fi.Graph == nil {
+		return false
+	}
+	for _, p := range phi.Block().Preds {
+		deps := fi.Graph.ControlDeps(p)
+		if len(p.Succs) > 1 {
+			deps = append(deps, flow.Dep{Block: p})
+		}
+		for _, d := range deps {
+			ifi := d.If()
+			if ifi == nil || !s.stableValue(ifi.Cond, seen, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // unchangedData reports whether the data at path of an object root is

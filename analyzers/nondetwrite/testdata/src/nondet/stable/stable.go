@@ -170,3 +170,24 @@ func (r *FlagReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	w.Status.LastUpdated = metav1.Now()
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
+
+// FlagFromPhaseReconciler stamps only when a flag says the phase changed;
+// the flag's value is decided by a comparison of data the write changes.
+type FlagFromPhaseReconciler struct{ client.Client }
+
+func (r *FlagFromPhaseReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	changed := false
+	if w.Status.Phase != "Ready" {
+		w.Status.Phase = "Ready"
+		changed = true
+	}
+	if !changed {
+		return ctrl.Result{}, nil
+	}
+	w.Status.LastTransition = metav1.Now()
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
