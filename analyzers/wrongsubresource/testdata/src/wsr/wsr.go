@@ -42,6 +42,8 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
 		return ctrl.Result{}, r.finalizerHelperThenStatus(ctx, &w)
 	case 9:
 		return ctrl.Result{}, r.helperStoresAfterItsWrite(ctx, &w)
+	case 10:
+		return ctrl.Result{}, r.bothInOneCall(ctx, &w)
 	}
 	return ctrl.Result{}, r.fine(ctx, &w)
 }
@@ -191,4 +193,19 @@ func (r *R) helperStoresAfterItsWrite(ctx context.Context, w *api.Widget) error 
 		return err
 	}
 	return r.Update(ctx, w) // want `wrongsubresource: the Widget changes Status.Phase but writes it only with Update of the main resource`
+}
+
+// One call writes the object and its status (as cluster-api's
+// patch.Helper.Patch does): the status change is persisted. Silent.
+func (r *R) writeBoth(ctx context.Context, w *api.Widget) error {
+	if err := r.Update(ctx, w); err != nil {
+		return err
+	}
+	return r.Status().Update(ctx, w)
+}
+
+func (r *R) bothInOneCall(ctx context.Context, w *api.Widget) error {
+	w.Labels = map[string]string{"tier": "web"}
+	w.Status.Phase = "Ready"
+	return r.writeBoth(ctx, w)
 }
