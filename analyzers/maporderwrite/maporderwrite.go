@@ -24,7 +24,8 @@ var Doc = &checkdoc.Doc{
 	Severity: checkdoc.Warning,
 	Since:    "v0.1.0",
 	Rationale: "Go randomises the iteration order of maps. A list (or a joined string) built by ranging over " +
-		"a map comes out in a different order on each reconcile, so the written object differs every time. " +
+		"a map comes out in a different order on each reconcile, so the written object differs every time; so do " +
+		"the items of a List served from an informer cache, which keeps its objects in a map. " +
 		"Each write is a real change: it emits a watch event that starts the next reconcile, and for a pod " +
 		"template it rolls out the pods again. The reconciler never converges.",
 	Detection: "Reported: a value in map order stored into a slice or string field of an object that a write " +
@@ -41,7 +42,8 @@ var Doc = &checkdoc.Doc{
 		"(stable conditions, deferred writes, cluster-api's patch helper). The finding is placed where the " +
 		"order enters.\n\n" +
 		"Not reported: the value is sorted before the write (`sort.*`, `slices.Sort*`, `slices.Sorted`, " +
-		"`sets.List`), on the local or on the field; map-to-map copies and commutative sums; maps passed whole " +
+		"`sets.List`), on the local or on the field, also inside the helper that builds it; order-free uses of a " +
+		"list (its length, an item selected by name, a map keyed by item); map-to-map copies and commutative sums; maps passed whole " +
 		"to `json.Marshal` or `fmt` (which print them sorted); map-typed fields.",
 	Before: `var env []corev1.EnvVar
 for name, value := range app.Spec.Env {
