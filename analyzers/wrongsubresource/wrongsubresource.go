@@ -96,11 +96,6 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 		if !hasStatusSubresource(s, w.Root.Type()) || !observed(effects, w) {
 			continue
 		}
-		if isMainWrite(w.Write) && writesStatusToo(effects, w) {
-			// One call writes both (cluster-api's patch.Helper.Patch, a
-			// helper that updates the object and then its status).
-			continue
-		}
 		var statusStores, otherStores []*summary.Effect
 		for _, e := range effects {
 			if e.Kind != summary.StoreEffect || e.Root != w.Root || e.Instr == w.Instr || len(e.Path) == 0 || !summary.Reaches(e.Instr, w.Instr) {
@@ -232,24 +227,15 @@ func statusStoreBetween(effects []*summary.Effect, a, b *summary.Effect) bool {
 }
 
 // statusWrittenBetween reports whether a status write of the object runs
-// after the store st and before the write w: in between, or after the
-// store inside the helper call that makes it (a helper that sets the
-// status and then writes it; summary.Effect.WrittenBy).
+// after the store st and no later than the write w: in between, in the
+// same call as w (one call that writes both, as cluster-api's
+// patch.Helper.Patch or a helper that updates the object and then its
+// status), or after the store inside the helper call that makes it (a
+// helper that sets the status and then writes it; summary.Effect.WrittenBy).
 func statusWrittenBetween(effects []*summary.Effect, st, w *summary.Effect) bool {
 	for _, e := range effects {
-		if e.Kind == summary.WriteEffect && e.Root == w.Root && isStatusWrite(e.Write) && e.Instr != w.Instr &&
-			(e.Instr == st.Instr && st.WrittenWith(apis.StatusUpdate, apis.StatusPatch) || summary.Between(st.Instr, e.Instr, w.Instr)) {
-			return true
-		}
-	}
-	return false
-}
-
-// writesStatusToo reports whether the call of the main write w also
-// writes the object's status.
-func writesStatusToo(effects []*summary.Effect, w *summary.Effect) bool {
-	for _, e := range effects {
-		if e.Kind == summary.WriteEffect && e.Instr == w.Instr && e.Root == w.Root && isStatusWrite(e.Write) {
+		if e.Kind == summary.WriteEffect && e.Root == w.Root && isStatusWrite(e.Write) && (e.Instr == w.Instr ||
+			e.Instr == st.Instr && st.WrittenWith(apis.StatusUpdate, apis.StatusPatch) || summary.Between(st.Instr, e.Instr, w.Instr)) {
 			return true
 		}
 	}

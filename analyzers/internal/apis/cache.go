@@ -22,17 +22,34 @@ var cacheStoreReads = map[string]bool{
 // cache: Get and List of a client-go or generated lister, and the reads of
 // cache.Store / cache.Indexer.
 func IsCacheRead(f Func) bool {
+	read, _ := cacheRead(f)
+	return read
+}
+
+// IsUnorderedCacheList reports whether f returns the items (or keys) of an
+// informer cache in the iteration order of the map that stores them, which
+// changes from one call to the next: List of a client-go, generated,
+// generic or dynamic lister, and the listing reads of cache.Store /
+// cache.Indexer. (controller-runtime's cached client.List is the same
+// read, recognised by its receiver: see IsCachedClient.)
+func IsUnorderedCacheList(f Func) bool {
+	_, many := cacheRead(f)
+	return many
+}
+
+// cacheRead classifies a read of an informer cache: read says f returns
+// cache-owned objects, many that it returns several in the cache's order.
+func cacheRead(f Func) (read, many bool) {
+	lister := IsListerPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Lister") ||
+		f.Pkg == ToolsCache && (f.Recv == "GenericLister" || f.Recv == "GenericNamespaceLister") ||
+		f.Pkg == DynamicLister && (f.Recv == "Lister" || f.Recv == "NamespaceLister")
 	switch {
-	case IsListerPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Lister"):
-		return f.Name == "Get" || f.Name == "List"
+	case lister:
+		return f.Name == "Get" || f.Name == "List", f.Name == "List"
 	case f.Pkg == ToolsCache && (f.Recv == "Store" || f.Recv == "Indexer" || f.Recv == "ThreadSafeStore"):
-		return cacheStoreReads[f.Name]
-	case f.Pkg == ToolsCache && (f.Recv == "GenericLister" || f.Recv == "GenericNamespaceLister"):
-		return f.Name == "Get" || f.Name == "List"
-	case f.Pkg == DynamicLister && (f.Recv == "Lister" || f.Recv == "NamespaceLister"):
-		return f.Name == "Get" || f.Name == "List"
+		return cacheStoreReads[f.Name], cacheListReads[f.Name]
 	}
-	return false
+	return false, false
 }
 
 // DynamicLister is the package of the listers of dynamic informers.
@@ -102,26 +119,6 @@ func IsDeepCopy(name string) bool {
 // cacheListReads are the reads of cache.Store, cache.Indexer and
 // ThreadSafeStore that return several items (or keys).
 var cacheListReads = map[string]bool{"List": true, "ListKeys": true, "ByIndex": true, "IndexKeys": true, "Index": true}
-
-// IsUnorderedCacheList reports whether f returns the items of an informer
-// cache in the iteration order of the map that stores them, which changes
-// from one call to the next: List of a client-go, generated, generic or
-// dynamic lister, and the listing reads of cache.Store / cache.Indexer.
-// (controller-runtime's cached client.List is the same read, recognised by
-// its receiver: see IsCachedClient.)
-func IsUnorderedCacheList(f Func) bool {
-	switch {
-	case IsListerPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Lister"):
-		return f.Name == "List"
-	case f.Pkg == ToolsCache && (f.Recv == "Store" || f.Recv == "Indexer" || f.Recv == "ThreadSafeStore"):
-		return cacheListReads[f.Name]
-	case f.Pkg == ToolsCache && (f.Recv == "GenericLister" || f.Recv == "GenericNamespaceLister"):
-		return f.Name == "List"
-	case f.Pkg == DynamicLister && (f.Recv == "Lister" || f.Recv == "NamespaceLister"):
-		return f.Name == "List"
-	}
-	return false
-}
 
 // IsCachedClient reports whether t is controller-runtime's client.Client
 // (or client.WithWatch): the type of the manager's client, whose List is

@@ -491,19 +491,11 @@ func (s *Summary) readResults(fn *ssa.Function) uint64 {
 	var out uint64
 	n := fn.Signature.Results().Len()
 	for i := 0; i < n && i < 64; i++ {
-		some, all := false, true
-		for _, b := range fn.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok || i >= len(ret.Results) || isNil(ret.Results[i]) {
-				continue
-			}
-			root, path := s.RootOf(ret.Results[i])
-			if _, ok := s.readBefore(fn, root, ret); len(path) > 0 || !ok || !s.isObjectRoot(root) {
-				all = false
-				break
-			}
-			some = true
-		}
+		all, some := everyReturn(fn, i, func(ret *ssa.Return, v ssa.Value) bool {
+			root, path := s.RootOf(v)
+			_, read := s.readBefore(fn, root, ret)
+			return read && len(path) == 0 && s.isObjectRoot(root)
+		})
 		if some && all {
 			out |= 1 << uint(i)
 		}

@@ -147,25 +147,16 @@ func (s *Summary) listResult(c *ssa.Call, i int) (token.Pos, bool) {
 	n := fn.Signature.Results().Len()
 	for k := 0; k < n; k++ {
 		var pos token.Pos
-		all := true
-		for _, b := range fn.Blocks {
-			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !ok || k >= len(ret.Results) || isNil(ret.Results[k]) {
-				continue
-			}
-			r := ret.Results[k]
+		all, _ := everyReturn(fn, k, func(_ *ssa.Return, r ssa.Value) bool {
 			p, ok := s.cacheListOrder(r)
 			if !ok {
 				if root, path := s.RootOf(r); len(path) == 0 && apis.IsObjectList(root.Type()) {
 					p, ok = s.filledByCachedList(root)
 				}
 			}
-			if !ok {
-				all = false
-				break
-			}
 			pos = p
-		}
+			return ok
+		})
 		if all && pos.IsValid() {
 			m[k] = pos
 		}

@@ -500,3 +500,21 @@ func stripConv(v ssa.Value) ssa.Value {
 	}
 	return v
 }
+
+// everyReturn reports whether result i of fn satisfies ok on every return
+// that does not return nil for it, and whether there is such a return:
+// the shape of the "what a helper returns" facts (resultsrc.go, readResults,
+// listResult).
+func everyReturn(fn *ssa.Function, i int, ok func(ret *ssa.Return, v ssa.Value) bool) (all, some bool) {
+	for _, b := range fn.Blocks {
+		ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !isRet || i >= len(ret.Results) || isNil(ret.Results[i]) {
+			continue
+		}
+		if !ok(ret, ret.Results[i]) {
+			return false, some
+		}
+		some = true
+	}
+	return true, some
+}

@@ -57,19 +57,14 @@ func (s *Summary) resultSources(fn *ssa.Function) []ResultSource {
 	var out []ResultSource
 	for i := 0; i < n && i < 64; i++ {
 		param, kind := -1, NoSource
-		ok := true
-		for _, b := range fn.Blocks {
-			ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-			if !isRet || i >= len(ret.Results) || isNil(ret.Results[i]) {
-				continue
-			}
-			p, k := s.paramSource(fn, ret.Results[i])
+		ok, _ := everyReturn(fn, i, func(_ *ssa.Return, v ssa.Value) bool {
+			p, k := s.paramSource(fn, v)
 			if k == NoSource || param >= 0 && p != param {
-				ok = false
-				break
+				return false
 			}
 			param, kind = p, max(kind, k)
-		}
+			return true
+		})
 		if ok && kind != NoSource {
 			out = append(out, ResultSource{Result: i, Param: param, Kind: kind})
 		}

@@ -10,6 +10,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -189,5 +190,28 @@ func (r *FlagFromPhaseReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 		return ctrl.Result{}, nil
 	}
 	w.Status.LastTransition = metav1.Now()
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// ConditionAfterWaitReconciler sets a condition stamped with metav1.Now()
+// past the same stable wait as WaitReconciler: SetStatusCondition keeps the
+// old LastTransitionTime unless the status changes, so the write settles.
+type ConditionAfterWaitReconciler struct{ client.Client }
+
+func (r *ConditionAfterWaitReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var dep appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &dep); err != nil {
+		return ctrl.Result{}, err
+	}
+	if dep.Status.ReadyReplicas == 0 {
+		return ctrl.Result{}, nil
+	}
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{
+		Type: "Ready", Status: metav1.ConditionTrue, Reason: "DeploymentReady", LastTransitionTime: metav1.Now(),
+	})
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
