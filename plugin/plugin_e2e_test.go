@@ -4,7 +4,7 @@ package plugin_test
 // the wrapper module in testdata/golangci (golangci-lint's commands.Execute
 // plus a blank import of this package, which is what `golangci-lint custom`
 // builds) and runs it on copies of the example operator with the
-// .golangci.yml of README.md.
+// .golangci.yml of plugin/README.md.
 //
 // Building golangci-lint takes minutes, so the binary is cached: in
 // $RECONCILELINT_E2E_CACHE when set (CI points it at a directory kept for
@@ -41,7 +41,7 @@ const (
 	repoRoot    = ".."
 	wrapperDir  = "../testdata/golangci"
 	operatorDir = "../testdata/operator"
-	readmePath  = "../README.md"
+	readmePath  = "README.md"
 	modulePath  = "github.com/reconcilelint/reconcilelint"
 
 	// cacheEnv names the directory that keeps the built binary.
@@ -62,7 +62,7 @@ var runFlags = []string{
 	"--show-stats=false",
 }
 
-// readmeBlock returns the fenced code block of README.md whose first line
+// readmeBlock returns the fenced code block of plugin/README.md whose first line
 // is the comment "# <name>", without that line.
 func readmeBlock(t *testing.T, name string) string {
 	t.Helper()
@@ -80,7 +80,8 @@ func readmeBlock(t *testing.T, name string) string {
 
 // TestReadmeCustomGCL: the .custom-gcl.yml of the README builds the
 // golangci-lint release that the wrapper module requires, with this
-// module's plugin package, which the wrapper imports.
+// module's plugin package (from a path or a version), which the wrapper
+// imports.
 func TestReadmeCustomGCL(t *testing.T) {
 	var cfg struct {
 		Version string `yaml:"version"`
@@ -88,6 +89,7 @@ func TestReadmeCustomGCL(t *testing.T) {
 			Module  string `yaml:"module"`
 			Import  string `yaml:"import"`
 			Version string `yaml:"version"`
+			Path    string `yaml:"path"`
 		} `yaml:"plugins"`
 	}
 	if err := yaml.Unmarshal([]byte(readmeBlock(t, ".custom-gcl.yml")), &cfg); err != nil {
@@ -100,8 +102,9 @@ func TestReadmeCustomGCL(t *testing.T) {
 	if cfg.Version != want {
 		t.Errorf(".custom-gcl.yml version = %q, want %q, the version that %s/go.mod tests", cfg.Version, want, wrapperDir)
 	}
-	if len(cfg.Plugins) != 1 || cfg.Plugins[0].Module != modulePath || cfg.Plugins[0].Import != modulePath+"/plugin" || cfg.Plugins[0].Version == "" {
-		t.Errorf(".custom-gcl.yml plugins = %+v, want module %s, import %s/plugin and a version", cfg.Plugins, modulePath, modulePath)
+	if len(cfg.Plugins) != 1 || cfg.Plugins[0].Module != modulePath || cfg.Plugins[0].Import != modulePath+"/plugin" ||
+		(cfg.Plugins[0].Version == "") == (cfg.Plugins[0].Path == "") {
+		t.Errorf(".custom-gcl.yml plugins = %+v, want module %s, import %s/plugin and a version or a path", cfg.Plugins, modulePath, modulePath)
 	}
 	mainGo, err := os.ReadFile(filepath.Join(wrapperDir, "main.go"))
 	if err != nil {

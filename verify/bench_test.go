@@ -9,7 +9,8 @@ import (
 // BenchmarkCoreProperties measures Idempotent, Converges, NoHotLoop and
 // NotFoundIsSuccess together on a typical reconciler (the memcached-style
 // one: finalizer, owned Deployment, status with a condition). The design
-// target is under 50 ms per iteration.
+// target (claim 2 of docs/design/runtime.md at the repository root) is
+// under 50 ms per iteration.
 //
 // The checks run in testing/synctest bubbles, which need a *testing.T, so
 // the timed loop runs inside a test started with testing.RunTests.

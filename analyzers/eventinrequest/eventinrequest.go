@@ -43,7 +43,8 @@ fills it (the handler lives elsewhere), is reported at its comparison.
 
 Every Add of such an item is reported, including ` + "`AddRateLimited(item)`" + ` of an item taken
 from the queue: the retried item still carries the event, which is stale by the
-time it runs (catalogue rule (b) is about the argument, not where it was built).
+time it runs (rule (b) of [the catalogue](../catalogue.md#rl3003-eventinrequest) is about the argument, not
+where it was built).
 
 Not reported: string keys from ` + "`cache.MetaNamespaceKeyFunc`" + ` /
 ` + "`DeletionHandlingMetaNamespaceKeyFunc`" + `, ` + "`types.NamespacedName`" + `, ` + "`reconcile.Request`" + `, and requests with

@@ -67,8 +67,8 @@ Not reported:
   do the same thing;
 - a test that only skips an event type (` + "`if ev.Type == watch.Deleted { continue }`" + `) before
   code that acts on the object: the skipped arm has no effect of its own. This
-  narrows the catalogue rule, which would also report it, because acting on the
-  object itself is state-based;
+  narrows [the catalogue's rule](../catalogue.md#rl3001-eventtypebranch), which would
+  also report it, because acting on the object itself is state-based;
 - ` + "`event.CreateEvent.IsInInitialList`" + ` (a bool, not an event type);
 - a ` + "`CreateFunc`" + ` that decides from the object, filters of secondary watches (` + "`Owns`" + `,
   ` + "`Watches`" + `), and predicates that drop updates as well (nothing is branched on);

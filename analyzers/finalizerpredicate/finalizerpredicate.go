@@ -39,7 +39,7 @@ var Doc = &checkdoc.Doc{
 		"  warning. The finding carries its severity (JSON, SARIF and GitHub output, the CI gate); for\n" +
 		"  `go vet` and golangci-lint, whose output has no severity, its message starts with `error:`.\n" +
 		"  A severity set for the check in the configuration applies to both cases.\n\n" +
-		"Both were verified against a real API server (`design/apiserver-experiment`).",
+		"Both were verified against a real API server ([the API server experiment](../design/apiserver-experiment/)).",
 	Detection: "Reported: the primary watch of a controller, `ctrl.NewControllerManagedBy(mgr).For(obj, " +
 		"builder.WithPredicates(…))…WithEventFilter(…).Complete(r)` (also `builder.TypedControllerManagedBy[Q]`, " +
 		"`Build(r)`, and `controller.New(…, controller.Options{Reconciler: r})` with " +
@@ -71,7 +71,8 @@ var Doc = &checkdoc.Doc{
 		"- `predicate.Or(GenerationChangedPredicate{}, p)` where `p` is a `predicate.Funcs` whose\n" +
 		"  `UpdateFunc` is nil or reads the finalizers or the deletion timestamp;\n" +
 		"- an `UpdateFunc` (or an `Update` method) that reads the finalizers or the deletion timestamp: it\n" +
-		"  is taken to pass both updates, as the catalogue's table says, without evaluating its body;\n" +
+		"  is taken to pass both updates, as [the catalogue's table](../catalogue.md#rl4001-finalizerpredicate) says, without\n" +
+		"  evaluating its body;\n" +
 		"- predicates the analysis cannot evaluate (`NewPredicateFuncs`, `LabelSelectorPredicate`, map\n" +
 		"  lookups, calls into other packages, types whose `Update` is promoted from an embedded\n" +
 		"  `predicate.Funcs`): silence beats a guess.",

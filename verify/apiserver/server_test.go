@@ -76,8 +76,9 @@ func must(t *testing.T, err error) {
 	}
 }
 
-// TestCustomResourceLifecycle replays apiserver-experiment/gen_test.go step
-// by step and checks every row of output.txt.
+// TestCustomResourceLifecycle replays the API server experiment
+// (docs/design/apiserver-experiment/gen_test.go.txt at the repository root)
+// step by step and checks every row of its output.txt.
 func TestCustomResourceLifecycle(t *testing.T) {
 	ctx := context.Background()
 	s := newServer(t)
