@@ -279,8 +279,12 @@ func relevant(pkg *types.Package) bool {
 // import the Kubernetes libraries, so that their helpers (a timestamp
 // formatter, say) get summaries; third-party and standard packages that do
 // not use Kubernetes are skipped.
+//
+// A Module without a path means that module information is absent: the
+// checker driver sets an empty Module for every package it loaded in
+// GOPATH mode, standard library included.
 func ownCode(pass *analysis.Pass) bool {
-	if pass.Module != nil {
+	if pass.Module != nil && pass.Module.Path != "" {
 		return pass.Module.Version == "" && pass.Module.Path != "std"
 	}
 	if len(pass.Files) == 0 {
