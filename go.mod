@@ -11,6 +11,7 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/mod v0.42.0
 	golang.org/x/tools v0.52.0
+	honnef.co/go/tools v0.8.2
 )
 
 require (

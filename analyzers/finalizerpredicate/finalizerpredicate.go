@@ -162,7 +162,7 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (di
 		if onlyKinds(leaves, apis.PredGenerationChanged) {
 			why = kind + " never sets metadata.generation, so the deletion does not bump it"
 		}
-		msg = fmt.Sprintf("error: %s on the primary watch drops the update that marks a %s for deletion (%s): "+
+		msg = fmt.Sprintf("%s on the primary watch drops the update that marks a %s for deletion (%s): "+
 			"%s never sees the deletion, and the Update that removes %s only runs after a controller restart",
 			what, kind, why, entry, finalizerPhrase(ri.FinalizerNames))
 	} else if ri.InspectsForeign {

@@ -57,6 +57,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        Doc.Summary(),
 	URL:        Doc.URL(),
 	Run:        run,
+	Requires:   []*analysis.Analyzer{diag.GeneratedAnalyzer},
 	ResultType: reflect.TypeFor[int](),
 }
 

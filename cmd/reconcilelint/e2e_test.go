@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -264,20 +265,31 @@ func copyTree(t *testing.T, src string) string {
 	return dst
 }
 
+// TestFixCompilesAndSilences: -diff shows the fixes (exit 1: the diff is
+// not empty) and changes nothing; one -fix invocation reaches the fixpoint
+// (fixes that overlapped on the first pass are applied on later ones), the
+// fixed operator compiles, no finding with a fix is left, and -diff then
+// prints nothing (exit 0).
 func TestFixCompilesAndSilences(t *testing.T) {
 	dir := copyTree(t, operatorDir(t))
 	before, _ := standalone(t, dir, "./...")
-	fixable := 0
+	src := snapshot(t, dir)
 	out, errOut, code := run(t, dir, binary(t), "-diff", "./...")
-	if code != 0 {
-		t.Fatalf("-diff: exit %d: %s", code, errOut)
+	if code != 1 {
+		t.Fatalf("-diff: exit %d, want 1 (a diff): %s", code, errOut)
 	}
-	fixable = strings.Count(out, "\n+++ ")
-	if fixable == 0 && !strings.HasPrefix(out, "+++ ") && !strings.Contains(out, "+++ ") {
+	if !strings.Contains(out, "+++ ") {
 		t.Fatalf("-diff printed no diff:\n%s", out)
 	}
-	if _, errOut, code = run(t, dir, binary(t), "-fix", "./..."); code != 0 {
-		t.Fatalf("-fix: exit %d: %s", code, errOut)
+	if !maps.Equal(src, snapshot(t, dir)) {
+		t.Errorf("-diff changed files")
+	}
+	_, errOut, code = run(t, dir, binary(t), "-fix", "./...")
+	if code == 2 {
+		t.Fatalf("-fix: exit 2: %s", errOut)
+	}
+	if !regexp.MustCompile(`applied [1-9]\d* fix\(es\) in \d+ pass\(es\); \d+ finding\(s\) remain`).MatchString(errOut) {
+		t.Errorf("-fix did not say what it applied and what remains: %q", errOut)
 	}
 	if _, errOut, code = run(t, dir, "go", "build", "./..."); code != 0 {
 		t.Fatalf("fixed code does not compile: %s", errOut)
@@ -289,6 +301,54 @@ func TestFixCompilesAndSilences(t *testing.T) {
 	for _, f := range after {
 		if f.ID == "RL5001" {
 			t.Errorf("RL5001 finding left after -fix: %s", f)
+		}
+	}
+	jsonOut, _, _ := run(t, dir, binary(t), "-json", "./...")
+	if strings.Contains(jsonOut, `"fixes"`) {
+		t.Errorf("a finding with a fix is left after one -fix:\n%s", jsonOut)
+	}
+	out, errOut, code = run(t, dir, binary(t), "-diff", "./...")
+	if code != 0 || out != "" {
+		t.Errorf("-diff after -fix: exit %d, diff:\n%s\n%s", code, out, errOut)
+	}
+}
+
+// snapshot returns the content of every Go file under dir.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := make(map[string]string)
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		files[path] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestGeneratedFileSilent: the example operator has a generated file
+// (a "Code generated … DO NOT EDIT." header) with the defects of RL5001
+// and RL2004; no driver reports them (the e2e of each driver compares its
+// findings with the BUG markers, and the generated file has none). This
+// test makes sure the file is still there and still has its defects, so
+// that the silence means something.
+func TestGeneratedFileSilent(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(operatorDir(t), "internal", "controller", "zz_generated.reconciler.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(data)
+	if !strings.HasPrefix(src, "// Code generated ") || !strings.Contains(src, " DO NOT EDIT.\n") {
+		t.Fatalf("zz_generated.reconciler.go lost its generated-file header")
+	}
+	for _, defect := range []string{"return ctrl.Result{}, err", "Finalizers = append("} {
+		if !strings.Contains(src, defect) {
+			t.Errorf("zz_generated.reconciler.go no longer has %q", defect)
 		}
 	}
 }
@@ -322,7 +382,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown flag", broken, []string{"-nope"}, "flag provided but not defined"},
 		{"does not compile", broken, []string{"./..."}, "undefined: undefinedThing"},
 		{"no packages", broken, []string{"./missing/..."}, "missing"},
-		{"not a module", notModule, []string{"./..."}, "module"},
+		{"not a module", notModule, []string{"./..."}, "not inside a Go module: no go.mod in"},
 		{"bad config", badConfig, []string{"./..."}, `unknown check "RL9999"`},
 		{"unknown explain", broken, []string{"-explain", "RL0000"}, "unknown check"},
 		{"bad format", broken, []string{"-format", "xml"}, "unknown -format"},
@@ -349,6 +409,77 @@ func TestBadInput(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestErrorDocuments: on a load or configuration error (exit 2) every
+// structured format is still a valid document that carries the error:
+// JSON's errors, SARIF's invocation (executionSuccessful false, an error
+// notification), GitHub's ::error command; stdout is never empty.
+func TestErrorDocuments(t *testing.T) {
+	bin := binary(t)
+	broken := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod": "module example.com/broken\n\ngo 1.26.0\n",
+		"b.go":   "package broken\n\nfunc f() { undefinedThing() }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(broken, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	notModule := t.TempDir()
+	for _, c := range []struct {
+		name, dir string
+		args      []string
+		want      string
+	}{
+		{"does not compile", broken, []string{"./..."}, "undefinedThing"},
+		{"no packages", broken, []string{"./missing/..."}, "missing"},
+		{"not a module", notModule, []string{"./..."}, "no go.mod"},
+		{"unknown flag", broken, []string{"-nope"}, "flag provided but not defined"},
+	} {
+		for _, format := range []string{"json", "sarif", "github"} {
+			t.Run(c.name+"/"+format, func(t *testing.T) {
+				out, errOut, code := run(t, c.dir, bin, append([]string{"-format", format}, c.args...)...)
+				if code != 2 {
+					t.Fatalf("exit %d, want 2: %s", code, errOut)
+				}
+				switch format {
+				case "json":
+					var doc struct {
+						Findings []json.RawMessage `json:"findings"`
+						Errors   []string          `json:"errors"`
+					}
+					if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Findings == nil || len(doc.Errors) != 1 || !strings.Contains(doc.Errors[0], c.want) {
+						t.Errorf("JSON document %q (%v), want one error mentioning %q", out, err, c.want)
+					}
+				case "sarif":
+					var log struct {
+						Version string `json:"version"`
+						Runs    []struct {
+							Invocations []struct {
+								ExecutionSuccessful bool `json:"executionSuccessful"`
+								Notifications       []struct {
+									Message struct {
+										Text string `json:"text"`
+									} `json:"message"`
+								} `json:"toolExecutionNotifications"`
+							} `json:"invocations"`
+						} `json:"runs"`
+					}
+					if err := json.Unmarshal([]byte(out), &log); err != nil || log.Version != "2.1.0" || len(log.Runs) != 1 ||
+						len(log.Runs[0].Invocations) != 1 || log.Runs[0].Invocations[0].ExecutionSuccessful ||
+						len(log.Runs[0].Invocations[0].Notifications) != 1 ||
+						!strings.Contains(log.Runs[0].Invocations[0].Notifications[0].Message.Text, c.want) {
+						t.Errorf("SARIF log %s (%v), want a failed invocation mentioning %q", out, err, c.want)
+					}
+				case "github":
+					if !strings.HasPrefix(out, "::error title=reconcilelint::") || !strings.Contains(out, c.want) {
+						t.Errorf("GitHub output %q, want an ::error command mentioning %q", out, c.want)
+					}
+				}
+			})
+		}
 	}
 }
 

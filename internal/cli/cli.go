@@ -118,21 +118,64 @@ func parseFlags(args []string, stdout io.Writer) (*options, bool, error) {
 }
 
 // Main runs the command and returns its exit code.
+//
+// On every exit path the chosen output format stays a valid document: an
+// error (exit 2) is one line on stderr and, for -format json, sarif or
+// github, a document on stdout that carries it.
 func Main(args []string, stdout, stderr io.Writer) int {
 	o, done, err := parseFlags(args, stdout)
 	if done {
 		return ExitClean
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "reconcilelint: %v\n", err)
-		return ExitError
+	format := "text"
+	if o != nil {
+		format = o.format
+	} else {
+		format = formatOf(args)
 	}
-	code, err := run(o, stdout, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "reconcilelint: %v\n", oneLine(err.Error()))
-		return ExitError
+	if err == nil {
+		var code int
+		if code, err = run(o, stdout, stderr); err == nil {
+			return code
+		}
 	}
-	return code
+	msg := oneLine(err.Error())
+	fmt.Fprintf(stderr, "reconcilelint: %s\n", msg)
+	if werr := write(format, stdout, nil, []string{msg}); werr != nil {
+		fmt.Fprintf(stderr, "reconcilelint: %v\n", werr)
+	}
+	return ExitError
+}
+
+// formatOf finds the output format in command-line arguments that did
+// not parse, so that even a usage error is reported in the format asked
+// for; it returns "text" when none is named or the name is unknown.
+func formatOf(args []string) string {
+	format := "text"
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		switch name {
+		case "json":
+			if !hasValue || value == "true" {
+				format = "json"
+			}
+		case "format":
+			if !hasValue && i+1 < len(args) {
+				value = args[i+1]
+			}
+			switch value {
+			case "text", "json", "sarif", "github":
+				format = value
+			}
+		}
+	}
+	return format
 }
 
 // Version returns the module version of the binary.
@@ -196,7 +239,7 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("locate the reconcilelint binary: %w", err)
 	}
-	findings, err := analyse(o, dir, exe, cfgPath, res.Digest())
+	findings, err := analyse(o, dir, exe, cfgPath, res.Digest(), terminal(stderr))
 	if err != nil {
 		return 0, err
 	}
@@ -212,16 +255,35 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 		findings, _ = base.Filter(findings)
 	}
 	if o.fix {
-		applied, err := applyFixes(findings, o.diff, stdout)
+		refresh := func() ([]report.Finding, error) {
+			fs, err := runVet(dir, exe, cfgPath, res.Digest(), o.patterns, terminal(stderr))
+			if err != nil {
+				return nil, err
+			}
+			fs = applyConfig(fs, res)
+			if base != nil {
+				fs, _ = base.Filter(fs)
+			}
+			return fs, nil
+		}
+		fr, err := fixToFixpoint(findings, refresh, o.diff, stdout)
 		if err != nil {
 			return 0, err
 		}
-		if !o.diff {
-			fmt.Fprintf(stderr, "reconcilelint: applied %d fix(es)\n", applied)
+		fmt.Fprintf(stderr, "reconcilelint: %s\n", fr.summary(o.diff))
+		if o.diff {
+			// Like gofmt -l in a CI step: 1 when the diff is not empty.
+			if fr.applied > 0 {
+				return ExitFindings, nil
+			}
+			return ExitClean, nil
 		}
-		return ExitClean, nil
+		if err := write(o.format, stdout, fr.remaining, nil); err != nil {
+			return 0, err
+		}
+		return report.Gate(fr.remaining, failOn), nil
 	}
-	if err := write(o.format, stdout, findings); err != nil {
+	if err := write(o.format, stdout, findings, nil); err != nil {
 		return 0, err
 	}
 	return report.Gate(findings, failOn), nil
@@ -230,7 +292,7 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 // analyse returns the findings of the packages: from the result cache
 // when nothing they depend on changed since a run with the same binary,
 // configuration and patterns, else from go vet (and then stores them).
-func analyse(o *options, dir, exe, cfgPath, digest string) ([]report.Finding, error) {
+func analyse(o *options, dir, exe, cfgPath, digest string, progress io.Writer) ([]report.Finding, error) {
 	var key string
 	if !o.noCache {
 		if fi, err := os.Stat(exe); err == nil {
@@ -248,7 +310,7 @@ func analyse(o *options, dir, exe, cfgPath, digest string) ([]report.Finding, er
 			return findings, nil
 		}
 	}
-	findings, err := runVet(dir, exe, cfgPath, digest, o.patterns)
+	findings, err := runVet(dir, exe, cfgPath, digest, o.patterns, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -258,14 +320,19 @@ func analyse(o *options, dir, exe, cfgPath, digest string) ([]report.Finding, er
 	return findings, nil
 }
 
-func write(format string, w io.Writer, findings []report.Finding) error {
+// write prints the findings, and the errors that stopped the run, in the
+// output format. Text output leaves the errors to stderr.
+func write(format string, w io.Writer, findings []report.Finding, errs []string) error {
 	switch format {
 	case "json":
-		return report.WriteJSON(w, findings, nil)
+		return report.WriteJSON(w, findings, errs)
 	case "sarif":
-		return report.WriteSARIF(w, findings, suite.Docs(), Version())
+		return report.WriteSARIF(w, findings, suite.Docs(), Version(), errs)
 	case "github":
-		return report.WriteGitHub(w, findings)
+		return report.WriteGitHub(w, findings, errs)
+	}
+	if len(errs) > 0 {
+		return nil
 	}
 	return report.WriteText(w, findings)
 }

@@ -13,7 +13,7 @@ import (
 // findings without one get their check's default, and that a configured
 // severity overrides both.
 func TestFindingSeverity(t *testing.T) {
-	own := toFinding("example.com/op", "finalizerpredicate", vetDiagnostic{Category: "RL4001/error", Posn: "a.go:1:2", Message: "finalizerpredicate: error: x"})
+	own := toFinding("example.com/op", "finalizerpredicate", vetDiagnostic{Category: "RL4001/error", Posn: "a.go:1:2", Message: "finalizerpredicate: x"})
 	def := toFinding("example.com/op", "finalizerpredicate", vetDiagnostic{Category: "RL4001", Posn: "a.go:3:2", Message: "finalizerpredicate: y"})
 	for _, c := range []struct {
 		name       string

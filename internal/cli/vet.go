@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,12 +48,18 @@ type vetRelated struct {
 }
 
 // runVet runs go vet with this binary as the vet tool in dir and returns
-// the findings. Load errors (no module, no packages, code that does not
-// compile) are returned as errors.
-func runVet(dir, exe, cfgPath, digest string, patterns []string) ([]report.Finding, error) {
-	goTool, err := exec.LookPath("go")
+// the findings. The packages are first resolved with go list, which
+// downloads what they need (shown on progress, when set) and reports
+// what cannot be loaded in structured form; go vet then fails only on
+// code that does not type-check. Failure is decided by the exit status
+// of the go command, never by the look of its stderr.
+func runVet(dir, exe, cfgPath, digest string, patterns []string, progress io.Writer) ([]report.Finding, error) {
+	g, err := newGoCommand(dir, progress)
 	if err != nil {
-		return nil, errors.New("the go command is not on PATH; reconcilelint needs it to load packages")
+		return nil, err
+	}
+	if _, err := g.listPackages(patterns); err != nil {
+		return nil, err
 	}
 	args := []string{"vet", "-vettool=" + exe, "-json"}
 	if cfgPath != "" {
@@ -60,80 +67,36 @@ func runVet(dir, exe, cfgPath, digest string, patterns []string) ([]report.Findi
 	}
 	args = append(args, "-"+vettool.DigestFlag+"="+digest)
 	args = append(args, patterns...)
-	cmd := exec.Command(goTool, args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
-	if msg := loadError(stderr.String()); msg != "" {
-		return nil, errors.New(msg)
-	}
+	stdout, stderr, runErr := g.run(args...)
 	if runErr != nil {
 		var ee *exec.ExitError
 		if !errors.As(runErr, &ee) {
 			return nil, fmt.Errorf("run go vet: %w", runErr)
 		}
+		if msg := vetFailure(stderr); msg != "" {
+			return nil, errors.New(msg)
+		}
+		return nil, fmt.Errorf("go vet failed (%v) without saying why", runErr)
 	}
-	findings, err := parseVetJSON(stdout.Bytes())
-	if err != nil {
-		return nil, err
-	}
-	if runErr != nil && len(findings) == 0 {
-		return nil, fmt.Errorf("go vet failed: %s", firstLine(stderr.String()))
-	}
-	return findings, nil
+	return parseVetJSON(stdout)
 }
 
-// loadError recognises go vet's load and build failures in its stderr and
-// returns a one-line description, or "".
-func loadError(stderr string) string {
-	var errs []string
-	seen := make(map[string]bool)
-	for _, line := range strings.Split(stderr, "\n") {
-		line = strings.TrimSpace(line)
-		switch {
-		case line == "", strings.HasPrefix(line, "# "):
-			continue
-		case strings.Contains(line, "matched no packages"):
-			return "no packages to analyse: " + strings.TrimPrefix(line, "go: warning: ")
-		case strings.Contains(line, "go.mod file not found"):
-			return "not inside a Go module (no go.mod here or in any parent directory): run reconcilelint in a module, or name one with -C"
-		case strings.Contains(line, "does not contain main module"):
-			return "the packages are not in the main module of this directory: run reconcilelint inside the module, or name it with -C"
-		case strings.HasPrefix(line, "go: "), strings.HasPrefix(line, "pattern "),
-			strings.Contains(line, "cannot find module"), strings.Contains(line, "no required module"):
-			errs = append(errs, strings.TrimPrefix(line, "go: "))
-		case strings.Contains(line, ".go:"):
-			errs = append(errs, "does not compile: "+line)
-		case strings.HasPrefix(line, "vet: "):
-			errs = append(errs, strings.TrimPrefix(line, "vet: "))
-		default:
-			errs = append(errs, line)
-		}
-		// The same error (a bad option, say) is reported by every package:
-		// count it once.
-		if n := len(errs); n > 0 && seen[errs[n-1]] {
-			errs = errs[:n-1]
-		} else if n > 0 {
-			seen[errs[n-1]] = true
+// vetFailure describes, in one line, why go vet exited with a non-zero
+// status, from the problem lines of its stderr: code that does not
+// type-check (a line that starts with a Go position) or the vet tool's own
+// errors (a bad option, reported once however many packages repeat it).
+func vetFailure(stderr string) string {
+	msgs := problemLines(stderr)
+	for i, m := range msgs {
+		if goPosition.MatchString(m) {
+			msgs[i] = "does not compile: " + m
 		}
 	}
-	switch len(errs) {
-	case 0:
-		return ""
-	case 1:
-		return errs[0]
-	}
-	return fmt.Sprintf("%s (and %d more errors)", errs[0], len(errs)-1)
+	return summarise("", msgs)
 }
 
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
+// goPosition matches a message that starts with a Go source position.
+var goPosition = regexp.MustCompile(`^\S+\.go:\d+(:\d+)?: `)
 
 // parseVetJSON decodes the stream of per-package JSON objects that go vet
 // -json prints: {"pkg": {"analyzer": [diagnostics] | {"error": "..."}}}.

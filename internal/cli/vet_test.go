@@ -2,10 +2,10 @@ package cli
 
 import "testing"
 
-// TestLoadError checks the one-line summaries of go vet's stderr: an error
-// that every package repeats (a bad option) is counted once, and distinct
-// errors are counted.
-func TestLoadError(t *testing.T) {
+// TestVetFailure checks the one-line summaries of a failed go vet's
+// stderr: an error that every package repeats (a bad option) is counted
+// once, distinct errors are counted, and progress lines are never errors.
+func TestVetFailure(t *testing.T) {
 	for _, c := range []struct {
 		name, stderr, want string
 	}{
@@ -15,9 +15,13 @@ func TestLoadError(t *testing.T) {
 			"config: option nondetwrite.clock-granularity: invalid value \"soon\": parse error"},
 		{"distinct", "a/a.go:3:1: undefined: x\nb/b.go:4:2: undefined: y\n",
 			"does not compile: a/a.go:3:1: undefined: x (and 1 more errors)"},
+		{"progress", "go: downloading k8s.io/apimachinery v0.37.2\ngo: downloading k8s.io/api v0.37.2\n" +
+			"# example.com/op\nvet: a/a.go:3:1: undefined: x\n",
+			"does not compile: a/a.go:3:1: undefined: x"},
+		{"only progress", "go: downloading k8s.io/api v0.37.2\ngo: switching to go1.27.0\n", ""},
 	} {
-		if got := loadError(c.stderr); got != c.want {
-			t.Errorf("%s: loadError = %q, want %q", c.name, got, c.want)
+		if got := vetFailure(c.stderr); got != c.want {
+			t.Errorf("%s: vetFailure = %q, want %q", c.name, got, c.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,9 +21,18 @@ import (
 // under it. Related positions follow the message on lines of their own.
 // Property values escape %, CR, LF, ':' and ','; the message escapes %,
 // CR and LF, as the workflow command syntax requires.
-func WriteGitHub(w io.Writer, findings []Finding) error {
+//
+// errs are the errors that stopped the run; each becomes an ::error
+// command titled "reconcilelint" before the findings, so that a failed
+// run shows why in the workflow summary.
+func WriteGitHub(w io.Writer, findings []Finding, errs []string) error {
 	bw := bufio.NewWriter(w)
 	wd := workDir()
+	for _, e := range slices.Sorted(slices.Values(errs)) {
+		if _, err := fmt.Fprintln(bw, "::error title=reconcilelint::"+escapeData(e)); err != nil {
+			return fmt.Errorf("report: write GitHub annotations: %w", err)
+		}
+	}
 	for _, f := range sorted(findings) {
 		var props []string
 		if f.Pos.File != "" {

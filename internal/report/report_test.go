@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -185,7 +186,7 @@ func TestWriteJSON(t *testing.T) {
 
 func TestWriteGitHub(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteGitHub(&buf, testFindings(t)); err != nil {
+	if err := WriteGitHub(&buf, testFindings(t), nil); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "github.golden", buf.Bytes())
@@ -209,7 +210,7 @@ func TestGitHubEscaping(t *testing.T) {
 // directory replaced by a fixed placeholder.
 func sarifOutput(t *testing.T) []byte {
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, testFindings(t), testRules(), "v0.1.0"); err != nil {
+	if err := WriteSARIF(&buf, testFindings(t), testRules(), "v0.1.0", nil); err != nil {
 		t.Fatal(err)
 	}
 	return bytes.ReplaceAll(buf.Bytes(), []byte(dirURI(wd(t))), []byte("file:///WORKDIR/"))
@@ -293,19 +294,25 @@ func TestSARIFSchema(t *testing.T) {
 	validateSARIF(t, sch, "full log", sarifOutput(t))
 
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, nil, nil, ""); err != nil {
+	if err := WriteSARIF(&buf, nil, nil, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	validateSARIF(t, sch, "empty log", buf.Bytes())
 
 	buf.Reset()
-	if err := writeSARIF(&buf, testFindings(t), testRules(), "devel", ""); err != nil {
+	if err := writeSARIF(&buf, testFindings(t), testRules(), "devel", "", nil); err != nil {
 		t.Fatal(err)
 	}
 	validateSARIF(t, sch, "log without a base directory", buf.Bytes())
 	if !strings.Contains(buf.String(), `"uri": "file://`+outsideFile+`"`) {
 		t.Errorf("no file URI for a file outside the base")
 	}
+
+	buf.Reset()
+	if err := WriteSARIF(&buf, nil, testRules(), "devel", []string{"no packages to analyse"}); err != nil {
+		t.Fatal(err)
+	}
+	validateSARIF(t, sch, "log of a failed run", buf.Bytes())
 
 	// The schema really rejects bad logs, so the checks above mean something.
 	for _, bad := range []string{
@@ -404,11 +411,106 @@ func TestWriteErrors(t *testing.T) {
 	for name, err := range map[string]error{
 		"text":   WriteText(failWriter{}, fs),
 		"json":   WriteJSON(failWriter{}, fs, nil),
-		"github": WriteGitHub(failWriter{}, fs),
-		"sarif":  WriteSARIF(failWriter{}, fs, testRules(), ""),
+		"github": WriteGitHub(failWriter{}, fs, nil),
+		"sarif":  WriteSARIF(failWriter{}, fs, testRules(), "", nil),
 	} {
 		if err == nil || !strings.HasPrefix(err.Error(), "report: ") {
 			t.Errorf("%s: error = %v", name, err)
 		}
+	}
+}
+
+// TestErrorDocuments: a run that failed (errs given, no findings) is a
+// valid document in every structured format and carries the errors where
+// each format keeps them: JSON's errors, SARIF's invocation with
+// executionSuccessful false and error notifications, GitHub's ::error
+// commands.
+func TestErrorDocuments(t *testing.T) {
+	errs := []string{"not inside a Go module: no go.mod in /x or any parent directory"}
+
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, nil, errs); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Findings []Finding `json:"findings"`
+		Errors   []string  `json:"errors"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatalf("JSON of a failed run: %v\n%s", err, buf.String())
+	}
+	if doc.Findings == nil || len(doc.Findings) != 0 || !reflect.DeepEqual(doc.Errors, errs) {
+		t.Errorf("JSON of a failed run = %+v", doc)
+	}
+
+	buf.Reset()
+	if err := WriteSARIF(&buf, nil, testRules(), "devel", errs); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results     []json.RawMessage `json:"results"`
+			Invocations []struct {
+				ExecutionSuccessful *bool `json:"executionSuccessful"`
+				Notifications       []struct {
+					Level   string `json:"level"`
+					Message struct {
+						Text string `json:"text"`
+					} `json:"message"`
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatalf("SARIF of a failed run: %v", err)
+	}
+	if len(log.Runs) != 1 || len(log.Runs[0].Invocations) != 1 {
+		t.Fatalf("SARIF of a failed run: %s", buf.String())
+	}
+	inv := log.Runs[0].Invocations[0]
+	if inv.ExecutionSuccessful == nil || *inv.ExecutionSuccessful || len(inv.Notifications) != 1 ||
+		inv.Notifications[0].Level != "error" || inv.Notifications[0].Message.Text != errs[0] {
+		t.Errorf("SARIF invocation of a failed run = %s", buf.String())
+	}
+	if !bytes.Contains(sarifOutput(t), []byte(`"executionSuccessful": true`)) {
+		t.Errorf("SARIF of a successful run does not say so")
+	}
+
+	buf.Reset()
+	if err := WriteGitHub(&buf, nil, errs); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := buf.String(), "::error title=reconcilelint::"+errs[0]+"\n"; got != want {
+		t.Errorf("GitHub output of a failed run = %q, want %q", got, want)
+	}
+}
+
+// TestJSONRelativePaths: JSON names files relative to the working
+// directory, like text, GitHub and SARIF; a file outside it stays
+// absolute.
+func TestJSONRelativePaths(t *testing.T) {
+	base := wd(t)
+	f := Finding{ID: "RL1", Message: "m",
+		Pos:     Position{File: filepath.Join(base, "pkg", "a.go"), Line: 1, Column: 1},
+		Related: []Related{{Position: Position{File: outsideFile, Line: 2}, Message: "r"}},
+		Fixes:   []Fix{{Message: "f", Edits: []Edit{{File: filepath.Join(base, "pkg", "a.go"), Start: 1, End: 2}}}},
+	}
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, []Finding{f}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Findings []Finding `json:"findings"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := doc.Findings[0]
+	want := filepath.Join("pkg", "a.go")
+	if got.Pos.File != want || got.Fixes[0].Edits[0].File != want || got.Related[0].File != outsideFile {
+		t.Errorf("JSON paths: pos %q, edit %q, related %q", got.Pos.File, got.Fixes[0].Edits[0].File, got.Related[0].File)
+	}
+	if f.Pos.File == want {
+		t.Errorf("WriteJSON changed its argument")
 	}
 }

@@ -41,11 +41,17 @@ const (
 // them, and byteOffset/byteLength when the offsets are known. A fix's
 // edits become artifactChanges (one per file) whose replacements delete
 // the byte range [Start, End) and insert New.
-func WriteSARIF(w io.Writer, findings []Finding, rules []checkdoc.Doc, toolVersion string) error {
-	return writeSARIF(w, findings, rules, toolVersion, workDir())
+//
+// The run has one invocation. errs are the errors that stopped the run (a
+// package that does not load, a bad configuration): with any, the
+// invocation has executionSuccessful false and carries each error as an
+// error-level tool execution notification, so a failed run is still a
+// valid log that says why it has no results.
+func WriteSARIF(w io.Writer, findings []Finding, rules []checkdoc.Doc, toolVersion string, errs []string) error {
+	return writeSARIF(w, findings, rules, toolVersion, workDir(), errs)
 }
 
-func writeSARIF(w io.Writer, findings []Finding, rules []checkdoc.Doc, toolVersion, base string) error {
+func writeSARIF(w io.Writer, findings []Finding, rules []checkdoc.Doc, toolVersion, base string, errs []string) error {
 	log, err := sarif.New(sarif.Version210)
 	if err != nil {
 		return fmt.Errorf("report: write SARIF: %w", err)
@@ -116,6 +122,12 @@ func writeSARIF(w io.Writer, findings []Finding, rules []checkdoc.Doc, toolVersi
 			}
 		}
 		run.AddResult(res)
+	}
+	inv := run.AddInvocation(len(errs) == 0)
+	for _, e := range slices.Sorted(slices.Values(errs)) {
+		inv.AddTToolExecutionNotification(sarif.NewNotification().
+			WithLevel("error").
+			WithMessage(sarif.NewTextMessage(e)))
 	}
 	log.AddRun(run)
 	if err := log.PrettyWrite(w); err != nil {

@@ -1,5 +1,6 @@
 // Package check builds the analyzer of a reconcilelint check from its
-// documentation and its body: every check requires the shared summary,
+// documentation and its body: every check requires the shared summary and
+// the generated-file analyzer (nothing is reported in generated files),
 // skips packages the summary did not analyse, reports through a
 // diag.Reporter, and returns the number of findings it reported (it
 // exports no facts of its own).
@@ -25,7 +26,7 @@ func New(doc *checkdoc.Doc, body Body) *analysis.Analyzer {
 		Name:       doc.Name,
 		Doc:        doc.Summary(),
 		URL:        doc.URL(),
-		Requires:   []*analysis.Analyzer{summary.Analyzer},
+		Requires:   []*analysis.Analyzer{summary.Analyzer, diag.GeneratedAnalyzer},
 		ResultType: reflect.TypeFor[int](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			s := pass.ResultOf[summary.Analyzer].(*summary.Summary)

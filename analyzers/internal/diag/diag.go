@@ -15,12 +15,14 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
+	"honnef.co/go/tools/analysis/facts/generated"
 
 	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
 )
@@ -44,23 +46,46 @@ type Reporter struct {
 	// Explicit says only directives that name the check suppress its
 	// findings, not "*" (RL0001: a wildcard must not hide its own
 	// problems).
-	Explicit bool
-	seen     map[token.Pos]bool
+	Explicit  bool
+	seen      map[token.Pos]bool
+	generated map[string]generated.Generator
 }
 
-// NewReporter returns a reporter for the check documented by doc.
+// NewReporter returns a reporter for the check documented by doc. When
+// the pass's analyzer requires staticcheck's generated-file analyzer
+// (GeneratedAnalyzer, as every check does), findings in generated files
+// are dropped.
 func NewReporter(pass *analysis.Pass, doc *checkdoc.Doc) *Reporter {
-	return &Reporter{Pass: pass, Doc: doc, seen: make(map[token.Pos]bool)}
+	gen, _ := pass.ResultOf[GeneratedAnalyzer].(map[string]generated.Generator)
+	return &Reporter{Pass: pass, Doc: doc, seen: make(map[token.Pos]bool), generated: gen}
 }
 
-// Report reports f unless a directive suppresses it or a finding was
-// already reported at the same position.
+// GeneratedAnalyzer finds the package's generated files: those whose
+// header says "// Code generated … DO NOT EDIT." (deepcopy functions,
+// clientsets, listers, mocks). It is staticcheck's, so reconcilelint skips
+// exactly the files staticcheck and golangci-lint skip. A check that
+// requires it reports nothing, and so offers no fix, in those files: the
+// code is not written by hand, and a fix would be overwritten by the next
+// generation.
+var GeneratedAnalyzer = generated.Analyzer
+
+// Generated reports whether pos lies in a generated file.
+func (r *Reporter) Generated(pos token.Pos) bool {
+	if len(r.generated) == 0 {
+		return false
+	}
+	_, ok := r.generated[r.Pass.Fset.PositionFor(pos, false).Filename]
+	return ok
+}
+
+// Report reports f unless it lies in a generated file, a directive
+// suppresses it, or a finding was already reported at the same position.
 func (r *Reporter) Report(f Finding) {
 	if !f.Pos.IsValid() || r.seen[f.Pos] {
 		return
 	}
 	r.seen[f.Pos] = true
-	if r.Suppressed(f.Pos) {
+	if r.Generated(f.Pos) || r.Suppressed(f.Pos) {
 		return
 	}
 	d := analysis.Diagnostic{
@@ -274,30 +299,103 @@ func EnsureImport(pass *analysis.Pass, file *ast.File, pos token.Pos, path, pref
 		}
 		name = fmt.Sprintf("%s%d", preferred, i)
 	}
-	spec := strconv.Quote(path)
+	alias := ""
 	if name != lastElem(path) {
-		spec = name + " " + spec
+		alias = name
 	}
-	// Insert into the first import declaration, or after the package clause.
+	return name, importEdits(pass.Fset, file, alias, path)
+}
+
+// importEdits returns the edits that add the import of path (under alias,
+// when not empty) to file where goimports would put it: astutil's
+// AddNamedImport chooses the place (next to the import with the longest
+// shared path prefix, so a standard-library package joins the
+// standard-library group), on a copy of the file's import declarations so
+// that the pass's syntax tree is left alone; the edits reproduce that
+// change in the source text. gofmt, which the drivers run on fixed files,
+// then sorts the group.
+func importEdits(fset *token.FileSet, file *ast.File, alias, path string) []analysis.TextEdit {
+	spec := strconv.Quote(path)
+	if alias != "" {
+		spec = alias + " " + spec
+	}
+	// A copy of the file with copies of its import declarations and
+	// specs (AddNamedImport moves positions when it merges declarations).
+	origDecl := make(map[*ast.GenDecl]*ast.GenDecl)
+	origSpec := make(map[*ast.ImportSpec]*ast.ImportSpec)
+	cp := &ast.File{Package: file.Package, Name: file.Name}
 	for _, decl := range file.Decls {
 		gd, ok := decl.(*ast.GenDecl)
 		if !ok || gd.Tok != token.IMPORT {
 			continue
 		}
-		if gd.Lparen.IsValid() {
-			return name, []analysis.TextEdit{{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\t" + spec + "\n")}}
+		dup := *gd
+		dup.Specs = nil
+		for _, sp := range gd.Specs {
+			is := sp.(*ast.ImportSpec)
+			c := *is
+			lit := *is.Path
+			c.Path = &lit
+			if is.Name != nil {
+				id := *is.Name
+				c.Name = &id
+			}
+			origSpec[&c] = is
+			dup.Specs = append(dup.Specs, &c)
+			cp.Imports = append(cp.Imports, &c)
 		}
-		return name, []analysis.TextEdit{{Pos: gd.Pos(), End: gd.End(), NewText: []byte("import (\n\t" + specText(gd) + "\n\t" + spec + "\n)")}}
+		origDecl[&dup] = gd
+		cp.Decls = append(cp.Decls, &dup)
 	}
-	end := file.Name.End()
-	return name, []analysis.TextEdit{{Pos: end, End: end, NewText: []byte("\n\nimport " + spec)}}
+	if !astutil.AddNamedImport(fset, cp, alias, path) {
+		return nil
+	}
+	for _, decl := range cp.Decls {
+		dup := decl.(*ast.GenDecl)
+		at := -1
+		for i, sp := range dup.Specs {
+			if origSpec[sp.(*ast.ImportSpec)] == nil {
+				at = i
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		gd := origDecl[dup]
+		switch {
+		case gd == nil:
+			// A new declaration: after the package clause.
+			end := file.Name.End()
+			return []analysis.TextEdit{{Pos: end, End: end, NewText: []byte("\n\nimport " + spec)}}
+		case !gd.Lparen.IsValid():
+			// A single unparenthesised import becomes a group.
+			var specs []string
+			for _, sp := range dup.Specs {
+				is := sp.(*ast.ImportSpec)
+				if o := origSpec[is]; o == nil || slices.Contains(gd.Specs, ast.Spec(o)) {
+					specs = append(specs, specSource(is))
+				}
+			}
+			return []analysis.TextEdit{{Pos: gd.Pos(), End: gd.End(), NewText: []byte("import (\n\t" + strings.Join(specs, "\n\t") + "\n)")}}
+		case at == 0 || origSpec[dup.Specs[at-1].(*ast.ImportSpec)] == nil:
+			p := gd.Rparen
+			if len(gd.Specs) > 0 {
+				p = gd.Specs[0].Pos()
+			}
+			return []analysis.TextEdit{{Pos: p, End: p, NewText: []byte(spec + "\n\t")}}
+		default:
+			prev := origSpec[dup.Specs[at-1].(*ast.ImportSpec)]
+			p := prev.End()
+			if prev.Comment != nil {
+				p = prev.Comment.End()
+			}
+			return []analysis.TextEdit{{Pos: p, End: p, NewText: []byte("\n\t" + spec)}}
+		}
+	}
+	return nil
 }
 
-func specText(gd *ast.GenDecl) string {
-	if len(gd.Specs) != 1 {
-		return ""
-	}
-	is := gd.Specs[0].(*ast.ImportSpec)
+func specSource(is *ast.ImportSpec) string {
 	if is.Name != nil {
 		return is.Name.Name + " " + is.Path.Value
 	}

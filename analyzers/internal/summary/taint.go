@@ -168,7 +168,7 @@ func (s *Summary) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 			if len(st.path) < len(path) {
 				t = t.union(s.subTaint(st.val, path[len(st.path):], vis, 4))
 			} else {
-				t = t.union(s.taint(st.val, vis))
+				t = t.union(s.storeTaint(st, vis))
 			}
 		}
 		return t
@@ -182,7 +182,19 @@ func (s *Summary) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		if st.instr.Parent() == load.Parent() && !Reaches(st.instr, load) {
 			continue
 		}
-		t = t.union(s.taint(st.val, vis))
+		t = t.union(s.storeTaint(st, vis))
+	}
+	return t
+}
+
+// storeTaint is the taint of the value a store stores, as it is when the
+// store runs: an in-place sort of the value (slices.SortFunc(env, …))
+// that dominates the store has removed its map order, though SSA gives
+// the sorted slice no new name.
+func (s *Summary) storeTaint(st localStore, vis map[ssa.Value]bool) Taint {
+	t := s.taint(st.val, vis)
+	if t.Kinds&apis.MapOrder != 0 && s.SortedBefore(st.val, st.instr) {
+		t = t.Without(apis.MapOrder)
 	}
 	return t
 }
@@ -208,7 +220,7 @@ func (s *Summary) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, d
 		if len(st.path) < len(full) {
 			t = t.union(s.subTaint(st.val, full[len(st.path):], vis, depth-1))
 		} else {
-			t = t.union(s.taint(st.val, vis))
+			t = t.union(s.storeTaint(st, vis))
 		}
 	}
 	return t
@@ -223,7 +235,7 @@ func (s *Summary) storedTaint(root ssa.Value, path []string, vis map[ssa.Value]b
 		if path != nil && !compatible(st.path, path) {
 			continue
 		}
-		t = t.union(s.taint(st.val, vis))
+		t = t.union(s.storeTaint(st, vis))
 	}
 	return t
 }

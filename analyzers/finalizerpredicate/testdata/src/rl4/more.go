@@ -41,7 +41,7 @@ func (r *ServiceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 func (r *ServiceReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&corev1.Service{}).
-		WithEventFilter(predicate.And[client.Object](predicate.ResourceVersionChangedPredicate{}, generationOnly)). // want `finalizerpredicate: error: generationOnly \(GenerationChangedPredicate\) on the primary watch drops the update that marks a Service for deletion`
+		WithEventFilter(predicate.And[client.Object](predicate.ResourceVersionChangedPredicate{}, generationOnly)). // want `finalizerpredicate: generationOnly \(GenerationChangedPredicate\) on the primary watch drops the update that marks a Service for deletion`
 		Complete(r)
 }
 
@@ -66,7 +66,7 @@ func P5(mgr ctrl.Manager, cl client.Client) error {
 		return err
 	}
 	return c.Watch(source.Kind(mgr.GetCache(), &corev1.Secret{}, &handler.TypedEnqueueRequestForObject[*corev1.Secret]{},
-		predicate.TypedGenerationChangedPredicate[*corev1.Secret]{})) // want `finalizerpredicate: error: GenerationChangedPredicate on the primary watch drops the update that marks a Secret for deletion .*the func literal in P5 never sees the deletion, and the Update that removes finalizer "example.com/secret"`
+		predicate.TypedGenerationChangedPredicate[*corev1.Secret]{})) // want `finalizerpredicate: GenerationChangedPredicate on the primary watch drops the update that marks a Secret for deletion .*the func literal in P5 never sees the deletion, and the Update that removes finalizer "example.com/secret"`
 }
 
 // P6: AnnotationChangedPredicate drops even a CRD's deletion mark (error);
@@ -82,7 +82,7 @@ func (r *ObjReconciler) Reconcile(ctx context.Context, w *Widget) (reconcile.Res
 
 func (r *ObjReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
-		For(&Widget{}, builder.WithPredicates(predicate.AnnotationChangedPredicate{})). // want `finalizerpredicate: error: AnnotationChangedPredicate on the primary watch drops the update that marks a Widget for deletion \(it passes only changes of annotations\)`
+		For(&Widget{}, builder.WithPredicates(predicate.AnnotationChangedPredicate{})). // want `finalizerpredicate: AnnotationChangedPredicate on the primary watch drops the update that marks a Widget for deletion \(it passes only changes of annotations\)`
 		Complete(reconcile.AsReconciler(mgr.GetClient(), r))
 }
 
@@ -91,7 +91,7 @@ func (r *ObjReconciler) SetupWithManager(mgr ctrl.Manager) error {
 func (r *CMReconciler) P7a(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&corev1.ConfigMap{}).
-		WithEventFilter(preds.GenerationOnly). // want `finalizerpredicate: error: preds.GenerationOnly on the primary watch drops the update that marks a ConfigMap for deletion`
+		WithEventFilter(preds.GenerationOnly). // want `finalizerpredicate: preds.GenerationOnly on the primary watch drops the update that marks a ConfigMap for deletion`
 		Complete(r)
 }
 

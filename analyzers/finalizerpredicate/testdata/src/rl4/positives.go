@@ -63,7 +63,7 @@ func (r *CMReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Re
 func (r *CMReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&corev1.ConfigMap{}).
-		WithEventFilter(predicate.GenerationChangedPredicate{}). // want `finalizerpredicate: error: GenerationChangedPredicate on the primary watch drops the update that marks a ConfigMap for deletion \(ConfigMap never sets metadata.generation, so the deletion does not bump it\): \(\*CMReconciler\)\.Reconcile never sees the deletion, and the Update that removes finalizer "example.com/cleanup" only runs after a controller restart`
+		WithEventFilter(predicate.GenerationChangedPredicate{}). // want `finalizerpredicate: GenerationChangedPredicate on the primary watch drops the update that marks a ConfigMap for deletion \(ConfigMap never sets metadata.generation, so the deletion does not bump it\): \(\*CMReconciler\)\.Reconcile never sees the deletion, and the Update that removes finalizer "example.com/cleanup" only runs after a controller restart`
 		Complete(r)
 }
 
@@ -99,7 +99,7 @@ func (r *GadgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
 // P9: the generic builder, with the filter applied before For.
 func (r *CMReconciler) P9(mgr ctrl.Manager) error {
 	return builder.TypedControllerManagedBy[ctrl.Request](mgr).
-		WithEventFilter(predicate.GenerationChangedPredicate{}). // want `finalizerpredicate: error: GenerationChangedPredicate on the primary watch drops the update that marks a ConfigMap for deletion`
+		WithEventFilter(predicate.GenerationChangedPredicate{}). // want `finalizerpredicate: GenerationChangedPredicate on the primary watch drops the update that marks a ConfigMap for deletion`
 		For(&corev1.ConfigMap{}).
 		Complete(r)
 }

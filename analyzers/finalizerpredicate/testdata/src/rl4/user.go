@@ -53,7 +53,7 @@ func (r *GadgetReconciler) P11(mgr ctrl.Manager) error {
 		return !reflect.DeepEqual(oldW.Spec, newW.Spec)
 	}}
 	return ctrl.NewControllerManagedBy(mgr).
-		For(&Widget{}, builder.WithPredicates(specChanged)). // want `finalizerpredicate: error: predicate.Funcs \(its UpdateFunc\) on the primary watch drops the update that marks a Widget for deletion \(it blocks that update\)`
+		For(&Widget{}, builder.WithPredicates(specChanged)). // want `finalizerpredicate: predicate.Funcs \(its UpdateFunc\) on the primary watch drops the update that marks a Widget for deletion \(it blocks that update\)`
 		Complete(r)
 }
 

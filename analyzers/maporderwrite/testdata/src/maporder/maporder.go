@@ -70,6 +70,53 @@ func (r *EnvReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 }
 
 // Negatives.
+
+// The fixed form of P3 (what its fix produces): the env slice is sorted
+// in place before it is stored into the container, so the written order
+// no longer depends on the map.
+type SortedEnvReconciler struct{ client.Client }
+
+func (r *SortedEnvReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	d := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: w.Name, Namespace: w.Namespace}}
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, d, func() error {
+		var env []corev1.EnvVar
+		for name, value := range w.Spec.Params {
+			env = append(env, corev1.EnvVar{Name: name, Value: value})
+		}
+		slices.SortFunc(env, func(a, b corev1.EnvVar) int { return strings.Compare(a.Name, b.Name) })
+		d.Spec.Template.Spec.Containers = []corev1.Container{{Name: "app", Image: "app:v1", Env: env}}
+		return nil
+	})
+	return ctrl.Result{}, err
+}
+
+// A positive beside the negative above: the sort runs on one path only,
+// the other path stores the map order.
+type HalfSortedEnvReconciler struct{ client.Client }
+
+func (r *HalfSortedEnvReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	d := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: w.Name, Namespace: w.Namespace}}
+	_, err := controllerutil.CreateOrUpdate(ctx, r.Client, d, func() error {
+		var env []corev1.EnvVar
+		for name, value := range w.Spec.Params {
+			env = append(env, corev1.EnvVar{Name: name, Value: value}) // want `maporderwrite: .* reaches Deployment.Spec.Template.Spec.Containers, written by CreateOrUpdate`
+		}
+		if w.Spec.Replicas > 1 {
+			slices.SortFunc(env, func(a, b corev1.EnvVar) int { return strings.Compare(a.Name, b.Name) })
+		}
+		d.Spec.Template.Spec.Containers = []corev1.Container{{Name: "app", Image: "app:v1", Env: env}}
+		return nil
+	})
+	return ctrl.Result{}, err
+}
 type SortedReconciler struct{ client.Client }
 
 func (r *SortedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
