@@ -38,7 +38,39 @@ func TestStubsTypeCheck(t *testing.T) {
 		for _, e := range p.Errors {
 			t.Errorf("%s: %v", p.PkgPath, e)
 		}
+		if heavy[p.PkgPath] {
+			for _, q := range pkgs {
+				if importsPath(q, p.PkgPath) {
+					t.Errorf("stub package %s depends on %s; analysistest would load it and its dependencies from source for every test of every check", q.PkgPath, p.PkgPath)
+				}
+			}
+		}
 	})
+}
+
+// heavy lists the standard packages that the stubs must not import,
+// directly or indirectly: each brings a large part of the standard library
+// (net/http alone adds some 120 packages and 170,000 lines) that
+// analysistest parses, type-checks and analyses in every run.
+var heavy = map[string]bool{"net/http": true}
+
+// importsPath reports whether p imports path, directly or indirectly.
+func importsPath(p *packages.Package, path string) bool {
+	seen := make(map[*packages.Package]bool)
+	var walk func(*packages.Package) bool
+	walk = func(p *packages.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		for _, q := range p.Imports {
+			if q.PkgPath == path || walk(q) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(p)
 }
 
 const controllerutilPath = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"

@@ -18,14 +18,19 @@ import (
 // only make a test program fail to compile, never change its meaning.
 // Every method the stub does declare is still checked.
 var partialInterfaces = map[string]bool{
-	"k8s.io/client-go/kubernetes.Interface":                               true,
-	"k8s.io/client-go/kubernetes/typed/core/v1.CoreV1Interface":           true,
-	"k8s.io/client-go/kubernetes/typed/apps/v1.AppsV1Interface":           true,
-	"k8s.io/client-go/informers.SharedInformerFactory":                    true,
-	"k8s.io/client-go/informers/core/v1.Interface":                        true,
-	"sigs.k8s.io/controller-runtime/pkg/cache.Cache":                      true,
-	"sigs.k8s.io/controller-runtime/pkg/cache.Informers":                  true,
-	"sigs.k8s.io/controller-runtime/pkg/webhook.Server":                   true,
+	"k8s.io/client-go/kubernetes.Interface":                     true,
+	"k8s.io/client-go/kubernetes/typed/core/v1.CoreV1Interface": true,
+	"k8s.io/client-go/kubernetes/typed/apps/v1.AppsV1Interface": true,
+	"k8s.io/client-go/informers.SharedInformerFactory":          true,
+	"k8s.io/client-go/informers/core/v1.Interface":              true,
+	"sigs.k8s.io/controller-runtime/pkg/cache.Cache":            true,
+	"sigs.k8s.io/controller-runtime/pkg/cache.Informers":        true,
+	"sigs.k8s.io/controller-runtime/pkg/webhook.Server":         true,
+	// The methods that take or return net/http types (and healthz.Checker,
+	// a func of *http.Request) are not stubbed, so that no stub imports
+	// net/http (see the stubtest package documentation).
+	"sigs.k8s.io/controller-runtime/pkg/manager.Manager":                  true,
+	"sigs.k8s.io/controller-runtime/pkg/cluster.Cluster":                  true,
 	"sigs.k8s.io/controller-runtime/pkg/conversion.Registry":              true,
 	"sigs.k8s.io/controller-runtime/pkg/recorder.EventRecorder":           true,
 	"k8s.io/client-go/tools/events.EventRecorder":                         true,

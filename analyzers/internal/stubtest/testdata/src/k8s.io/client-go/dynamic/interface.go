@@ -3,7 +3,6 @@ package dynamic
 
 import (
 	"context"
-	"net/http"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -52,12 +51,6 @@ func (c *DynamicClient) Resource(resource schema.GroupVersionResource) Namespace
 
 // NewForConfig creates a new dynamic client.
 func NewForConfig(inConfig *rest.Config) (*DynamicClient, error) {
-	return &DynamicClient{config: inConfig}, nil
-}
-
-// NewForConfigAndClient creates a new dynamic client for the given config
-// and http client.
-func NewForConfigAndClient(inConfig *rest.Config, h *http.Client) (*DynamicClient, error) {
 	return &DynamicClient{config: inConfig}, nil
 }
 

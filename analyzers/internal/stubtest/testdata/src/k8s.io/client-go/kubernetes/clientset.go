@@ -2,8 +2,6 @@
 package kubernetes
 
 import (
-	"net/http"
-
 	appsv1 "k8s.io/client-go/kubernetes/typed/apps/v1"
 	corev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/client-go/rest"
@@ -29,12 +27,6 @@ func (c *Clientset) AppsV1() appsv1.AppsV1Interface { return c.appsV1 }
 
 // NewForConfig creates a new Clientset for the given config.
 func NewForConfig(c *rest.Config) (*Clientset, error) {
-	return &Clientset{}, nil
-}
-
-// NewForConfigAndClient creates a new Clientset for the given config and
-// http client.
-func NewForConfigAndClient(c *rest.Config, httpClient *http.Client) (*Clientset, error) {
 	return &Clientset{}, nil
 }
 

@@ -3,7 +3,6 @@ package rest
 
 import (
 	"errors"
-	"net/http"
 	"time"
 )
 
@@ -20,7 +19,6 @@ type Config struct {
 	TLSClientConfig
 	UserAgent          string
 	DisableCompression bool
-	Transport          http.RoundTripper
 	QPS                float32
 	Burst              int
 	Timeout            time.Duration
@@ -51,11 +49,6 @@ type TLSClientConfig struct {
 // kubernetes gives to pods.
 func InClusterConfig() (*Config, error) {
 	return nil, errors.New("stub: not running in a cluster")
-}
-
-// HTTPClientFor returns an http.Client for config.
-func HTTPClientFor(config *Config) (*http.Client, error) {
-	return &http.Client{Timeout: config.Timeout}, nil
 }
 
 // CopyConfig returns a copy of the given config.

@@ -3,7 +3,6 @@ package cache
 
 import (
 	"errors"
-	"net/http"
 	"time"
 
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -48,7 +47,6 @@ func BlockUntilSynced(shouldBlock bool) InformerGetOption {
 
 // Options are the optional arguments for creating a new Cache object.
 type Options struct {
-	HTTPClient                   *http.Client
 	Scheme                       *runtime.Scheme
 	Mapper                       meta.RESTMapper
 	SyncPeriod                   *time.Duration

@@ -2,7 +2,6 @@ package client
 
 import (
 	"errors"
-	"net/http"
 
 	"github.com/go-logr/logr"
 
@@ -13,7 +12,6 @@ import (
 
 // Options are creation options for a Client.
 type Options struct {
-	HTTPClient      *http.Client
 	Scheme          *runtime.Scheme
 	Mapper          meta.RESTMapper
 	Cache           *CacheOptions

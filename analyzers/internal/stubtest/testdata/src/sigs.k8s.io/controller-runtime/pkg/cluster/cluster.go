@@ -3,7 +3,6 @@ package cluster
 
 import (
 	"context"
-	"net/http"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -18,7 +17,6 @@ import (
 type Cluster interface {
 	recorder.Provider
 
-	GetHTTPClient() *http.Client
 	GetConfig() *rest.Config
 	GetCache() cache.Cache
 	GetScheme() *runtime.Scheme

@@ -4,7 +4,6 @@ package manager
 import (
 	"context"
 	"errors"
-	"net/http"
 	"time"
 
 	"github.com/go-logr/logr"
@@ -16,21 +15,22 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/cluster"
 	"sigs.k8s.io/controller-runtime/pkg/config"
-	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/webhook"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 )
 
 // Manager initializes shared dependencies such as Caches and Clients, and
 // provides them to Runnables.
+//
+// The methods that take net/http or healthz types (AddHealthzCheck,
+// AddReadyzCheck, AddMetricsServerExtraHandler) are not stubbed: see the
+// package documentation of stubtest on why the stubs do not import
+// net/http.
 type Manager interface {
 	cluster.Cluster
 
 	Add(Runnable) error
 	Elected() <-chan struct{}
-	AddMetricsServerExtraHandler(path string, handler http.Handler) error
-	AddHealthzCheck(name string, check healthz.Checker) error
-	AddReadyzCheck(name string, check healthz.Checker) error
 	Start(ctx context.Context) error
 	GetWebhookServer() webhook.Server
 	GetLogger() logr.Logger

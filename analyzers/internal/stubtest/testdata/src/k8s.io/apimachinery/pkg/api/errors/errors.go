@@ -4,12 +4,30 @@ package errors
 import (
 	"errors"
 	"fmt"
-	"net/http"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// The HTTP status codes of net/http that the API errors carry. The stubs
+// do not import net/http: it would add some 120 standard packages (about
+// 170,000 lines) to every analysistest load.
+const (
+	httpStatusBadRequest            = 400
+	httpStatusConflict              = 409
+	httpStatusForbidden             = 403
+	httpStatusGatewayTimeout        = 504
+	httpStatusGone                  = 410
+	httpStatusInternalServerError   = 500
+	httpStatusNotAcceptable         = 406
+	httpStatusNotFound              = 404
+	httpStatusRequestEntityTooLarge = 413
+	httpStatusServiceUnavailable    = 503
+	httpStatusTooManyRequests       = 429
+	httpStatusUnauthorized          = 401
+	httpStatusUnprocessableEntity   = 422
 )
 
 // StatusError is an error intended for consumption by a REST API server;
@@ -64,35 +82,35 @@ func newStatus(code int32, reason metav1.StatusReason, qualified fmt.Stringer, n
 // NewNotFound returns a new error which indicates that the resource of the
 // kind and the name was not found.
 func NewNotFound(qualifiedResource schema.GroupResource, name string) *StatusError {
-	return newStatus(http.StatusNotFound, metav1.StatusReasonNotFound, qualifiedResource, name,
+	return newStatus(httpStatusNotFound, metav1.StatusReasonNotFound, qualifiedResource, name,
 		fmt.Sprintf("%s %q not found", qualifiedResource.String(), name))
 }
 
 // NewAlreadyExists returns an error indicating the item requested exists by
 // that identifier.
 func NewAlreadyExists(qualifiedResource schema.GroupResource, name string) *StatusError {
-	return newStatus(http.StatusConflict, metav1.StatusReasonAlreadyExists, qualifiedResource, name,
+	return newStatus(httpStatusConflict, metav1.StatusReasonAlreadyExists, qualifiedResource, name,
 		fmt.Sprintf("%s %q already exists", qualifiedResource.String(), name))
 }
 
 // NewConflict returns an error indicating the item can't be updated as
 // provided.
 func NewConflict(qualifiedResource schema.GroupResource, name string, err error) *StatusError {
-	return newStatus(http.StatusConflict, metav1.StatusReasonConflict, qualifiedResource, name,
+	return newStatus(httpStatusConflict, metav1.StatusReasonConflict, qualifiedResource, name,
 		fmt.Sprintf("Operation cannot be fulfilled on %s %q: %v", qualifiedResource.String(), name, err))
 }
 
 // NewForbidden returns an error indicating the requested action was
 // forbidden.
 func NewForbidden(qualifiedResource schema.GroupResource, name string, err error) *StatusError {
-	return newStatus(http.StatusForbidden, metav1.StatusReasonForbidden, qualifiedResource, name,
+	return newStatus(httpStatusForbidden, metav1.StatusReasonForbidden, qualifiedResource, name,
 		fmt.Sprintf("%s %q is forbidden: %v", qualifiedResource.String(), name, err))
 }
 
 // NewInvalid returns an error indicating the item is invalid and cannot be
 // processed.
 func NewInvalid(qualifiedKind schema.GroupKind, name string, errs field.ErrorList) *StatusError {
-	return newStatus(http.StatusUnprocessableEntity, metav1.StatusReasonInvalid, qualifiedKind, name,
+	return newStatus(httpStatusUnprocessableEntity, metav1.StatusReasonInvalid, qualifiedKind, name,
 		fmt.Sprintf("%s %q is invalid: %d error(s)", qualifiedKind.String(), name, len(errs)))
 }
 
@@ -100,7 +118,7 @@ func NewInvalid(qualifiedKind schema.GroupKind, name string, errs field.ErrorLis
 // and can not be processed.
 func NewBadRequest(reason string) *StatusError {
 	return &StatusError{metav1.Status{
-		Status: metav1.StatusFailure, Code: http.StatusBadRequest,
+		Status: metav1.StatusFailure, Code: httpStatusBadRequest,
 		Reason: metav1.StatusReasonBadRequest, Message: reason,
 	}}
 }
@@ -109,7 +127,7 @@ func NewBadRequest(reason string) *StatusError {
 // cannot be processed.
 func NewInternalError(err error) *StatusError {
 	return &StatusError{metav1.Status{
-		Status: metav1.StatusFailure, Code: http.StatusInternalServerError,
+		Status: metav1.StatusFailure, Code: httpStatusInternalServerError,
 		Reason: metav1.StatusReasonInternalError, Message: fmt.Sprintf("Internal error occurred: %v", err),
 	}}
 }
@@ -118,7 +136,7 @@ func NewInternalError(err error) *StatusError {
 // request entity was too large.
 func NewRequestEntityTooLargeError(message string) *StatusError {
 	return &StatusError{metav1.Status{
-		Status: metav1.StatusFailure, Code: http.StatusRequestEntityTooLarge,
+		Status: metav1.StatusFailure, Code: httpStatusRequestEntityTooLarge,
 		Reason: metav1.StatusReasonRequestEntityTooLarge, Message: "Request entity too large: " + message,
 	}}
 }
@@ -127,7 +145,7 @@ func NewRequestEntityTooLargeError(message string) *StatusError {
 // try again later.
 func NewTooManyRequests(message string, retryAfterSeconds int) *StatusError {
 	return &StatusError{metav1.Status{
-		Status: metav1.StatusFailure, Code: http.StatusTooManyRequests,
+		Status: metav1.StatusFailure, Code: httpStatusTooManyRequests,
 		Reason: metav1.StatusReasonTooManyRequests, Message: message,
 		Details: &metav1.StatusDetails{RetryAfterSeconds: int32(retryAfterSeconds)},
 	}}
@@ -158,7 +176,7 @@ func is(err error, reason metav1.StatusReason, code int32) bool {
 
 // IsNotFound returns true if the specified error was created by NewNotFound.
 func IsNotFound(err error) bool {
-	return is(err, metav1.StatusReasonNotFound, http.StatusNotFound)
+	return is(err, metav1.StatusReasonNotFound, httpStatusNotFound)
 }
 
 // IsAlreadyExists determines if the err is an error which indicates that a
@@ -170,55 +188,55 @@ func IsAlreadyExists(err error) bool {
 // IsConflict determines if the err is an error which indicates the provided
 // update conflicts.
 func IsConflict(err error) bool {
-	return is(err, metav1.StatusReasonConflict, http.StatusConflict)
+	return is(err, metav1.StatusReasonConflict, httpStatusConflict)
 }
 
 // IsInvalid determines if the err is an error which indicates the provided
 // resource is not valid.
 func IsInvalid(err error) bool {
-	return is(err, metav1.StatusReasonInvalid, http.StatusUnprocessableEntity)
+	return is(err, metav1.StatusReasonInvalid, httpStatusUnprocessableEntity)
 }
 
 // IsBadRequest determines if err is an error which indicates that the
 // request is invalid.
 func IsBadRequest(err error) bool {
-	return is(err, metav1.StatusReasonBadRequest, http.StatusBadRequest)
+	return is(err, metav1.StatusReasonBadRequest, httpStatusBadRequest)
 }
 
 // IsForbidden determines if err is an error which indicates that the
 // request is forbidden.
 func IsForbidden(err error) bool {
-	return is(err, metav1.StatusReasonForbidden, http.StatusForbidden)
+	return is(err, metav1.StatusReasonForbidden, httpStatusForbidden)
 }
 
 // IsUnauthorized determines if err is an error which indicates that the
 // request is unauthorized.
 func IsUnauthorized(err error) bool {
-	return is(err, metav1.StatusReasonUnauthorized, http.StatusUnauthorized)
+	return is(err, metav1.StatusReasonUnauthorized, httpStatusUnauthorized)
 }
 
 // IsNotAcceptable determines if err is an error which indicates that the
 // request failed due to an invalid Accept header.
 func IsNotAcceptable(err error) bool {
-	return is(err, metav1.StatusReasonNotAcceptable, http.StatusNotAcceptable)
+	return is(err, metav1.StatusReasonNotAcceptable, httpStatusNotAcceptable)
 }
 
 // IsRequestEntityTooLargeError determines if err is an error which
 // indicates the request entity is too large.
 func IsRequestEntityTooLargeError(err error) bool {
-	return is(err, metav1.StatusReasonRequestEntityTooLarge, http.StatusRequestEntityTooLarge)
+	return is(err, metav1.StatusReasonRequestEntityTooLarge, httpStatusRequestEntityTooLarge)
 }
 
 // IsTooManyRequests determines if err is an error which indicates that
 // there are too many requests that the server cannot handle.
 func IsTooManyRequests(err error) bool {
-	return is(err, metav1.StatusReasonTooManyRequests, http.StatusTooManyRequests)
+	return is(err, metav1.StatusReasonTooManyRequests, httpStatusTooManyRequests)
 }
 
 // IsInternalError determines if err is an error which indicates an
 // internal server error.
 func IsInternalError(err error) bool {
-	return is(err, metav1.StatusReasonInternalError, http.StatusInternalServerError)
+	return is(err, metav1.StatusReasonInternalError, httpStatusInternalServerError)
 }
 
 // IsServerTimeout determines if err is an error which indicates that the
@@ -230,17 +248,17 @@ func IsServerTimeout(err error) bool {
 // IsTimeout determines if err is an error which indicates that request
 // times out due to long processing.
 func IsTimeout(err error) bool {
-	return is(err, metav1.StatusReasonTimeout, http.StatusGatewayTimeout)
+	return is(err, metav1.StatusReasonTimeout, httpStatusGatewayTimeout)
 }
 
 // IsGone is true if the error indicates the requested resource is no
 // longer available.
 func IsGone(err error) bool {
-	return is(err, metav1.StatusReasonGone, http.StatusGone)
+	return is(err, metav1.StatusReasonGone, httpStatusGone)
 }
 
 // IsServiceUnavailable is true if the error indicates the underlying
 // service is no longer available.
 func IsServiceUnavailable(err error) bool {
-	return is(err, metav1.StatusReasonServiceUnavailable, http.StatusServiceUnavailable)
+	return is(err, metav1.StatusReasonServiceUnavailable, httpStatusServiceUnavailable)
 }
