@@ -46,3 +46,10 @@ func TestHeartbeatOptions(t *testing.T) {
 func TestStableConditions(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/stable")
 }
+
+// TestApply: a clock value in an object sent by server-side apply (Patch
+// with client.Apply) changes it on every pass; the same apply without it
+// is silent.
+func TestApply(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/apply")
+}

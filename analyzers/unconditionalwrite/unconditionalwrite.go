@@ -45,7 +45,7 @@ var Doc = &checkdoc.Doc{
 		"- writes on failure paths (`if err != nil { … r.Status().Update(…) }`);\n" +
 		"- self-guarded writers: `controllerutil.CreateOrUpdate`, `CreateOrPatch`, and helpers whose own " +
 		"summary compares before writing, such as cluster-api's `patch.Helper`;\n" +
-		"- server-side `Apply`, whose no-op writes the server absorbs by design.\n\n" +
+		"- server-side apply, whose no-op writes the server absorbs by design, in every spelling: `Apply`, `Patch(ctx, obj, client.Apply, client.FieldOwner(…))` and `Status().Patch` with `client.Apply`, client-go's `Apply`/`ApplyStatus` and `Patch` with `types.ApplyPatchType`.\n\n" +
 		"A write in a helper of the same package is reported at the write when some call chain from a " +
 		"reconcile root reaches it without a guard; a helper of another package is reported at its call.\n\n" +
 		"Also reported, whatever else guards it (even a self-guarded patch helper): a write in the statement " +

@@ -20,3 +20,11 @@ func TestUnconditionalWrite(t *testing.T) {
 func TestCorpusCases(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "corpus/b01", "corpus/b02")
 }
+
+// TestApplySpellings: server-side apply spelled as Patch with client.Apply
+// (also held in a variable) or as client-go's Patch with
+// types.ApplyPatchType is not an unconditional write; a merge patch sent
+// the same way is.
+func TestApplySpellings(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/apply")
+}

@@ -339,3 +339,26 @@ func IsSymmetricEquality(f Func) bool {
 	}
 	return f.Name == "DeepEqual" || f.Name == "DeepDerivative" || f.Name == "Equal" || f.Name == "EqualFunc"
 }
+
+// IsApplyPatchVar reports whether the package variable pkg.name is a
+// controller-runtime patch that sends a server-side apply: client.Apply,
+// used as Patch(ctx, obj, client.Apply, client.FieldOwner(…)) and
+// Status().Patch(…, client.Apply, …), the spelling of server-side apply
+// before client.Client had an Apply method.
+func IsApplyPatchVar(pkg, name string) bool {
+	return pkg == Client && name == "Apply"
+}
+
+// IsApplyPatchType reports whether a patch type (the types.PatchType
+// argument of a client-go typed or dynamic Patch) is a server-side apply:
+// types.ApplyPatchType ("application/apply-patch+yaml") and its CBOR form.
+func IsApplyPatchType(pt string) bool {
+	return strings.HasPrefix(pt, "application/apply-patch+")
+}
+
+// PatchArg is the index of the patch argument of a Patch write (not
+// counting the receiver), in every flavor: the client.Patch of
+// controller-runtime's Patch(ctx, obj, patch, opts...), the
+// types.PatchType of client-go's Patch(ctx, name, pt, data, opts,
+// subresources...).
+const PatchArg = 2

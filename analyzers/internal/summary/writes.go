@@ -114,6 +114,7 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 			fromStatus, sub = subResourceOrigin(callRecv(c))
 		}
 		if k := apis.ClassifyCRWriter(f, fromStatus); k != apis.NoWrite {
+			k = applyPatch(k, arg(apis.PatchArg))
 			return []*Write{{Call: call, Kind: k, Flavor: apis.FlavorCR, Object: arg(apis.ObjectArg(apis.FlavorCR, k)), SubResource: sub}}
 		}
 		return nil
@@ -128,6 +129,7 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 					k = apis.SubResourceWrite
 				}
 			}
+			k = applyPatch(k, arg(apis.PatchArg))
 		}
 		obj := arg(apis.ObjectArg(flavor, k))
 		if obj == nil || !apis.IsObject(obj.Type()) {
@@ -206,6 +208,54 @@ func subResourceOrigin(v ssa.Value) (fromStatus bool, name string) {
 
 // variadicStrings returns the constant strings of a variadic slice
 // argument built by the compiler (slice of a local array).
+// applyPatch returns the kind of a Patch write whose patch argument is
+// p: a server-side apply (Apply, StatusApply) when p is controller-runtime's
+// client.Apply or a client-go apply patch type, else k. The patch is
+// followed through conversions and through the branches of a Phi, all of
+// which must be apply patches.
+func applyPatch(k apis.WriteKind, p ssa.Value) apis.WriteKind {
+	if p == nil || (k != apis.Patch && k != apis.StatusPatch) || !isApplyPatch(p, make(map[ssa.Value]bool)) {
+		return k
+	}
+	if k == apis.StatusPatch {
+		return apis.StatusApply
+	}
+	return apis.Apply
+}
+
+func isApplyPatch(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL && g.Pkg != nil {
+			return apis.IsApplyPatchVar(g.Pkg.Pkg.Path(), g.Name())
+		}
+	case *ssa.Const:
+		if s, ok := constString(x); ok {
+			return apis.IsApplyPatchType(s)
+		}
+	case *ssa.MakeInterface:
+		return isApplyPatch(x.X, seen)
+	case *ssa.ChangeType:
+		return isApplyPatch(x.X, seen)
+	case *ssa.ChangeInterface:
+		return isApplyPatch(x.X, seen)
+	case *ssa.Convert:
+		return isApplyPatch(x.X, seen)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !isApplyPatch(e, seen) {
+				return false
+			}
+		}
+		return len(x.Edges) > 0
+	}
+	return false
+}
+
 func variadicStrings(v ssa.Value) []string {
 	sl, ok := v.(*ssa.Slice)
 	if !ok {
