@@ -156,6 +156,12 @@ func standalone(t *testing.T, dir string, args ...string) ([]finding, int) {
 	if code == 2 {
 		t.Fatalf("reconcilelint failed (exit 2): %s", errOut)
 	}
+	return decodeFindings(t, out, dir), code
+}
+
+// decodeFindings decodes -json output run in dir, files relative to dir.
+func decodeFindings(t *testing.T, out, dir string) []finding {
+	t.Helper()
 	var res struct {
 		Findings []struct {
 			ID  string `json:"id"`
@@ -173,7 +179,7 @@ func standalone(t *testing.T, dir string, args ...string) ([]finding, int) {
 		fs = append(fs, finding{rel(t, dir, f.Pos.File), f.Pos.Line, f.ID})
 	}
 	sortFindings(fs)
-	return fs, code
+	return fs
 }
 
 var vetLineRE = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): ([a-z]+): `)
@@ -565,4 +571,42 @@ func TestResultCache(t *testing.T) {
 	if !slices.Equal(first, changed) {
 		t.Errorf("a trailing comment changed the findings: %d before, %d after", len(first), len(changed))
 	}
+}
+
+// TestLoadingModes: the go command's own settings hold for loading, as
+// they do for go build: GOFLAGS from the environment (-mod=readonly), and
+// a go.work workspace above the module (the patterns then name the
+// workspace module's directory). Each run finds every BUG marker.
+func TestLoadingModes(t *testing.T) {
+	bin := binary(t)
+	ws := t.TempDir()
+	op := filepath.Join(ws, "operator")
+	if err := os.Rename(copyTree(t, operatorDir(t)), op); err != nil {
+		t.Fatal(err)
+	}
+	want := expected(t, op)
+	t.Run("GOFLAGS=-mod=readonly", func(t *testing.T) {
+		t.Setenv("GOFLAGS", strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=readonly"))
+		got, code := standalone(t, op, "-no-cache", "./...")
+		diff(t, "-mod=readonly", want, got)
+		if code != 1 {
+			t.Errorf("exit %d, want 1", code)
+		}
+	})
+	t.Run("go.work", func(t *testing.T) {
+		cmd := exec.Command("go", "work", "init", "./operator")
+		cmd.Dir = ws
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go work init: %v\n%s", err, out)
+		}
+		out, errOut, code := run(t, ws, bin, "-json", "./operator/...")
+		if code != 1 {
+			t.Fatalf("in a workspace: exit %d, want 1: %s", code, errOut)
+		}
+		got := decodeFindings(t, out, ws)
+		for i := range got {
+			got[i].File = strings.TrimPrefix(got[i].File, "operator/")
+		}
+		diff(t, "go.work", want, got)
+	})
 }

@@ -30,6 +30,8 @@ const FirstRunEnv = "RECONCILELINT_FIRSTRUN"
 // README's first command must exit 1 with every finding of the example
 // operator on this first run, while go downloads every module, and
 // -format sarif must then give the same results as a valid SARIF log.
+// Last, the operator is vendored (go mod vendor) and analysed again from
+// vendor/.
 func TestFirstRun(t *testing.T) {
 	if os.Getenv(FirstRunEnv) == "" {
 		t.Skipf("set %s=1 to run the first-run e2e (minutes: it builds from empty caches)", FirstRunEnv)
@@ -119,6 +121,19 @@ func TestFirstRun(t *testing.T) {
 	}
 	sortFindings(got)
 	diff(t, "first run, -format sarif", want, got)
+
+	// A vendored module: go selects -mod=vendor by itself when vendor/
+	// is there, and every package then loads from it.
+	vendor := exec.Command("go", "mod", "vendor")
+	vendor.Dir, vendor.Env = filepath.Join(clone, "testdata", "operator"), env
+	if out, err := vendor.CombinedOutput(); err != nil {
+		t.Fatalf("go mod vendor: %v\n%s", err, out)
+	}
+	out, errOut, code = readme("-no-cache", "./...")
+	if code != 1 {
+		t.Fatalf("vendored: exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	diff(t, "vendored", want, textFindings(t, out))
 }
 
 var textLineRE = regexp.MustCompile(`^(.+\.go):(\d+):\d+: .*\[(RL\d{4})\]$`)
