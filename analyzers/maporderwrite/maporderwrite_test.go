@@ -29,3 +29,11 @@ func TestCorpusCases(t *testing.T) {
 func TestDeferredPatchHelper(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/capi")
 }
+
+// TestSortedKeys: keys collected from a map and sorted (in a helper of the
+// package or of another package, a generic helper, slices.Sorted of
+// maps.Keys, sort.Slice) and then ranged over to build a list do not carry
+// map order; keys from an unsorted helper do.
+func TestSortedKeys(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/sortedkeys")
+}

@@ -86,7 +86,11 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		return t
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			return s.loadTaint(x, vis)
+			t := s.loadTaint(x, vis)
+			if ia, ok := x.X.(*ssa.IndexAddr); ok {
+				t = s.sortedElems(t, ia.X, x)
+			}
+			return t
 		}
 		if x.Op == token.ARROW {
 			return Taint{}
@@ -119,7 +123,7 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	case *ssa.Field:
 		return s.taint(x.X, vis)
 	case *ssa.Index:
-		return s.taint(x.X, vis)
+		return s.sortedElems(s.taint(x.X, vis), x.X, x)
 	case *ssa.Lookup:
 		return s.taint(x.X, vis)
 	case *ssa.Slice:
@@ -137,6 +141,18 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		return s.callTaint(x, vis)
 	}
 	return Taint{}
+}
+
+// sortedElems is the taint t of an element of the slice or array v read
+// at instruction at, without map order when an in-place sort of v
+// (sort.Strings(keys), sort.Slice(keys, …)) dominates the read: ranging
+// over keys collected from a map and then sorted yields them in sorted
+// order.
+func (s *Summary) sortedElems(t Taint, v ssa.Value, at ssa.Instruction) Taint {
+	if t.Kinds&apis.MapOrder != 0 && s.SortedBefore(v, at) {
+		return t.Without(apis.MapOrder)
+	}
+	return t
 }
 
 func isString(t types.Type) bool {
