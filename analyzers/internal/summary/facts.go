@@ -1,6 +1,8 @@
 package summary
 
 import (
+	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -84,6 +86,34 @@ type StoreFact struct {
 
 // AFact marks FuncSummary as a fact.
 func (*FuncSummary) AFact() {}
+
+// plainFuncSummary is FuncSummary without its methods, for encoding.
+type plainFuncSummary FuncSummary
+
+// GobEncode encodes the summary as JSON, which gob carries as bytes.
+//
+// Drivers encode facts with gob, and gob sends a type's description with
+// the first value of each encoder and compiles a decoder for it in each
+// decoder. The go/analysis checker with SanityCheck (analysistest) encodes
+// and decodes every fact afresh on each edge of the package graph it is
+// inherited along; for a type as deep as FuncSummary that compilation was
+// most of the cost of an analyzer test. encoding/json caches its codecs
+// per type for the whole process.
+func (f *FuncSummary) GobEncode() ([]byte, error) {
+	b, err := json.Marshal((*plainFuncSummary)(f))
+	if err != nil {
+		return nil, fmt.Errorf("encoding FuncSummary: %w", err)
+	}
+	return b, nil
+}
+
+// GobDecode decodes what GobEncode encoded.
+func (f *FuncSummary) GobDecode(b []byte) error {
+	if err := json.Unmarshal(b, (*plainFuncSummary)(f)); err != nil {
+		return fmt.Errorf("decoding FuncSummary: %w", err)
+	}
+	return nil
+}
 
 func (f *FuncSummary) String() string {
 	var parts []string
