@@ -1,5 +1,6 @@
 // Package resultwitherror defines the RL5002 check: a reconciler that
-// returns a non-zero reconcile.Result together with a non-nil error.
+// returns a non-zero reconcile.Result together with an error that is, or
+// may be, non-nil.
 //
 // When the error is non-nil, controller-runtime ignores Requeue and
 // RequeueAfter: it logs a warning and requeues the key with rate-limited
@@ -10,11 +11,16 @@
 // same package whose (Result, error) pair the root returns as it is, where
 // the Result is provably non-zero (a composite literal with Requeue: true
 // or a positive constant RequeueAfter, or a Phi of such values) and the
-// error provably non-nil (errors.New, fmt.Errorf, reconcile.TerminalError,
-// or a value whose err != nil test took its true edge on the way).
+// error may be non-nil: anything but nil or a value whose nil test said
+// nil on the way (return ctrl.Result{RequeueAfter: d}, r.setPhase(…) loses
+// the requeue whenever the call fails).
 //
-// The suggested fix empties the Result literal. The alternative, returning
-// nil as the error and keeping the Result, is named in the message only.
+// When the error is provably non-nil (errors.New, fmt.Errorf,
+// reconcile.TerminalError, or a value whose err != nil test took its true
+// edge on the way), the suggested fix empties the Result literal; the
+// alternative, returning nil as the error and keeping the Result, is named
+// in the message only. When it only may be non-nil, no fix is offered: the
+// message says to return the error on its own first.
 //
 // This package imports the summary and diag packages; it never imports a
 // driver.

@@ -30,12 +30,16 @@ the code reads as if it did.`,
 package whose ` + "`(Result, error)`" + ` pair the root returns unchanged, where
 - R is provably non-zero: a composite literal with ` + "`Requeue: true`" + ` or a positive
   constant ` + "`RequeueAfter`" + `, or a value whose every Phi input is such a literal;
-- E is provably non-nil: ` + "`errors.New`" + `, ` + "`fmt.Errorf`" + `, ` + "`reconcile.TerminalError`" + `, or a
-  value returned on the true edge of ` + "`E != nil`" + ` (or of an ` + "`apierrors.Is*(E)`" + ` test).
+- E may be non-nil: anything but the constant ` + "`nil`" + ` or a value known to be nil on
+  the way to the return (the true edge of ` + "`E == nil`" + `, the false edge of ` + "`E != nil`" + `).
+  ` + "`return ctrl.Result{RequeueAfter: d}, r.setPhase(ctx, obj)`" + ` is reported: whenever the call
+  fails, the requeue is silently replaced by backoff. The message says whether E is
+  provably non-nil (` + "`errors.New`" + `, ` + "`fmt.Errorf`" + `, ` + "`reconcile.TerminalError`" + `, the true edge
+  of ` + "`E != nil`" + ` or of an ` + "`apierrors.Is*(E)`" + ` test) or only may be.
 
-Not reported: ` + "`return result, err`" + ` where either may be zero or nil (a variable
-Result assembled across branches, an error that may be nil), ` + "`return ctrl.Result{}, err`" + `,
-and computed delays (` + "`RequeueAfter: d`" + `), which may be zero.`,
+Not reported: a Result that may be zero (a variable Result assembled across branches),
+` + "`return ctrl.Result{}, err`" + `, computed delays (` + "`RequeueAfter: d`" + `), which may be zero,
+and an error known to be nil.`,
 	Before: `if err := r.Status().Update(ctx, &app); err != nil {
 	return ctrl.Result{RequeueAfter: 5 * time.Second}, err
 }`,
@@ -46,7 +50,9 @@ and computed delays (` + "`RequeueAfter: d`" + `), which may be zero.`,
 		"`reconcile.Result{}`, as the code spells it), removing imports that only the deleted fields used. " +
 		"If the requeue delay is what you want and the error is only informational, log the error " +
 		"and return `nil` instead; the message names this alternative but no fix applies it. " +
-		"No fix is offered when the Result is not a literal in the return statement.",
+		"No fix is offered when the Result is not a literal in the return statement, nor when the error " +
+		"only may be non-nil (emptying the Result would drop the requeue on the success path; the message " +
+		"says to return the error on its own first).",
 }
 
 // Analyzer reports RL5002.
@@ -59,8 +65,15 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if !rv.NonZero() {
 			continue
 		}
-		if !s.Func(rr.Fn).ErrNonNil(rr.Return.Block(), rr.Err) {
+		fi := s.Func(rr.Fn)
+		if fi.ErrNil(rr.Return.Block(), rr.Err) {
 			continue
+		}
+		errDesc, advice := "a non-nil error", "Return an empty Result with the error, or log the error and return nil to keep the requeue"
+		sure := fi.ErrNonNil(rr.Return.Block(), rr.Err)
+		if !sure {
+			errDesc = "an error that may be non-nil (whenever it is, the requeue is lost)"
+			advice = "Return the error on its own first (if err != nil { return ctrl.Result{}, err }) and the Result with a nil error after it"
 		}
 		ret, ok := diag.Enclosing[*ast.ReturnStmt](pass, rr.Return.Pos())
 		if !ok || !rr.Return.Pos().IsValid() {
@@ -70,15 +83,14 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if len(rr.Via) > 0 {
 			where = fmt.Sprintf("%s (whose results %s returns)", where, summary.FuncName(rr.Root.Fn))
 		}
-		msg := fmt.Sprintf("%s returns a Result with %s together with a non-nil error; "+
-			"controller-runtime ignores the Result when the error is non-nil and requeues with rate-limited backoff instead. "+
-			"Return an empty Result with the error, or log the error and return nil to keep the requeue",
-			where, describe(rv))
+		msg := fmt.Sprintf("%s returns a Result with %s together with %s; "+
+			"controller-runtime ignores the Result when the error is non-nil and requeues with rate-limited backoff instead. %s",
+			where, describe(rv), errDesc, advice)
 		f := diag.Finding{Pos: ret.Pos(), End: ret.End(), Message: msg}
 		if len(rr.Via) > 0 {
 			f.Related = []analysis.RelatedInformation{{Pos: rr.Via[0].Pos(), Message: "the call whose results the reconciler returns"}}
 		}
-		if len(ret.Results) == 2 {
+		if len(ret.Results) == 2 && sure {
 			f.Fix = emptyResultFix(pass, ret.Results[0])
 		}
 		rep.Report(f)

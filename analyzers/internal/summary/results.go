@@ -419,6 +419,51 @@ func (fi *FuncInfo) errNonNil(b *ssa.BasicBlock, v ssa.Value, seen map[ssa.Value
 // v != nil or of apierrors.Is*(v): the successor of that edge has the If as
 // its only predecessor and dominates b.
 func (fi *FuncInfo) testedNonNil(b *ssa.BasicBlock, v ssa.Value) bool {
+	return fi.testedNil(b, v, false)
+}
+
+// ErrNil reports whether the error value v, returned in block b of fi's
+// function, is nil for sure: the constant nil, a Phi of nil values, or a
+// value whose test v == nil took its true edge (v != nil its false edge)
+// on the way to b. An error that is not ErrNil may be non-nil.
+func (fi *FuncInfo) ErrNil(b *ssa.BasicBlock, v ssa.Value) bool {
+	return fi.errNil(b, v, make(map[ssa.Value]bool))
+}
+
+func (fi *FuncInfo) errNil(b *ssa.BasicBlock, v ssa.Value, seen map[ssa.Value]bool) bool {
+	if v == nil || b == nil {
+		return false
+	}
+	if seen[v] {
+		return true // a loop Phi adds no non-nil value of its own
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.IsNil()
+	case *ssa.ChangeInterface:
+		if fi.errNil(b, x.X, seen) {
+			return true
+		}
+	case *ssa.Phi:
+		all := len(x.Edges) > 0
+		for i, e := range x.Edges {
+			if i >= len(x.Block().Preds) || !fi.errNil(x.Block().Preds[i], e, seen) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return fi.testedNil(b, v, true)
+}
+
+// testedNil reports whether b is dominated by the edge of a test of v
+// that says v is nil (isNil) or non-nil (!isNil): v == nil, v != nil, and
+// for non-nil apierrors.Is*(v).
+func (fi *FuncInfo) testedNil(b *ssa.BasicBlock, v ssa.Value, isNil bool) bool {
 	for d := b; d != nil; d = d.Idom() {
 		if len(d.Preds) != 1 {
 			continue
@@ -456,10 +501,13 @@ func (fi *FuncInfo) testedNonNil(b *ssa.BasicBlock, v ssa.Value) bool {
 			if c.Op == token.EQL {
 				nonNilSucc = 1 - trueSucc
 			}
-			if succ == nonNilSucc {
+			if succ == nonNilSucc != isNil {
 				return true
 			}
 		case *ssa.Call:
+			if isNil {
+				continue // apierrors.Is*(v) false says nothing of nil
+			}
 			callee := calleeFunc(&c.Call)
 			if callee == nil || !apis.IsErrorTestFunc(apis.FuncOf(callee)) {
 				continue

@@ -90,6 +90,28 @@ func (r *VarReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	return ctrl.Result{}, nil
 }
 
+// Positives: an error that may be non-nil. No fix: emptying the Result
+// would drop the requeue on the success path.
+
+type MaybeReconciler struct{ client.Client }
+
+func (r *MaybeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	err := r.Status().Update(ctx, &w)
+	if w.Status.Ready {
+		return ctrl.Result{RequeueAfter: time.Minute}, err // want `resultwitherror: \(\*MaybeReconciler\)\.Reconcile returns a Result with RequeueAfter: 1m0s together with an error that may be non-nil`
+	}
+	return ctrl.Result{RequeueAfter: 30 * time.Second}, r.setPhase(ctx, &w, "Waiting") // want `resultwitherror: .* together with an error that may be non-nil .*Return the error on its own first`
+}
+
+func (r *MaybeReconciler) setPhase(ctx context.Context, w *api.Widget, phase string) error {
+	w.Status.Phase = phase
+	return r.Status().Update(ctx, w)
+}
+
 // Negatives.
 
 type CleanReconciler struct {
@@ -106,8 +128,11 @@ func (r *CleanReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	if err := r.Update(ctx, &w); err != nil {
 		return ctrl.Result{}, err
 	}
-	// The error may be nil: the Result may matter.
+	// The error is known to be nil on this path.
 	err := r.Status().Update(ctx, &w)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
 	if w.Status.Ready {
 		return ctrl.Result{RequeueAfter: time.Minute}, err
 	}
