@@ -117,6 +117,7 @@ func (r *HalfSortedEnvReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 	})
 	return ctrl.Result{}, err
 }
+
 type SortedReconciler struct{ client.Client }
 
 func (r *SortedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
