@@ -35,3 +35,34 @@ func BenchmarkCoreProperties(b *testing.B) {
 		b.Fatal("the core properties failed")
 	}
 }
+
+// BenchmarkProperties measures each property on its own, on each of the
+// well-written example reconcilers (memcached and cronjob). The target is
+// under 50 ms per property and iteration.
+func BenchmarkProperties(b *testing.B) {
+	specs := []struct {
+		name string
+		spec verify.Spec
+	}{{"memcached", memcachedSpec()}, {"cronjob", cronJobSpec()}}
+	for _, s := range specs {
+		for _, p := range verify.AllProperties {
+			b.Run(s.name+"/"+string(p), func(b *testing.B) {
+				ok := testing.RunTests(func(string, string) (bool, error) { return true, nil }, []testing.InternalTest{{
+					Name: "BenchmarkProperties",
+					F: func(t *testing.T) {
+						b.ResetTimer()
+						for range b.N {
+							if f := verify.Check(t, s.spec, p); f != nil {
+								b.Fatal(f)
+							}
+						}
+						b.StopTimer()
+					},
+				}})
+				if !ok {
+					b.Fatalf("%s failed", p)
+				}
+			})
+		}
+	}
+}
