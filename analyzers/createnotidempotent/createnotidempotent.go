@@ -38,7 +38,12 @@ var Doc = &checkdoc.Doc{
 		"classify) and the error does not pass through `client.IgnoreAlreadyExists`.\n\n" +
 		"Not reported:\n" +
 		"- Creates that run only under a test of a `Get` of the object (`if apierrors.IsNotFound(err)`, " +
-		"`if err != nil` after the Get, a lister's Get);\n" +
+		"`if err != nil` after the Get, a lister's Get), or under another test of observed state: data a " +
+		"`List` filled (`len(list.Items) == 0`, a loop over the children that returns when a matching one " +
+		"exists, a typed client's List result), or an object parameter the caller read and passed in, tested " +
+		"for nil or for a creation timestamp, UID or resourceVersion (the object being created does not " +
+		"count: a fresh object has none of these). A cache that lags can still make such a Create fail " +
+		"once with AlreadyExists; the retry settles it;\n" +
 		"- `controllerutil.CreateOrUpdate` / `CreateOrPatch`;\n" +
 		"- Creates whose error is ignored or handled; a Create with `GenerateName` is reported as (a) only, " +
 		"since it cannot fail with AlreadyExists.\n\n" +

@@ -12,3 +12,11 @@ import (
 func TestCreateNotIdempotent(t *testing.T) {
 	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr")
 }
+
+// TestObservedExistence: a Create reached only when an observed object
+// passed in by the caller is nil or has no creation timestamp, or when a
+// List of the children found no match, is existence-checked; a check of
+// the object being created, or none, is not.
+func TestObservedExistence(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/observed")
+}

@@ -152,7 +152,8 @@ func (s *Summary) hasCreates() bool {
 
 // existenceChecked reports whether call runs only under a test of the
 // result of a Get: `if apierrors.IsNotFound(err)`, `if err != nil` after a
-// Get, a lister's Get, … The object was looked up first.
+// Get, a lister's Get, …, or under a test of other observed state (see
+// observedTest). The object was looked up first.
 func (s *Summary) existenceChecked(fn *ssa.Function, call ssa.Instruction) bool {
 	if fn == nil {
 		return false
@@ -161,9 +162,21 @@ func (s *Summary) existenceChecked(fn *ssa.Function, call ssa.Instruction) bool 
 	if fi.Graph == nil {
 		return true
 	}
+	var created ssa.Value
+	if ci, ok := call.(ssa.CallInstruction); ok {
+		if w := s.writeAt(ci); w != nil && w.Object != nil {
+			created, _ = s.RootOf(w.Object)
+		}
+	}
 	for _, d := range fi.Graph.ControlDeps(call.Block()) {
 		ifi := d.If()
-		if ifi == nil || !s.mentionsGet(ifi.Cond) {
+		if ifi == nil {
+			continue
+		}
+		if s.observedTest(ifi.Cond, created) {
+			return true
+		}
+		if !s.mentionsGet(ifi.Cond) {
 			continue
 		}
 		// On the failure edge of the Get's error test (NotFound, say), or
@@ -172,6 +185,133 @@ func (s *Summary) existenceChecked(fn *ssa.Function, call ssa.Instruction) bool 
 		// nothing about the created object.
 		if g := fi.Guard(ifi); g.Kind != ErrorTest || g.FailSucc == d.Succ {
 			return true
+		}
+	}
+	return false
+}
+
+// observedTest reports whether a condition tests observed state of the
+// object a Create makes, other than through a Get's error:
+//   - data filled by a List (controller-runtime's List into a list
+//     variable, a typed client's List result): `len(list.Items) == 0`, or a
+//     loop over the items that returns when a matching child exists;
+//   - an object parameter that the caller read and passed in (the observed
+//     object), tested for nil or for a creation timestamp, UID or
+//     resourceVersion. The object being created does not count: a fresh
+//     object has none of these, so testing it looks nothing up.
+func (s *Summary) observedTest(cond ssa.Value, created ssa.Value) bool {
+	found := false
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if found || v == nil || depth > 12 {
+			return
+		}
+		switch x := v.(type) {
+		case *ssa.BinOp:
+			if (x.Op == token.EQL || x.Op == token.NEQ) && s.observedParam(nilOperand(x), created) {
+				found = true
+				return
+			}
+			walk(x.X, depth+1)
+			walk(x.Y, depth+1)
+			return
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				walk(x.X, depth+1)
+				return
+			}
+		case *ssa.Call:
+			if callee := calleeFunc(&x.Call); callee != nil && apis.IsTypedList(apis.FuncOf(callee)) {
+				found = true
+				return
+			}
+			for _, a := range callArgs(&x.Call) {
+				walk(a, depth+1)
+			}
+			if recv := callRecv(&x.Call); recv != nil {
+				walk(recv, depth+1)
+			}
+			return
+		case *ssa.Extract:
+			walk(x.Tuple, depth+1)
+			return
+		case *ssa.Phi:
+			return
+		}
+		root, path := s.RootOf(v)
+		if root == nil {
+			return
+		}
+		if s.listedInto(root) {
+			found = true
+			return
+		}
+		if p, ok := root.(*ssa.Parameter); ok && p != created && apis.IsObject(p.Type()) && existencePath(path) {
+			found = true
+			return
+		}
+		if c, ok := root.(*ssa.Call); ok && c != v {
+			walk(c, depth+1)
+		}
+	}
+	walk(cond, 0)
+	return found
+}
+
+// nilOperand returns the operand of a comparison with nil, or nil.
+func nilOperand(b *ssa.BinOp) ssa.Value {
+	if c, ok := b.Y.(*ssa.Const); ok && c.IsNil() {
+		return b.X
+	}
+	if c, ok := b.X.(*ssa.Const); ok && c.IsNil() {
+		return b.Y
+	}
+	return nil
+}
+
+// observedParam reports whether v is an object parameter other than the
+// created object (a pointer compared with nil).
+func (s *Summary) observedParam(v ssa.Value, created ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	root, path := s.RootOf(v)
+	p, ok := root.(*ssa.Parameter)
+	return ok && len(path) == 0 && p != created && apis.IsObject(p.Type())
+}
+
+// existencePath reports whether a field path reads metadata that only an
+// object the API server has stored carries.
+func existencePath(path []string) bool {
+	for _, f := range path {
+		switch f {
+		case "CreationTimestamp", "UID", "ResourceVersion":
+			return true
+		}
+	}
+	return false
+}
+
+// listedInto reports whether root is a variable that a controller-runtime
+// List fills (r.List(ctx, &list, …)).
+func (s *Summary) listedInto(root ssa.Value) bool {
+	refs := root.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		c, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		callee := calleeFunc(c.Common())
+		if callee == nil || !apis.IsReaderList(apis.FuncOf(callee)) {
+			continue
+		}
+		for _, a := range callArgs(c.Common()) {
+			if r, _ := s.RootOf(a); r == root {
+				return true
+			}
 		}
 	}
 	return false

