@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -258,4 +259,85 @@ func (r *randomID) Reconcile(ctx context.Context, req reconcile.Request) (reconc
 		return reconcile.Result{}, r.Create(ctx, cm)
 	}
 	return reconcile.Result{}, err
+}
+
+// stepper moves status.count towards 5 by one per pass, each step written
+// on its own: every write's event triggers the next step. The queue drains
+// and the state settles, but write → event → reconcile → write ran five
+// times in a row: a hot loop by cause.
+type stepper struct{ client.Client }
+
+func (r *stepper) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Status.Count < 5 {
+		w.Status.Count++
+		return reconcile.Result{}, r.Status().Update(ctx, w)
+	}
+	return reconcile.Result{}, nil
+}
+
+// conditionsInMapOrder builds one condition per label, ranging over the
+// labels map (RL1002); each condition is long, so the list's rendering is
+// truncated in the report, but the hint still comes from the reordering.
+type conditionsInMapOrder struct{ client.Client }
+
+func (r *conditionsInMapOrder) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	var conds []metav1.Condition
+	for k, v := range w.Spec.Labels {
+		conds = append(conds, metav1.Condition{Type: "Label" + k, Status: metav1.ConditionTrue, Reason: "LabelPresent",
+			Message: fmt.Sprintf("label %s has the value %q and is copied to every child of the widget", k, v)})
+	}
+	if !equality.Semantic.DeepEqual(conds, w.Status.Conditions) {
+		w.Status.Conditions = conds
+		return reconcile.Result{}, r.Status().Update(ctx, w)
+	}
+	return reconcile.Result{}, nil
+}
+
+// createdFlag creates its child under a fixed name but decides from a
+// status flag written afterwards: after a crash between the two writes it
+// creates again, gets AlreadyExists, and retries forever. The cause is the
+// non-idempotent create (RL2003), not a permanent error.
+type createdFlag struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+func (r *createdFlag) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Status.Phase == "Created" {
+		return reconcile.Result{}, nil
+	}
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, Name: w.Name}}
+	if err := controllerutil.SetControllerReference(w, cm, r.Scheme); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err := r.Create(ctx, cm); err != nil {
+		return reconcile.Result{}, fmt.Errorf("create child: %w", err)
+	}
+	w.Status.Phase = "Created"
+	return reconcile.Result{}, r.Status().Update(ctx, w)
+}
+
+// waitsForever never gets what it waits for and returns an error on every
+// pass: there is no fixpoint, so the properties that compare with a
+// settled reference run cannot be checked.
+type waitsForever struct{ client.Client }
+
+func (r *waitsForever) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	return reconcile.Result{}, fmt.Errorf("widget %s: the backing service is not ready", req.Name)
 }

@@ -71,7 +71,7 @@ func sameResult(a, b result, tolerance time.Duration) bool {
 	return (a.res.RequeueAfter == 0) == (b.res.RequeueAfter == 0) && d <= tolerance && d >= -tolerance
 }
 
-// notQuiet describes why the queue did not drain: the latest trigger chain.
+// notQuiet describes why the queue did not drain: the latest trigger.
 func notQuiet(w *world, budget int) (string, *Call, string) {
 	if len(w.results) == 0 {
 		return "no reconcile ran", nil, ""
@@ -80,23 +80,64 @@ func notQuiet(w *world, budget int) (string, *Call, string) {
 	cause := last.reason
 	var write *Call
 	hint := ""
-	if n := 0; strings.HasPrefix(last.reason, "event from R") {
-		fmt.Sscanf(last.reason, "event from R%d", &n)
-		if n > 0 && n <= len(w.results) {
-			if ws := effective(w.results[n-1].calls); len(ws) > 0 {
-				cw := ws[len(ws)-1]
-				write = &cw
-				cause = fmt.Sprintf("each Reconcile(%s) is re-triggered by the event of its own write %s %s %s", last.req, cw.Op, cw.Kind, cw.Key)
-			}
-		}
-	} else if strings.HasPrefix(last.reason, "Requeue") {
+	switch {
+	case len(last.by) > 0:
+		cw := w.calls[last.by[len(last.by)-1]-1]
+		write = &cw
+		cause = fmt.Sprintf("each Reconcile(%s) is re-triggered by the event of its own write %s %s %s", last.req, cw.Op, cw.Kind, cw.Key)
+	case strings.HasPrefix(last.reason, "Requeue"):
 		cause = fmt.Sprintf("Reconcile(%s) keeps returning %s", last.req, strings.Split(last.reason, " from ")[0])
 		hint = hintRequeue
-	} else if strings.HasPrefix(last.reason, "error") {
-		cause = fmt.Sprintf("Reconcile(%s) keeps failing: %v", last.req, last.err)
-		hint = hintPermanentError
+	case strings.HasPrefix(last.reason, "error"):
+		err := last.err
+		if err == nil && len(w.results) > 1 {
+			err = w.results[len(w.results)-2].err
+		}
+		cause = fmt.Sprintf("Reconcile(%s) keeps failing: %v", last.req, err)
+		hint = hintForError(err)
 	}
 	return fmt.Sprintf("queue not quiet after %d reconciles: %s", budget, cause), write, hint
+}
+
+// inconclusive is the note of a property that needs a settled reference
+// run and did not get one. Converges and NoHotLoop report why.
+const inconclusive = "inconclusive: the reference run does not settle (see Converges/NoHotLoop)"
+
+// hotWriteFailure reports the self-triggered rewrite chain that ends at
+// the world's hotWrite.
+func hotWriteFailure(w *world, limit int, verdict string) *Failure {
+	chain := w.hotChain(w.hotWrite)
+	lines := make([]string, 0, 2*len(chain))
+	for i, cl := range chain {
+		lines = append(lines, fmt.Sprintf("W%d %s %s %s in R%d at %s", cl.W, cl.Op, cl.Kind, cl.Key, cl.Reconcile, cl.Site))
+		if i+1 < len(chain) && len(cl.Events) > 0 {
+			next := chain[i+1]
+			lines = append(lines, fmt.Sprintf("  → event %s %s %s → enqueues Reconcile(%s) → R%d", cl.Events[0].Type, cl.Kind, cl.Key, next.Request, next.Reconcile))
+		}
+	}
+	last := chain[len(chain)-1]
+	return &Failure{Request: last.Request.String(), Write: &last, Chain: lines, Trace: w.calls,
+		Verdict: fmt.Sprintf("%s: the controller wrote %s %s %d times in a row, each time in a Reconcile enqueued by the event of its own previous write (HotLoopWrites=%d)",
+			verdict, last.Kind, last.Key, len(chain), limit)}
+}
+
+// hotRequeueFailure reports the run of immediate requeues.
+func hotRequeueFailure(w *world, s *Spec) *Failure {
+	var lines []string
+	var req string
+	for _, n := range w.hotRequeue {
+		r := w.results[n-1]
+		req = r.req.String()
+		what := fmt.Sprintf("RequeueAfter %v", r.res.RequeueAfter)
+		//lint:ignore SA1019 Requeue is deprecated but controller-runtime still honours it.
+		if r.res.RequeueAfter == 0 && r.res.Requeue {
+			what = "Requeue: true"
+		}
+		lines = append(lines, fmt.Sprintf("R%d Reconcile(%s) returned %s → requeued at once", n, r.req, what))
+	}
+	return &Failure{Request: req, Chain: lines, Trace: w.calls, Hint: hintRequeue,
+		Verdict: fmt.Sprintf("hot loop: Reconcile(%s) requeued itself immediately (Requeue, or RequeueAfter < MinRequeueAfter=%v) %d times in a row (HotLoopWrites=%d)",
+			req, s.MinRequeueAfter, len(w.hotRequeue), s.HotLoopWrites)}
 }
 
 func (c *checker) idempotent() (f *Failure) {
@@ -106,9 +147,13 @@ func (c *checker) idempotent() (f *Failure) {
 			f = sf
 			return
 		}
+		w.stopOnHot = true
 		if !w.run(c.spec.Budget, 0) {
-			why, cw, hint := notQuiet(w, c.spec.Budget)
-			f = &Failure{Verdict: "no fixpoint to test (even with the clock stopped): " + why, Write: cw, Hint: hint, Trace: w.calls}
+			if w.hotWrite > 0 {
+				f = hotWriteFailure(w, c.spec.HotLoopWrites, "not idempotent, even with the clock stopped")
+				return
+			}
+			c.note = inconclusive
 			return
 		}
 		last := lastResults(w)
@@ -195,7 +240,14 @@ func (c *checker) noHotLoop() (f *Failure) {
 			return
 		}
 		w.dropErr = true
-		if !w.run(c.spec.Budget, c.spec.Step) {
+		w.stopOnHot = true
+		quiet := w.run(c.spec.Budget, c.spec.Step)
+		switch {
+		case w.hotWrite > 0:
+			f = hotWriteFailure(w, c.spec.HotLoopWrites, "hot loop")
+		case w.hotRequeue != nil:
+			f = hotRequeueFailure(w, c.spec)
+		case !quiet:
 			why, cw, hint := notQuiet(w, c.spec.Budget)
 			f = &Failure{Verdict: why, Write: cw, Hint: hint, Trace: w.calls}
 		}
@@ -264,8 +316,7 @@ func (c *checker) deletion() (f *Failure) {
 			return
 		}
 		if !w.run(c.spec.Budget, c.spec.Step) {
-			why, cw, hint := notQuiet(w, c.spec.Budget)
-			f = &Failure{Verdict: "no fixpoint before deletion: " + why, Write: cw, Hint: hint, Trace: w.calls}
+			c.note = inconclusive
 			return
 		}
 		start := len(w.calls)
@@ -379,8 +430,7 @@ func (c *checker) reference() (w *world, state map[string]map[string]any, f *Fai
 			return
 		}
 		if !w.run(c.spec.Budget, c.spec.Step) {
-			why, cw, hint := notQuiet(w, c.spec.Budget)
-			f = &Failure{Verdict: "the reference run has no fixpoint (see Converges): " + why, Write: cw, Hint: hint, Trace: w.calls}
+			c.note = inconclusive
 			return
 		}
 		state = w.state(normStrict)
@@ -429,16 +479,17 @@ func (c *checker) runPlans(ref *world, refState map[string]map[string]any, plans
 			}
 			if !quiet {
 				why, cw, hint := notQuiet(w, c.spec.Budget)
-				if hint == "" {
-					hint = p.hint
-				}
 				f = &Failure{Plan: p.id, Verdict: fmt.Sprintf("plan %s: %s", p.id, why), Write: cw, Hint: hint, Trace: w.calls, Reference: ref.calls}
 				return
 			}
 			got := w.state(normStrict)
 			if d := diffStates(refState, got); len(d) > 0 {
 				f = &Failure{Plan: p.id, Verdict: fmt.Sprintf("plan %s: end state differs from the reference run in %d place(s)", p.id, len(d)),
-					Diff: d, Hint: p.hint, Trace: w.calls, Reference: ref.calls}
+					Diff: render(d), DiffLabel: "reference → faulty", changes: d, Trace: w.calls, Reference: ref.calls}
+				f.Hint = hintFromDiff(d, newDiffContext(refState, got, ref.calls, w.calls))
+				if f.Hint == "" && objectsDiffer(d) {
+					f.Hint = p.hint
+				}
 				if ws := effective(w.calls); len(ws) > 0 {
 					f.Write = firstDivergentWrite(ref.calls, w.calls)
 				}
@@ -449,6 +500,16 @@ func (c *checker) runPlans(ref *world, refState map[string]map[string]any, plans
 		}
 	}
 	return nil
+}
+
+// objectsDiffer reports whether an object exists on one side only.
+func objectsDiffer(d []change) bool {
+	for _, c := range d {
+		if c.what == "extra" || c.what == "missing" {
+			return true
+		}
+	}
+	return false
 }
 
 // firstDivergentWrite returns the first effective write of the faulty run
@@ -466,7 +527,7 @@ func firstDivergentWrite(ref, got []Call) *Call {
 
 func (c *checker) crashSafe() *Failure {
 	ref, refState, f := c.reference()
-	if f != nil {
+	if f != nil || c.note != "" {
 		return f
 	}
 	var plans []plan
@@ -496,7 +557,7 @@ var injectedErrors = []injected{
 
 func (c *checker) transientErrors() *Failure {
 	ref, refState, f := c.reference()
-	if f != nil {
+	if f != nil || c.note != "" {
 		return f
 	}
 	var plans []plan
@@ -521,7 +582,7 @@ func (c *checker) transientErrors() *Failure {
 
 func (c *checker) staleReads() *Failure {
 	ref, refState, f := c.reference()
-	if f != nil {
+	if f != nil || c.note != "" {
 		return f
 	}
 	var plans []plan
@@ -610,8 +671,7 @@ func (c *checker) historyIndependent() (f *Failure) {
 			return
 		}
 		if !w.run(c.spec.Budget, c.spec.Step) {
-			why, cw, hint := notQuiet(w, c.spec.Budget)
-			f = &Failure{Verdict: "no fixpoint (see Converges): " + why, Write: cw, Hint: hint, Trace: w.calls}
+			c.note = inconclusive
 			return
 		}
 		for i, u := range c.spec.Updates {
@@ -636,7 +696,7 @@ func (c *checker) historyIndependent() (f *Failure) {
 		}
 		stepState, stepCalls = w.state(normHistory), w.calls
 	})
-	if f != nil {
+	if f != nil || c.note != "" {
 		return f
 	}
 	c.bubble(func(ctx context.Context) {
@@ -661,13 +721,17 @@ func (c *checker) historyIndependent() (f *Failure) {
 			return
 		}
 		if !w.run(c.spec.Budget, c.spec.Step) {
-			why, cw, hint := notQuiet(w, c.spec.Budget)
-			f = &Failure{Verdict: "no fixpoint from the final spec: " + why, Write: cw, Hint: hint, Trace: w.calls}
+			c.note = inconclusive
 			return
 		}
-		if d := diffStates(stepState, w.state(normHistory)); len(d) > 0 {
+		got := w.state(normHistory)
+		if d := diffStates(stepState, got); len(d) > 0 {
 			f = &Failure{Verdict: fmt.Sprintf("applying %d update(s) step by step and jumping to the last one end in different states (%d difference(s))", len(c.spec.Updates), len(d)),
-				Diff: d, Hint: hintHistory, Trace: w.calls, Reference: stepCalls}
+				Diff: render(d), DiffLabel: "step by step → jump", changes: d, Trace: w.calls, Reference: stepCalls}
+			f.Hint = hintFromDiff(d, newDiffContext(stepState, got, stepCalls, w.calls))
+			if f.Hint == "" {
+				f.Hint = hintHistory
+			}
 		}
 	})
 	return f

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/watch"
@@ -31,6 +33,14 @@ type Failure struct {
 	// Diff lists field-level differences: of the offending write, or
 	// between the reference and the faulty end states.
 	Diff []string
+	// DiffLabel names the two sides of Diff's arrows, such as
+	// "before → after" or "reference → faulty".
+	DiffLabel string
+	// Chain is the hot-loop chain, write → event → reconcile → write, one
+	// step a line, with call sites.
+	Chain []string
+	// changes are the structured differences behind Diff, for hints.
+	changes []change
 	// Hint explains the likely cause and names the static check.
 	Hint string
 	// Trace is the API-call trace of the failing run.
@@ -49,7 +59,13 @@ const maxTrace = 40
 func (f *Failure) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n", f.Property, f.Verdict)
-	diff := f.Diff
+	if len(f.Chain) > 0 {
+		b.WriteString("  chain:\n")
+		for _, l := range f.Chain {
+			fmt.Fprintf(&b, "    %s\n", l)
+		}
+	}
+	diff, changes, label := f.Diff, f.changes, f.DiffLabel
 	if f.Write != nil {
 		fmt.Fprintf(&b, "  offending write: %s %s %s", f.Write.Op, f.Write.Kind, f.Write.Key)
 		if f.Write.W > 0 {
@@ -60,18 +76,26 @@ func (f *Failure) String() string {
 		}
 		b.WriteString("\n")
 		if len(diff) == 0 {
-			diff = writeDiff(*f.Write)
+			changes = writeDiff(*f.Write)
+			diff, label = render(changes), "before → after"
 		}
 	}
 	if len(diff) > 0 {
-		b.WriteString("  diff:\n")
+		if label != "" {
+			fmt.Fprintf(&b, "  diff (%s):\n", label)
+		} else {
+			b.WriteString("  diff:\n")
+		}
 		for _, d := range diff {
 			fmt.Fprintf(&b, "    %s\n", d)
 		}
 	}
 	hint := f.Hint
 	if hint == "" {
-		hint = guessHint(diff)
+		hint = hintFromDiff(changes, nil)
+		if hint == "" && f.Write != nil && len(changes) > 0 {
+			hint = hintUnguarded
+		}
 	}
 	if hint != "" {
 		fmt.Fprintf(&b, "  hint: %s\n", hint)
@@ -99,15 +123,48 @@ func writeTrace(b *strings.Builder, title string, calls []Call) {
 	}
 }
 
+// change is one difference: a field whose value differs, or an object
+// present on one side only.
+type change struct {
+	obj      string // "Kind namespace/name" in a state diff, empty in a write diff
+	what     string // "", "created", "deleted", "extra" or "missing"
+	path     string
+	old, new any
+}
+
+func (c change) String() string {
+	p := ""
+	if c.obj != "" {
+		p = c.obj + ": "
+	}
+	switch c.what {
+	case "created", "deleted":
+		return fmt.Sprintf("%s%s %s", p, c.what, c.path)
+	case "extra":
+		return p + "extra object (not in the reference end state)"
+	case "missing":
+		return p + "missing object (present in the reference end state)"
+	}
+	return fmt.Sprintf("%s%s: %s → %s", p, c.path, short(c.old), short(c.new))
+}
+
+func render(cs []change) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}
+
 // writeDiff is the field-level change made by one write.
-func writeDiff(c Call) []string {
-	var out []string
+func writeDiff(c Call) []change {
+	var out []change
 	for _, e := range c.Events {
 		switch e.Type {
 		case watch.Added:
-			out = append(out, fmt.Sprintf("created %s", client.ObjectKeyFromObject(e.Object)))
+			out = append(out, change{what: "created", path: client.ObjectKeyFromObject(e.Object).String()})
 		case watch.Deleted:
-			out = append(out, fmt.Sprintf("deleted %s", client.ObjectKeyFromObject(e.Object)))
+			out = append(out, change{what: "deleted", path: client.ObjectKeyFromObject(e.Object).String()})
 		default:
 			out = append(out, diffValues("", normalize(e.Old, normRaw), normalize(e.Object, normRaw))...)
 		}
@@ -261,7 +318,7 @@ func (w *world) stateKey() string {
 }
 
 // diffStates lists the objects and fields where two states differ.
-func diffStates(want, got map[string]map[string]any) []string {
+func diffStates(want, got map[string]map[string]any) []change {
 	keys := map[string]bool{}
 	for k := range want {
 		keys[k] = true
@@ -274,26 +331,27 @@ func diffStates(want, got map[string]map[string]any) []string {
 		sorted = append(sorted, k)
 	}
 	sort.Strings(sorted)
-	var out []string
+	var out []change
 	for _, k := range sorted {
 		a, inA := want[k]
 		b, inB := got[k]
 		switch {
 		case !inA:
-			out = append(out, fmt.Sprintf("%s: extra object (not in the reference end state)", k))
+			out = append(out, change{obj: k, what: "extra", new: b})
 		case !inB:
-			out = append(out, fmt.Sprintf("%s: missing object (present in the reference end state)", k))
+			out = append(out, change{obj: k, what: "missing", old: a})
 		default:
 			for _, d := range diffValues("", a, b) {
-				out = append(out, k+": "+d)
+				d.obj = k
+				out = append(out, d)
 			}
 		}
 	}
 	return out
 }
 
-// diffValues lists field paths whose values differ, as "path: old → new".
-func diffValues(path string, a, b any) []string {
+// diffValues lists field paths whose values differ.
+func diffValues(path string, a, b any) []change {
 	if reflect.DeepEqual(a, b) {
 		return nil
 	}
@@ -312,7 +370,7 @@ func diffValues(path string, a, b any) []string {
 			sorted = append(sorted, k)
 		}
 		sort.Strings(sorted)
-		var out []string
+		var out []change
 		for _, k := range sorted {
 			p := k
 			if path != "" {
@@ -322,7 +380,7 @@ func diffValues(path string, a, b any) []string {
 		}
 		return out
 	}
-	return []string{fmt.Sprintf("%s: %s → %s", path, short(a), short(b))}
+	return []change{{path: path, old: a, new: b}}
 }
 
 func short(v any) string {
@@ -367,35 +425,138 @@ const (
 	hintForeignFinalizer = "remove only your own finalizer: controllerutil.RemoveFinalizer(obj, yours), never obj.SetFinalizers(nil) (RL2004 appendnocheck)"
 	hintCrash            = "state that exists only between two writes is lost by a crash: create children with deterministic names and look them up, instead of recording them after creation (RL2003 createnotidempotent)"
 	hintSwallowedError   = "an API error was not returned, so the request was not retried; return the error (or requeue) instead of logging it and returning nil"
+	hintDuplicate        = "an object the reference run has once exists twice: the create is not idempotent; give children deterministic names and look them up (or treat AlreadyExists as success) instead of trusting a List or a recorded name (RL2003 createnotidempotent)"
+	hintConflict         = "every retry gets a Conflict: re-read the object (Get) before each Update, or use a patch (RL2001 unconditionalwrite)"
 	hintStale            = "reads may lag behind your own writes: use deterministic names and handle AlreadyExists instead of trusting a List for existence (RL2003 createnotidempotent)"
 	hintNondeterministic = "the written content depends on something other than the observed state: map order, randomness or absolute time (RL1002 maporderwrite, RL1001 nondetwrite)"
 	hintHistory          = "the result depends on the sequence of changes, not only on the final spec: compute the desired state from the whole spec on each pass (RL3001 eventtypebranch)"
 )
 
-// guessHint classifies a write's diff: timestamps, reordered lists, or a
-// plain unguarded write.
-func guessHint(diff []string) string {
-	if len(diff) == 0 {
-		return ""
+// hintFromDiff derives the hint from what differs: reordered list
+// elements (RL1002), a time value (RL1001), a duplicate of an object the
+// reference also has (RL2003), a finalizer the controller never added
+// removed (the Deletion rule). It returns "" when the differences match
+// none of these. st, when not nil, gives the two end states and the
+// finalizers the controller added, for the last two rules.
+func hintFromDiff(cs []change, st *diffContext) string {
+	for _, c := range cs {
+		if c.what == "" && isPermutation(c.old, c.new) {
+			return hintMapOrder
+		}
 	}
-	for _, d := range diff {
-		if strings.Contains(d, `"20`) && regexp.MustCompile(`"\d{4}-\d{2}-\d{2}T`).MatchString(d) {
+	for _, c := range cs {
+		if c.what == "" && (isTime(c.old) || isTime(c.new)) {
 			return hintClock
 		}
 	}
-	for _, d := range diff {
-		if i := strings.Index(d, ": "); i >= 0 {
-			if parts := strings.SplitN(d[i+2:], " → ", 2); len(parts) == 2 && isPermutation(parts[0], parts[1]) {
-				return hintMapOrder
+	if st == nil {
+		return ""
+	}
+	for _, c := range cs {
+		if c.what == "extra" && st.hasTwin(c.obj, c.new) {
+			return hintDuplicate
+		}
+	}
+	for _, c := range cs {
+		if c.what == "" && c.path == "metadata.finalizers" {
+			for _, f := range listStrings(c.old) {
+				if !slices.Contains(listStrings(c.new), f) && !st.own[f] {
+					return hintForeignFinalizer
+				}
 			}
 		}
 	}
-	return hintUnguarded
+	return ""
 }
 
-func isPermutation(a, b string) bool {
-	var x, y []any
-	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil || len(x) != len(y) || len(x) < 2 {
+// diffContext is what hintFromDiff needs beyond the differences.
+type diffContext struct {
+	ref, got map[string]map[string]any
+	own      map[string]bool // finalizers the controller added
+}
+
+func newDiffContext(ref, got map[string]map[string]any, traces ...[]Call) *diffContext {
+	own := map[string]bool{}
+	for _, t := range traces {
+		for _, cl := range t {
+			for _, e := range cl.Events {
+				var old []string
+				if e.Old != nil {
+					old = e.Old.GetFinalizers()
+				}
+				for _, f := range e.Object.GetFinalizers() {
+					if !slices.Contains(old, f) {
+						own[f] = true
+					}
+				}
+			}
+		}
+	}
+	return &diffContext{ref: ref, got: got, own: own}
+}
+
+// hasTwin reports whether an object of the same kind, with the same
+// owners, labels and generateName, exists in both end states: the extra
+// object duplicates it.
+func (d *diffContext) hasTwin(key string, obj any) bool {
+	kind, _, _ := strings.Cut(key, " ")
+	id := twinID(obj)
+	for k, o := range d.ref {
+		if k == key || !strings.HasPrefix(k, kind+" ") {
+			continue
+		}
+		if _, ok := d.got[k]; ok && twinID(o) == id {
+			return true
+		}
+	}
+	return false
+}
+
+func twinID(obj any) string {
+	m, _ := obj.(map[string]any)
+	md, _ := m["metadata"].(map[string]any)
+	return canonicalJSON([]any{md["namespace"], md["ownerReferences"], md["labels"], md["generateName"]})
+}
+
+func listStrings(v any) []string {
+	l, _ := v.([]any)
+	var out []string
+	for _, e := range l {
+		if s, ok := e.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func isTime(v any) bool {
+	s, ok := v.(string)
+	return ok && (s == "<time>" || rfc3339.MatchString(s) || strings.HasPrefix(s, "<start"))
+}
+
+// hintForError derives a hint from the error a reconcile keeps
+// returning: an AlreadyExists loop is a non-idempotent create (RL2003),
+// not a permanent error to give up on.
+func hintForError(err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case apierrors.IsAlreadyExists(err):
+		return hintDuplicate
+	case apierrors.IsNotFound(err):
+		return hintNotFound
+	case apierrors.IsConflict(err):
+		return hintConflict
+	}
+	return hintPermanentError
+}
+
+// isPermutation reports whether two lists hold the same elements in a
+// different order.
+func isPermutation(a, b any) bool {
+	x, ok1 := a.([]any)
+	y, ok2 := b.([]any)
+	if !ok1 || !ok2 || len(x) != len(y) || len(x) < 2 || reflect.DeepEqual(x, y) {
 		return false
 	}
 	xs, ys := make([]string, len(x)), make([]string, len(y))

@@ -143,6 +143,12 @@ type Spec struct {
 	// MinRequeueAfter: a RequeueAfter below it counts as an immediate
 	// requeue (default 1s).
 	MinRequeueAfter time.Duration
+	// HotLoopWrites is how many self-triggered rewrites in a row make a
+	// hot loop for NoHotLoop: a reconcile enqueued by the event of the
+	// controller's own effective write writes the same object again. The
+	// same number of consecutive immediate requeues of one request is a
+	// hot loop too (default 3).
+	HotLoopWrites int
 	// Seed seeds UIDs and generateName suffixes (default 1).
 	Seed uint64
 	// AfterDelete, when set, is called at the end of Deletion with a reader
@@ -178,6 +184,9 @@ func (s Spec) withDefaults() (Spec, error) {
 	if s.MinRequeueAfter <= 0 {
 		s.MinRequeueAfter = time.Second
 	}
+	if s.HotLoopWrites <= 0 {
+		s.HotLoopWrites = 3
+	}
 	if s.Seed == 0 {
 		s.Seed = 1
 	}
@@ -202,34 +211,56 @@ func Run(t *testing.T, spec Spec) {
 	}
 	for _, p := range s.Properties {
 		t.Run(string(p), func(t *testing.T) {
-			f, skip := check(t, &s, p)
-			if skip != "" {
-				t.Skip(skip)
+			o := check(t, &s, p)
+			if o.Failure != nil {
+				t.Error(o.Failure.String())
+				return
 			}
-			if f != nil {
-				t.Error(f.String())
+			if o.Note != "" {
+				t.Skip(o.Note)
 			}
 		})
 	}
 }
 
-// Check checks one property and returns its failure, or nil when it holds
-// (or does not apply). It must be called from a test, not inside a
-// synctest bubble; it fails t only if spec is unusable.
+// Check checks one property and returns its failure, or nil when it holds,
+// does not apply, or is inconclusive. It must be called from a test, not
+// inside a synctest bubble; it fails t only if spec is unusable.
 func Check(t *testing.T, spec Spec, p Property) *Failure {
+	t.Helper()
+	return Evaluate(t, spec, p).Failure
+}
+
+// Outcome is what checking one property found.
+type Outcome struct {
+	// Property is the checked property.
+	Property Property
+	// Failure is the violation; nil when the property holds or was not
+	// checked.
+	Failure *Failure
+	// Note says why the property was not checked: it does not apply
+	// (HistoryIndependent without Updates), or it is inconclusive.
+	Note string
+	// Inconclusive is true when the property needs a settled reference run
+	// and the run did not settle. Converges and NoHotLoop report why; an
+	// inconclusive property does not fail the test by itself.
+	Inconclusive bool
+}
+
+// Evaluate checks one property like Check, and also says whether it was
+// skipped or inconclusive.
+func Evaluate(t *testing.T, spec Spec, p Property) Outcome {
 	t.Helper()
 	s, err := spec.withDefaults()
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, _ := check(t, &s, p)
-	return f
+	return check(t, &s, p)
 }
 
-func check(t *testing.T, s *Spec, p Property) (*Failure, string) {
+func check(t *testing.T, s *Spec, p Property) Outcome {
 	c := &checker{t: t, spec: s, prop: p, only: os.Getenv(PlanEnv)}
 	var f *Failure
-	var skip string
 	switch p {
 	case Idempotent:
 		f = c.idempotent()
@@ -251,7 +282,7 @@ func check(t *testing.T, s *Spec, p Property) (*Failure, string) {
 		f = c.staleReads()
 	case HistoryIndependent:
 		if len(s.Updates) == 0 {
-			return nil, "HistoryIndependent needs Spec.Updates"
+			return Outcome{Property: p, Note: "HistoryIndependent needs Spec.Updates"}
 		}
 		f = c.historyIndependent()
 	default:
@@ -260,8 +291,9 @@ func check(t *testing.T, s *Spec, p Property) (*Failure, string) {
 	if f != nil {
 		f.Property = p
 		f.Repro = repro(t.Name(), f.Plan)
+		return Outcome{Property: p, Failure: f}
 	}
-	return f, skip
+	return Outcome{Property: p, Note: c.note, Inconclusive: c.note == inconclusive}
 }
 
 // checker runs the worlds of one property.
@@ -270,6 +302,8 @@ type checker struct {
 	spec *Spec
 	prop Property
 	only string
+	// note, when set, says why the property was not checked.
+	note string
 }
 
 // bubble runs f in a fresh synctest bubble: a virtual clock that starts at

@@ -2,6 +2,7 @@ package verify_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,6 +75,17 @@ var buggy = []struct {
 	{"errors swallowed", verify.TransientErrors, spec(func(c client.Client) reconcile.Reconciler { return &swallowsErrors{c, scheme} }), "missing object"},
 	{"create-only child", verify.HistoryIndependent, spec(func(c client.Client) reconcile.Reconciler { return &createOnly{c, scheme} }), "data.replicas"},
 	{"random id", verify.Deterministic, spec(func(c client.Client) reconcile.Reconciler { return &randomID{c, scheme} }), "diverges"},
+	{"self-triggered rewrite chain", verify.NoHotLoop, spec(func(c client.Client) reconcile.Reconciler { return &stepper{c} }), "W2 Status().Update Widget default/foo in R2 at verify/buggy_test.go"},
+	{"reordered long conditions", verify.Idempotent, spec(func(c client.Client) reconcile.Reconciler { return &conditionsInMapOrder{c} }), "RL1002"},
+	{"AlreadyExists loop after a crash", verify.CrashSafe, spec(func(c client.Client) reconcile.Reconciler { return &createdFlag{c, scheme} }), "RL2003"},
+}
+
+// notHinted lists, for some buggy reconcilers, a hint their report must not
+// give: the one a property-based guess used to give.
+var notHinted = map[string]string{
+	"reordered long conditions":        "RL2001",
+	"AlreadyExists loop after a crash": "RL5004",
+	"timestamp hot loop":               "RL2001",
 }
 
 func TestBuggyReconcilersAreCaught(t *testing.T) {
@@ -89,6 +101,9 @@ func TestBuggyReconcilersAreCaught(t *testing.T) {
 			}
 			if !strings.Contains(report, "reproduce: ") {
 				t.Errorf("report has no reproduce line:\n%s", report)
+			}
+			if bad, ok := notHinted[b.name]; ok && strings.Contains(report, bad) {
+				t.Errorf("report hints %s:\n%s", bad, report)
 			}
 		})
 	}
@@ -146,5 +161,45 @@ func TestVerdictsAreStable(t *testing.T) {
 				t.Fatalf("%s: verdict flipped on rerun %d (pass=%v, first pass=%v)", c.prop, i, got, first)
 			}
 		}
+	}
+}
+
+// TestUnsettledReferenceIsInconclusive: when the reference run has no
+// fixpoint, the property that says why fails and the properties that need
+// a fixpoint are inconclusive: no failure, no trace, one note.
+func TestUnsettledReferenceIsInconclusive(t *testing.T) {
+	cases := []struct {
+		name    string
+		spec    verify.Spec
+		failing []verify.Property
+	}{
+		{"error loop", spec(func(c client.Client) reconcile.Reconciler { return &waitsForever{c} }), []verify.Property{verify.Converges}},
+		{"requeue loop", spec(func(c client.Client) reconcile.Reconciler { return &requeue{c} }), []verify.Property{verify.Converges, verify.NoHotLoop}},
+	}
+	needFixpoint := []verify.Property{verify.Idempotent, verify.Deletion, verify.CrashSafe, verify.TransientErrors, verify.StaleReads, verify.HistoryIndependent}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var failing []verify.Property
+			for _, p := range verify.AllProperties {
+				o := verify.Evaluate(t, c.spec, p)
+				if o.Failure != nil {
+					failing = append(failing, p)
+					if o.Inconclusive {
+						t.Errorf("%s: both failing and inconclusive", p)
+					}
+					continue
+				}
+				if slices.Contains(needFixpoint, p) {
+					if !o.Inconclusive || !strings.HasPrefix(o.Note, "inconclusive: the reference run does not settle") {
+						t.Errorf("%s: want inconclusive, got %+v", p, o)
+					}
+				} else if o.Inconclusive {
+					t.Errorf("%s: inconclusive, but it needs no fixpoint", p)
+				}
+			}
+			if !slices.Equal(failing, c.failing) {
+				t.Errorf("failing properties %v, want %v", failing, c.failing)
+			}
+		})
 	}
 }

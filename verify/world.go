@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -92,6 +93,12 @@ type result struct {
 	calls  []Call
 	reason string
 	crash  bool
+	// by lists the calls (N) whose effective writes caused the events
+	// that enqueued this reconcile.
+	by []int
+	// short is true when the reconcile was enqueued by a Requeue or a
+	// RequeueAfter below MinRequeueAfter.
+	short bool
 }
 
 // faults are the perturbations of one plan.
@@ -112,6 +119,8 @@ type queueItem struct {
 	seq      int
 	periodic bool
 	reason   string
+	by       []int // calls whose write events enqueued the item
+	short    bool  // enqueued by an immediate requeue
 }
 
 // world is one simulated cluster with one controller process.
@@ -136,10 +145,30 @@ type world struct {
 	start    time.Time
 	ctx      context.Context
 	crashes  int
+	// evCall is parallel to events: the call (N) whose write caused each
+	// event, 0 for events made outside the reconciler.
+	evCall []int
+	// chainLen maps an effective write (call N) to the number of
+	// self-triggered rewrites that lead to it: 1 when a reconcile enqueued
+	// by the event of an earlier write of the same object rewrote it.
+	chainLen map[int]int
+	// chainPrev maps such a rewrite to the write whose event triggered it.
+	chainPrev map[int]int
+	// hotWrite is the first rewrite whose chain reached hotLimit, 0 if none.
+	hotWrite int
+	// shortRun counts each request's consecutive immediate requeues.
+	shortRun map[reconcile.Request][]int
+	// hotRequeue lists the reconciles (n) of the first run of hotLimit
+	// consecutive immediate requeues.
+	hotRequeue []int
+	// hotLimit is Spec.HotLoopWrites; stopOnHot ends run at a hot loop.
+	hotLimit  int
+	stopOnHot bool
 }
 
 func newWorld(ctx context.Context, spec *Spec, objs []client.Object, f faults) (*world, error) {
-	w := &world{spec: spec, queue: map[reconcile.Request]*queueItem{}, failures: map[reconcile.Request]int{}, fault: f, ctx: ctx, start: time.Now()}
+	w := &world{spec: spec, queue: map[reconcile.Request]*queueItem{}, failures: map[reconcile.Request]int{}, fault: f, ctx: ctx, start: time.Now(),
+		chainLen: map[int]int{}, chainPrev: map[int]int{}, shortRun: map[reconcile.Request][]int{}, hotLimit: spec.HotLoopWrites}
 	opts := []apiserver.Option{
 		apiserver.WithScheme(spec.Scheme), apiserver.WithKinds(spec.Kinds...), apiserver.WithSeed(spec.Seed),
 	}
@@ -158,7 +187,10 @@ func newWorld(ctx context.Context, spec *Spec, objs []client.Object, f faults) (
 			return nil, fmt.Errorf("verify: create %s %s: %w", o.GetObjectKind().GroupVersionKind().Kind, client.ObjectKeyFromObject(o), err)
 		}
 	}
-	srv.Subscribe(func(e apiserver.Event) { w.events = append(w.events, e) })
+	srv.Subscribe(func(e apiserver.Event) {
+		w.events = append(w.events, e)
+		w.evCall = append(w.evCall, 0)
+	})
 	w.cl = &recClient{w: w}
 	w.rec = spec.New(w.cl)
 	w.restart("start")
@@ -169,11 +201,11 @@ func newWorld(ctx context.Context, spec *Spec, objs []client.Object, f faults) (
 // listed and enqueued, and in-memory queue state is gone.
 func (w *world) restart(reason string) {
 	w.queue = map[reconcile.Request]*queueItem{}
-	w.events = nil
+	w.events, w.evCall = nil, nil
 	for _, o := range w.objectsOf(w.forGVK) {
 		req := reconcile.Request{NamespacedName: client.ObjectKeyFromObject(o)}
 		if w.passes(w.spec.ForPredicates, event.CreateEvent{Object: o}) {
-			w.enqueue(req, 0, false, reason)
+			w.enqueue(req, 0, false, reason, 0)
 		}
 	}
 	// Owned and watched objects are listed too; their handlers map them.
@@ -182,7 +214,7 @@ func (w *world) restart(reason string) {
 			continue
 		}
 		for _, o := range w.objectsOf(gvk) {
-			w.dispatch(apiserver.Event{Type: watch.Added, Object: o}, reason)
+			w.dispatch(apiserver.Event{Type: watch.Added, Object: o}, reason, 0)
 		}
 	}
 }
@@ -247,7 +279,10 @@ func (w *world) newList(gvk schema.GroupVersionKind) client.ObjectList {
 	return u
 }
 
-func (w *world) enqueue(req reconcile.Request, after time.Duration, periodic bool, reason string) {
+// enqueue adds req to the queue, or merges it into the queued item as
+// controller-runtime's workqueue does. by is the call whose write caused
+// the event (0 for other causes).
+func (w *world) enqueue(req reconcile.Request, after time.Duration, periodic bool, reason string, by int) {
 	due := time.Now().Add(after)
 	if it, ok := w.queue[req]; ok {
 		if it.periodic && !periodic {
@@ -255,10 +290,17 @@ func (w *world) enqueue(req reconcile.Request, after time.Duration, periodic boo
 		} else if !periodic && due.Before(it.due) {
 			it.due = due
 		}
+		if by > 0 && !slices.Contains(it.by, by) {
+			it.by = append(it.by, by)
+		}
 		return
 	}
 	w.seq++
-	w.queue[req] = &queueItem{req: req, due: due, seq: w.seq, periodic: periodic, reason: reason}
+	it := &queueItem{req: req, due: due, seq: w.seq, periodic: periodic, reason: reason}
+	if by > 0 {
+		it.by = []int{by}
+	}
+	w.queue[req] = it
 }
 
 func (w *world) passes(ps []predicateT, e any) bool {
@@ -292,13 +334,14 @@ func toEvent(e apiserver.Event) any {
 	}
 }
 
-// dispatch runs an event through the controller's watches.
-func (w *world) dispatch(e apiserver.Event, reason string) {
+// dispatch runs an event through the controller's watches; by is the call
+// whose write caused it (0 if none).
+func (w *world) dispatch(e apiserver.Event, reason string, by int) {
 	gvk := e.Object.GetObjectKind().GroupVersionKind()
 	ev := toEvent(e)
 	if gvk == w.forGVK {
 		if w.passes(w.spec.ForPredicates, ev) {
-			w.enqueue(reconcile.Request{NamespacedName: client.ObjectKeyFromObject(e.Object)}, 0, false, reason)
+			w.enqueue(reconcile.Request{NamespacedName: client.ObjectKeyFromObject(e.Object)}, 0, false, reason, by)
 		}
 	}
 	for _, o := range w.spec.Owns {
@@ -321,7 +364,7 @@ func (w *world) dispatch(e apiserver.Event, reason string) {
 				if gv, err := schema.ParseGroupVersion(r.APIVersion); err != nil || gv.Group != w.forGVK.Group {
 					continue
 				}
-				w.enqueue(reconcile.Request{NamespacedName: types.NamespacedName{Namespace: ob.GetNamespace(), Name: r.Name}}, 0, false, reason)
+				w.enqueue(reconcile.Request{NamespacedName: types.NamespacedName{Namespace: ob.GetNamespace(), Name: r.Name}}, 0, false, reason, by)
 			}
 		}
 	}
@@ -334,17 +377,17 @@ func (w *world) dispatch(e apiserver.Event, reason string) {
 			continue
 		}
 		for _, r := range wt.Map(w.ctx, e.Object.DeepCopyObject().(client.Object)) {
-			w.enqueue(r, 0, false, reason)
+			w.enqueue(r, 0, false, reason, by)
 		}
 	}
 }
 
 // drainEvents dispatches the events the last reconcile caused.
 func (w *world) drainEvents(reason string) {
-	evs := w.events
-	w.events = nil
-	for _, e := range evs {
-		w.dispatch(e, reason)
+	evs, by := w.events, w.evCall
+	w.events, w.evCall = nil, nil
+	for i, e := range evs {
+		w.dispatch(e, reason, by[i])
 	}
 }
 
@@ -388,16 +431,31 @@ func (w *world) run(budget int, step time.Duration) bool {
 		if step > 0 {
 			time.Sleep(step)
 		}
-		w.reconcileOnce(it.req, it.reason)
+		w.reconcileItem(it)
+		if w.stopOnHot && (w.hotWrite > 0 || w.hotRequeue != nil) {
+			return false
+		}
 	}
 	return w.quiet()
 }
 
-// reconcileOnce calls Reconcile, recovers a simulated crash, and turns the
-// result and the caused events into queue items.
+// reconcileItem reconciles a queue item, keeping why it was enqueued.
+func (w *world) reconcileItem(it *queueItem) result {
+	return w.reconcile(result{req: it.req, reason: it.reason, by: it.by, short: it.short})
+}
+
+// reconcileOnce reconciles req for a reason other than a queue item.
 func (w *world) reconcileOnce(req reconcile.Request, reason string) result {
+	return w.reconcile(result{req: req, reason: reason})
+}
+
+// reconcile calls Reconcile, recovers a simulated crash, tracks
+// self-triggered rewrites and immediate requeues, and turns the result and
+// the caused events into queue items.
+func (w *world) reconcile(r result) result {
 	n := len(w.results) + 1
-	r := result{n: n, req: req, reason: reason}
+	r.n = n
+	req := r.req
 	w.cur = &r
 	if w.fault.staleAtR == n && w.prevSnap != nil {
 		w.stale = w.prevSnap
@@ -424,6 +482,7 @@ func (w *world) reconcileOnce(req reconcile.Request, reason string) result {
 	r.calls = w.cur.calls
 	w.cur = nil
 	w.results = append(w.results, r)
+	w.trackChains(r)
 	if r.crash {
 		w.crashes++
 		w.rec = w.spec.New(w.cl)
@@ -438,18 +497,74 @@ func (w *world) reconcileOnce(req reconcile.Request, reason string) result {
 		}
 		w.failures[req]++
 		backoff := 5 * time.Millisecond << min(w.failures[req]-1, 20)
-		w.enqueue(req, backoff, false, fmt.Sprintf("error from R%d", n))
+		w.enqueue(req, backoff, false, fmt.Sprintf("error from R%d", n), 0)
 	case r.res.RequeueAfter > 0:
 		delete(w.failures, req)
-		w.enqueue(req, r.res.RequeueAfter, r.res.RequeueAfter >= w.spec.MinRequeueAfter, fmt.Sprintf("RequeueAfter %v from R%d", r.res.RequeueAfter, n))
+		periodic := r.res.RequeueAfter >= w.spec.MinRequeueAfter
+		w.enqueue(req, r.res.RequeueAfter, periodic, fmt.Sprintf("RequeueAfter %v from R%d", r.res.RequeueAfter, n), 0)
+		w.shortRequeue(req, n, !periodic)
 	//lint:ignore SA1019 Requeue is deprecated but controller-runtime still honours it.
 	case r.res.Requeue:
 		w.failures[req]++
-		w.enqueue(req, 5*time.Millisecond<<min(w.failures[req]-1, 20), false, fmt.Sprintf("Requeue from R%d", n))
+		w.enqueue(req, 5*time.Millisecond<<min(w.failures[req]-1, 20), false, fmt.Sprintf("Requeue from R%d", n), 0)
+		w.shortRequeue(req, n, true)
 	default:
 		delete(w.failures, req)
 	}
 	return r
+}
+
+// shortRequeue counts consecutive immediate requeues of req and records
+// the first run of hotLimit of them.
+func (w *world) shortRequeue(req reconcile.Request, n int, short bool) {
+	if !short {
+		delete(w.shortRun, req)
+		return
+	}
+	if it, ok := w.queue[req]; ok && !it.periodic {
+		it.short = true
+	}
+	run := append(w.shortRun[req], n)
+	w.shortRun[req] = run
+	if w.hotLimit > 0 && len(run) >= w.hotLimit && w.hotRequeue == nil {
+		w.hotRequeue = slices.Clone(run)
+	}
+}
+
+// trackChains links each effective write of r to the write whose event
+// enqueued r, when both wrote the same object: a self-triggered rewrite.
+func (w *world) trackChains(r result) {
+	for _, cl := range r.calls {
+		if cl.W == 0 {
+			continue
+		}
+		for _, b := range r.by {
+			prev := w.calls[b-1]
+			if prev.Kind != cl.Kind || prev.Key != cl.Key {
+				continue
+			}
+			if l := w.chainLen[b] + 1; l > w.chainLen[cl.N] {
+				w.chainLen[cl.N], w.chainPrev[cl.N] = l, b
+			}
+		}
+		if w.hotLimit > 0 && w.chainLen[cl.N] >= w.hotLimit && w.hotWrite == 0 {
+			w.hotWrite = cl.N
+		}
+	}
+}
+
+// hotChain returns the calls of the self-triggered rewrite chain ending
+// at call n, oldest first.
+func (w *world) hotChain(n int) []Call {
+	var out []Call
+	for ; n > 0; n = w.chainPrev[n] {
+		out = append(out, w.calls[n-1])
+		if w.chainLen[n] == 0 {
+			break
+		}
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // record wraps one client call made by the reconciler.
@@ -477,6 +592,9 @@ func (w *world) record(op string, obj kruntime.Object, key client.ObjectKey, do 
 			c.Key = client.ObjectKeyFromObject(co).String()
 		}
 		c.Events = append([]apiserver.Event(nil), w.events[before:]...)
+		for i := before; i < len(w.evCall); i++ {
+			w.evCall[i] = c.N
+		}
 		if len(c.Events) > 0 && c.isWrite() {
 			w.writes++
 			c.W = w.writes
