@@ -329,6 +329,72 @@ func (r *createdFlag) Reconcile(ctx context.Context, req reconcile.Request) (rec
 	return reconcile.Result{}, r.Status().Update(ctx, w)
 }
 
+// deltaScaler applies the change of spec.replicas since the last value it
+// saw as one step: it adds or removes one child per observed change, on the
+// assumption that users change replicas one at a time. One at a time it is
+// right; a coalesced update (1 → 3 in one write) leaves it one child short.
+type deltaScaler struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+const seenAnnotation = "example.com/seen-replicas"
+
+func (r *deltaScaler) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	seen, ok := w.Annotations[seenAnnotation]
+	var have int32
+	if ok {
+		if _, err := fmt.Sscan(seen, &have); err != nil {
+			return reconcile.Result{}, reconcile.TerminalError(fmt.Errorf("annotation %s: %w", seenAnnotation, err))
+		}
+	}
+	if ok && have == w.Spec.Replicas {
+		return reconcile.Result{}, nil
+	}
+	var children corev1.ConfigMapList
+	if err := r.List(ctx, &children, client.InNamespace(w.Namespace), client.MatchingLabels{"owner": w.Name}); err != nil {
+		return reconcile.Result{}, err
+	}
+	n := int32(len(children.Items))
+	switch {
+	case !ok:
+		for i := n; i < w.Spec.Replicas; i++ {
+			if err := r.createChild(ctx, w, i); err != nil {
+				return reconcile.Result{}, err
+			}
+		}
+	case w.Spec.Replicas > have:
+		if err := r.createChild(ctx, w, n); err != nil { // the bug: one step, whatever the delta
+			return reconcile.Result{}, err
+		}
+	case w.Spec.Replicas < have && n > 0:
+		last := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, Name: fmt.Sprintf("%s-%d", w.Name, n-1)}}
+		if err := r.Delete(ctx, last); client.IgnoreNotFound(err) != nil {
+			return reconcile.Result{}, err
+		}
+	}
+	if w.Annotations == nil {
+		w.Annotations = map[string]string{}
+	}
+	w.Annotations[seenAnnotation] = fmt.Sprint(w.Spec.Replicas)
+	return reconcile.Result{}, r.Update(ctx, w)
+}
+
+func (r *deltaScaler) createChild(ctx context.Context, w *testapi.Widget, i int32) error {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, Name: fmt.Sprintf("%s-%d", w.Name, i), Labels: map[string]string{"owner": w.Name}}}
+	if err := controllerutil.SetControllerReference(w, cm, r.Scheme); err != nil {
+		return err
+	}
+	if err := r.Create(ctx, cm); client.IgnoreAlreadyExists(err) != nil {
+		return fmt.Errorf("create child %d: %w", i, err)
+	}
+	return nil
+}
+
 // waitsForever never gets what it waits for and returns an error on every
 // pass: there is no fixpoint, so the properties that compare with a
 // settled reference run cannot be checked.

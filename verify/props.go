@@ -661,11 +661,11 @@ func at(s []string, i int) string {
 	return "(none)"
 }
 
-func (c *checker) historyIndependent() (f *Failure) {
-	var stepState map[string]map[string]any
-	var stepCalls []Call
+// historyRun settles a world started from objs, then applies each step
+// and settles again after each; it returns the end state and the trace.
+func (c *checker) historyRun(objs []client.Object, steps [][]func(client.Object)) (state map[string]map[string]any, calls []Call, f *Failure) {
 	c.bubble(func(ctx context.Context) {
-		w, prim, sf := c.newWorld(ctx, c.spec.Objects, faults{})
+		w, prim, sf := c.newWorld(ctx, objs, faults{})
 		if sf != nil {
 			f = sf
 			return
@@ -674,14 +674,16 @@ func (c *checker) historyIndependent() (f *Failure) {
 			c.note = inconclusive
 			return
 		}
-		for i, u := range c.spec.Updates {
+		for i, us := range steps {
 			for _, req := range prim {
 				o, err := c.getPrimary(ctx, w, req)
 				if err != nil {
 					f = setupFailure(err)
 					return
 				}
-				u(o)
+				for _, u := range us {
+					u(o)
+				}
 				if err := w.srv.Update(ctx, o); err != nil {
 					f = setupFailure(fmt.Errorf("update %d: %w", i+1, err))
 					return
@@ -690,49 +692,67 @@ func (c *checker) historyIndependent() (f *Failure) {
 			w.drainEvents(fmt.Sprintf("user update %d", i+1))
 			if !w.run(c.spec.Budget, c.spec.Step) {
 				why, cw, hint := notQuiet(w, c.spec.Budget)
-				f = &Failure{Verdict: fmt.Sprintf("no fixpoint after update %d: %s", i+1, why), Write: cw, Hint: hint, Trace: w.calls}
+				f = &Failure{Verdict: fmt.Sprintf("no fixpoint after user update %d of %d: %s", i+1, len(steps), why), Write: cw, Hint: hint, Trace: w.calls}
 				return
 			}
 		}
-		stepState, stepCalls = w.state(normHistory), w.calls
+		state, calls = w.state(normHistory), w.calls
 	})
+	return state, calls, f
+}
+
+// historyIndependent compares, as Acto does, a fresh start at the final
+// spec with (a) the updates applied one at a time to a settled world,
+// settling after each, and (b) the updates coalesced into one Update of
+// the settled world.
+func (c *checker) historyIndependent() *Failure {
+	gvk, err := gvkOf(c.spec.For, c.spec.Scheme)
+	if err != nil {
+		return setupFailure(err)
+	}
+	final := make([]client.Object, 0, len(c.spec.Objects))
+	for _, o := range c.spec.Objects {
+		o = o.DeepCopyObject().(client.Object)
+		if g, err := gvkOf(o, c.spec.Scheme); err == nil && g == gvk {
+			for _, u := range c.spec.Updates {
+				u(o)
+			}
+		}
+		final = append(final, o)
+	}
+	refState, refCalls, f := c.historyRun(final, nil)
 	if f != nil || c.note != "" {
 		return f
 	}
-	c.bubble(func(ctx context.Context) {
-		gvk, err := gvkOf(c.spec.For, c.spec.Scheme)
-		if err != nil {
-			f = setupFailure(err)
-			return
+	n := len(c.spec.Updates)
+	stepwise := make([][]func(client.Object), n)
+	for i, u := range c.spec.Updates {
+		stepwise[i] = []func(client.Object){u}
+	}
+	runs := []struct {
+		steps [][]func(client.Object)
+		what  string
+	}{{stepwise, fmt.Sprintf("applying %d update(s) one at a time, settling after each,", n)}}
+	if n > 1 {
+		runs = append(runs, struct {
+			steps [][]func(client.Object)
+			what  string
+		}{[][]func(client.Object){c.spec.Updates}, fmt.Sprintf("applying %d update(s) as one coalesced update to the settled object", n)})
+	}
+	for _, r := range runs {
+		got, calls, f := c.historyRun(c.spec.Objects, r.steps)
+		if f != nil || c.note != "" {
+			return f
 		}
-		var objs []client.Object
-		for _, o := range c.spec.Objects {
-			o = o.DeepCopyObject().(client.Object)
-			if g, err := gvkOf(o, c.spec.Scheme); err == nil && g == gvk {
-				for _, u := range c.spec.Updates {
-					u(o)
-				}
-			}
-			objs = append(objs, o)
-		}
-		w, _, sf := c.newWorld(ctx, objs, faults{})
-		if sf != nil {
-			f = sf
-			return
-		}
-		if !w.run(c.spec.Budget, c.spec.Step) {
-			c.note = inconclusive
-			return
-		}
-		got := w.state(normHistory)
-		if d := diffStates(stepState, got); len(d) > 0 {
-			f = &Failure{Verdict: fmt.Sprintf("applying %d update(s) step by step and jumping to the last one end in different states (%d difference(s))", len(c.spec.Updates), len(d)),
-				Diff: render(d), DiffLabel: "step by step → jump", changes: d, Trace: w.calls, Reference: stepCalls}
-			f.Hint = hintFromDiff(d, newDiffContext(stepState, got, stepCalls, w.calls))
+		if d := diffStates(refState, got); len(d) > 0 {
+			f := &Failure{Verdict: fmt.Sprintf("%s ends in a different state than a fresh start at the final spec (%d difference(s))", r.what, len(d)),
+				Diff: render(d), DiffLabel: "fresh start → after the updates", changes: d, Trace: calls, Reference: refCalls}
+			f.Hint = hintFromDiff(d, newDiffContext(refState, got, refCalls, calls))
 			if f.Hint == "" {
 				f.Hint = hintHistory
 			}
+			return f
 		}
-	})
-	return f
+	}
+	return nil
 }

@@ -78,6 +78,7 @@ var buggy = []struct {
 	{"self-triggered rewrite chain", verify.NoHotLoop, spec(func(c client.Client) reconcile.Reconciler { return &stepper{c} }), "W2 Status().Update Widget default/foo in R2 at verify/buggy_test.go"},
 	{"reordered long conditions", verify.Idempotent, spec(func(c client.Client) reconcile.Reconciler { return &conditionsInMapOrder{c} }), "RL1002"},
 	{"AlreadyExists loop after a crash", verify.CrashSafe, spec(func(c client.Client) reconcile.Reconciler { return &createdFlag{c, scheme} }), "RL2003"},
+	{"delta-applying scaler, coalesced update", verify.HistoryIndependent, spec(func(c client.Client) reconcile.Reconciler { return &deltaScaler{c, scheme} }), "ConfigMap default/foo-2: missing object"},
 }
 
 // notHinted lists, for some buggy reconcilers, a hint their report must not
