@@ -407,3 +407,34 @@ func (r *waitsForever) Reconcile(ctx context.Context, req reconcile.Request) (re
 	}
 	return reconcile.Result{}, fmt.Errorf("widget %s: the backing service is not ready", req.Name)
 }
+
+// firstLabel names its child's primary label after the first key of a
+// map range and never updates it: whether two histories agree depends on
+// the map order drawn in each, so one run of HistoryIndependent passes now
+// and then.
+type firstLabel struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+func (r *firstLabel) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	cm := &corev1.ConfigMap{}
+	err := r.Get(ctx, req.NamespacedName, cm)
+	if !apierrors.IsNotFound(err) {
+		return reconcile.Result{}, err
+	}
+	var primary string
+	for k := range w.Spec.Labels {
+		primary = k
+		break
+	}
+	cm = &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, Name: w.Name}, Data: map[string]string{"primary": primary}}
+	if err := controllerutil.SetControllerReference(w, cm, r.Scheme); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, r.Create(ctx, cm)
+}

@@ -654,6 +654,41 @@ func (c *checker) deterministic() (f *Failure) {
 	return nil
 }
 
+// nondeterministic reports whether the fault-free run differs between
+// ProbeRuns fresh worlds: in its calls, its results or the content of its
+// writes. The answer is computed once per Run (or Check).
+func (c *checker) nondeterministic() bool {
+	pr := c.spec.probe
+	if pr.done {
+		return pr.varies
+	}
+	pr.done = true
+	var first string
+	for i := 0; i < c.spec.ProbeRuns && !pr.varies; i++ {
+		c.bubble(func(ctx context.Context) {
+			w, _, sf := c.newWorld(ctx, c.spec.Objects, faults{})
+			if sf != nil {
+				return
+			}
+			w.run(c.spec.Budget, c.spec.Step)
+			var b strings.Builder
+			for _, cl := range w.calls {
+				fmt.Fprintf(&b, "%s %s %s %d %v\n", cl.Op, cl.Kind, cl.Key, cl.W, cl.Err != nil)
+			}
+			for _, r := range w.results {
+				fmt.Fprintf(&b, "R%d %s %+v %v\n", r.n, r.req, r.res, r.err != nil)
+			}
+			b.WriteString(strings.Join(deterministicWrites(w), "\n"))
+			if i == 0 {
+				first = b.String()
+			} else if b.String() != first {
+				pr.varies = true
+			}
+		})
+	}
+	return pr.varies
+}
+
 func at(s []string, i int) string {
 	if i < len(s) {
 		return s[i]

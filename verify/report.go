@@ -39,6 +39,10 @@ type Failure struct {
 	// Chain is the hot-loop chain, write → event → reconcile → write, one
 	// step a line, with call sites.
 	Chain []string
+	// Runs is how many times the property was checked (several when its
+	// outcome may depend on map order or other randomness); Failed is how
+	// many of those runs failed. Both are 0 for a single run.
+	Runs, Failed int
 	// changes are the structured differences behind Diff, for hints.
 	changes []change
 	// Hint explains the likely cause and names the static check.
@@ -59,6 +63,9 @@ const maxTrace = 40
 func (f *Failure) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n", f.Property, f.Verdict)
+	if f.Runs > 1 {
+		fmt.Fprintf(&b, "  failed in %d of %d runs (the outcome depends on map order or other randomness)\n", f.Failed, f.Runs)
+	}
 	if len(f.Chain) > 0 {
 		b.WriteString("  chain:\n")
 		for _, l := range f.Chain {

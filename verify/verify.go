@@ -8,7 +8,8 @@
 // Anvil showed matter: Idempotent, Converges, NoHotLoop, Deterministic,
 // CrashSafe, TransientErrors, StaleReads, HistoryIndependent,
 // NotFoundIsSuccess and Deletion. Faults are enumerated from a reference
-// trace, not drawn at random, so verdicts are reproducible.
+// trace, not drawn at random; a property whose outcome depends on map order
+// is repeated (bounded), so verdicts do not flip.
 //
 // Adopting it takes one call in a test:
 //
@@ -149,8 +150,20 @@ type Spec struct {
 	// same number of consecutive immediate requeues of one request is a
 	// hot loop too (default 3).
 	HotLoopWrites int
+	// Repetitions bounds how often a property is checked when the
+	// fault-free run is not reproducible (its calls or written content
+	// differ between ProbeRuns worlds: map order, randomness); the property
+	// fails if any repetition fails, and the report says "k of N runs"
+	// (default 5).
+	Repetitions int
+	// ProbeRuns is how many fault-free worlds are compared to decide
+	// whether to repeat (default 5).
+	ProbeRuns int
 	// Seed seeds UIDs and generateName suffixes (default 1).
 	Seed uint64
+	// probe caches the answer of nondeterministic for the properties of
+	// one Run.
+	probe *probe
 	// AfterDelete, when set, is called at the end of Deletion with a reader
 	// of the final state, to check that cleanup happened.
 	AfterDelete func(ctx context.Context, c client.Reader) error
@@ -187,6 +200,13 @@ func (s Spec) withDefaults() (Spec, error) {
 	if s.HotLoopWrites <= 0 {
 		s.HotLoopWrites = 3
 	}
+	if s.Repetitions <= 0 {
+		s.Repetitions = 5
+	}
+	if s.ProbeRuns <= 0 {
+		s.ProbeRuns = 5
+	}
+	s.probe = &probe{}
 	if s.Seed == 0 {
 		s.Seed = 1
 	}
@@ -259,41 +279,70 @@ func Evaluate(t *testing.T, spec Spec, p Property) Outcome {
 }
 
 func check(t *testing.T, s *Spec, p Property) Outcome {
+	if p == HistoryIndependent && len(s.Updates) == 0 {
+		return Outcome{Property: p, Note: "HistoryIndependent needs Spec.Updates"}
+	}
 	c := &checker{t: t, spec: s, prop: p, only: os.Getenv(PlanEnv)}
-	var f *Failure
-	switch p {
-	case Idempotent:
-		f = c.idempotent()
-	case Converges:
-		f = c.converges()
-	case NoHotLoop:
-		f = c.noHotLoop()
-	case NotFoundIsSuccess:
-		f = c.notFound()
-	case Deletion:
-		f = c.deletion()
-	case Deterministic:
-		f = c.deterministic()
-	case CrashSafe:
-		f = c.crashSafe()
-	case TransientErrors:
-		f = c.transientErrors()
-	case StaleReads:
-		f = c.staleReads()
-	case HistoryIndependent:
-		if len(s.Updates) == 0 {
-			return Outcome{Property: p, Note: "HistoryIndependent needs Spec.Updates"}
+	f := c.once(p)
+	note := c.note
+	// Deterministic compares worlds itself; for every other property,
+	// repeat when the fault-free run is not reproducible, so the verdict
+	// does not depend on one draw of the map order.
+	if p != Deterministic && s.Repetitions > 1 && c.nondeterministic() {
+		runs, failed := s.Repetitions, 0
+		if f != nil {
+			failed++
 		}
-		f = c.historyIndependent()
-	default:
-		t.Fatalf("verify: unknown property %q", p)
+		for range runs - 1 {
+			c.note = ""
+			g := c.once(p)
+			if g != nil {
+				failed++
+				if f == nil {
+					f = g
+				}
+			} else if note == "" {
+				note = c.note
+			}
+		}
+		if f != nil {
+			f.Runs, f.Failed = runs, failed
+		}
 	}
 	if f != nil {
 		f.Property = p
 		f.Repro = repro(t.Name(), f.Plan)
 		return Outcome{Property: p, Failure: f}
 	}
-	return Outcome{Property: p, Note: c.note, Inconclusive: c.note == inconclusive}
+	return Outcome{Property: p, Note: note, Inconclusive: note == inconclusive}
+}
+
+// once checks property p once.
+func (c *checker) once(p Property) *Failure {
+	switch p {
+	case Idempotent:
+		return c.idempotent()
+	case Converges:
+		return c.converges()
+	case NoHotLoop:
+		return c.noHotLoop()
+	case NotFoundIsSuccess:
+		return c.notFound()
+	case Deletion:
+		return c.deletion()
+	case Deterministic:
+		return c.deterministic()
+	case CrashSafe:
+		return c.crashSafe()
+	case TransientErrors:
+		return c.transientErrors()
+	case StaleReads:
+		return c.staleReads()
+	case HistoryIndependent:
+		return c.historyIndependent()
+	}
+	c.t.Fatalf("verify: unknown property %q", p)
+	return nil
 }
 
 // checker runs the worlds of one property.
@@ -304,6 +353,11 @@ type checker struct {
 	only string
 	// note, when set, says why the property was not checked.
 	note string
+}
+
+// probe is whether the fault-free run is reproducible, once computed.
+type probe struct {
+	done, varies bool
 }
 
 // bubble runs f in a fresh synctest bubble: a virtual clock that starts at

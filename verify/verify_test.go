@@ -204,3 +204,31 @@ func TestUnsettledReferenceIsInconclusive(t *testing.T) {
 		})
 	}
 }
+
+// TestVerdictsDoNotFlip: a property whose single run passes or fails with
+// the map order is repeated when the fault-free run is not reproducible,
+// fails whenever any repetition fails, and says in how many runs it failed.
+func TestVerdictsDoNotFlip(t *testing.T) {
+	s := spec(func(c client.Client) reconcile.Reconciler { return &firstLabel{c, scheme} })
+	repeated := 0
+	for i := range 20 {
+		f := verify.Check(t, s, verify.HistoryIndependent)
+		if f == nil {
+			t.Fatalf("run %d: HistoryIndependent passed", i+1)
+		}
+		if f.Runs == 0 {
+			continue // the probe drew the same map order every time
+		}
+		repeated++
+		if f.Runs != 5 || f.Failed < 1 || f.Failed > f.Runs || !strings.Contains(f.String(), fmt.Sprintf("failed in %d of 5 runs", f.Failed)) {
+			t.Fatalf("run %d: want a k-of-5 report, got Runs=%d Failed=%d:\n%s", i+1, f.Runs, f.Failed, f)
+		}
+	}
+	if repeated < 10 {
+		t.Errorf("repeated in %d of 20 checks; the probe misses the map order", repeated)
+	}
+	// A reproducible reconciler is checked once: no repetition count.
+	if f := verify.Check(t, buggy[8].spec, verify.CrashSafe); f == nil || f.Runs != 0 {
+		t.Errorf("recordsAfterCreate: want one failing run without repetition, got %+v", f)
+	}
+}
