@@ -749,8 +749,12 @@ func (c *checker) historyIndependent() *Failure {
 	for _, o := range c.spec.Objects {
 		o = o.DeepCopyObject().(client.Object)
 		if g, err := gvkOf(o, c.spec.Scheme); err == nil && g == gvk {
-			for _, u := range c.spec.Updates {
+			for i, u := range c.spec.Updates {
+				before := canonicalJSON(normalize(o, normRaw))
 				u(o)
+				if canonicalJSON(normalize(o, normRaw)) == before {
+					return setupFailure(fmt.Errorf("Spec.Updates[%d] leaves %s %s unchanged; does it expect another type than %T?", i, g.Kind, client.ObjectKeyFromObject(o), o))
+				}
 			}
 		}
 		final = append(final, o)

@@ -99,6 +99,18 @@ type Watch struct {
 
 type predicateT = predicate.Predicate
 
+// Update turns a typed change of the primary into an entry of
+// Spec.Updates: verify.Update(func(m *cachev1.Memcached) { m.Spec.Size = 3 }).
+// On an object of another type it changes nothing, and HistoryIndependent
+// reports a setup error when the updates leave the primary unchanged.
+func Update[T client.Object](change func(T)) func(client.Object) {
+	return func(o client.Object) {
+		if t, ok := o.(T); ok {
+			change(t)
+		}
+	}
+}
+
 // Spec describes the controller under test and the world it runs in.
 type Spec struct {
 	// Scheme knows every Go type the reconciler reads and writes. Default:
@@ -120,12 +132,21 @@ type Spec struct {
 	// Watches are secondary watches with map functions.
 	Watches []Watch
 	// Objects is the initial world, including at least one primary object.
+	// Each is stored as an object that already exists when the controller
+	// starts: its status (even with a status subresource), its generation
+	// (when above 1), its labels, annotations, owner references and
+	// finalizers are kept as given; uid, creationTimestamp and
+	// resourceVersion are assigned, and deletionTimestamp is cleared
+	// (Deletion deletes the primary itself).
 	Objects []client.Object
 	// Kinds declares custom resources served as unstructured objects, or
 	// overrides the server's defaults for typed kinds.
 	Kinds []apiserver.Kind
 	// Updates are successive changes a user makes to each primary object,
-	// for HistoryIndependent. Without them that property is skipped.
+	// for HistoryIndependent. Without them that property is skipped. They
+	// build on each other: each receives the primary as the previous ones
+	// (and, step by step, the reconciler) left it, and changes only what it
+	// sets. Write them with Update to avoid type assertions.
 	Updates []func(primary client.Object)
 	// Properties selects what to check; default AllProperties.
 	Properties []Property

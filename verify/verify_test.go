@@ -1,6 +1,7 @@
 package verify_test
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -31,7 +32,7 @@ func widget() *testapi.Widget {
 }
 
 func setReplicas(n int32) func(client.Object) {
-	return func(o client.Object) { o.(*testapi.Widget).Spec.Replicas = n }
+	return verify.Update(func(w *testapi.Widget) { w.Spec.Replicas = n })
 }
 
 // spec returns the Spec of a reconciler built by mk, owning ConfigMaps.
@@ -125,7 +126,7 @@ func TestEveryPropertyHasACaughtBug(t *testing.T) {
 func memcachedSpec() verify.Spec {
 	return spec(func(c client.Client) reconcile.Reconciler { return &memcached{c, scheme} }, func(s *verify.Spec) {
 		s.Owns = []client.Object{&appsv1.Deployment{}}
-		s.Updates = append(s.Updates, func(o client.Object) { o.(*testapi.Widget).Spec.Image = "memcached:1.7" })
+		s.Updates = append(s.Updates, verify.Update(func(w *testapi.Widget) { w.Spec.Image = "memcached:1.7" }))
 	})
 }
 
@@ -230,5 +231,59 @@ func TestVerdictsDoNotFlip(t *testing.T) {
 	// A reproducible reconciler is checked once: no repetition count.
 	if f := verify.Check(t, buggy[8].spec, verify.CrashSafe); f == nil || f.Runs != 0 {
 		t.Errorf("recordsAfterCreate: want one failing run without repetition, got %+v", f)
+	}
+}
+
+// TestObjectsAreSeededAsGiven: the reconciler's first read of a primary
+// given with a status, a generation and a finalizer sees them.
+func TestObjectsAreSeededAsGiven(t *testing.T) {
+	w := widget()
+	w.Generation = 5
+	w.Finalizers = []string{finalizer}
+	w.Status = testapi.WidgetStatus{Phase: "Migrating", ObservedGeneration: 4}
+	var first *testapi.Widget
+	s := verify.Spec{Scheme: scheme, For: &testapi.Widget{}, Objects: []client.Object{w},
+		New: func(c client.Client) reconcile.Reconciler {
+			return reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+				got := &testapi.Widget{}
+				if err := c.Get(ctx, req.NamespacedName, got); err != nil {
+					return reconcile.Result{}, client.IgnoreNotFound(err)
+				}
+				if first == nil {
+					first = got
+				}
+				return reconcile.Result{}, nil
+			})
+		}}
+	if f := verify.Check(t, s, verify.Converges); f != nil {
+		t.Fatal(f)
+	}
+	if first == nil {
+		t.Fatal("the reconciler never read the primary")
+	}
+	if first.Generation != 5 || first.Status.Phase != "Migrating" || first.Status.ObservedGeneration != 4 || !slices.Equal(first.Finalizers, []string{finalizer}) {
+		t.Errorf("first read: generation %d, status %+v, finalizers %v; want them as given", first.Generation, first.Status, first.Finalizers)
+	}
+}
+
+// TestTypedUpdates: verify.Update builds Spec.Updates without type
+// assertions, and an update of the wrong type is a setup error, not a
+// silently passing HistoryIndependent.
+func TestTypedUpdates(t *testing.T) {
+	mk := func(c client.Client) reconcile.Reconciler { return &createOnly{c, scheme} }
+	typed := spec(mk, func(s *verify.Spec) {
+		s.Updates = []func(client.Object){
+			verify.Update(func(w *testapi.Widget) { w.Spec.Replicas = 2 }),
+			verify.Update(func(w *testapi.Widget) { w.Spec.Replicas = 3 }),
+		}
+	})
+	if f := verify.Check(t, typed, verify.HistoryIndependent); f == nil || !strings.Contains(f.String(), "data.replicas") {
+		t.Errorf("typed updates: want the create-only child caught, got %v", f)
+	}
+	wrong := spec(mk, func(s *verify.Spec) {
+		s.Updates = []func(client.Object){verify.Update(func(cm *corev1.ConfigMap) { cm.Data = map[string]string{"a": "b"} })}
+	})
+	if f := verify.Check(t, wrong, verify.HistoryIndependent); f == nil || !strings.Contains(f.Verdict, "setup: Spec.Updates[0] leaves Widget default/foo unchanged") {
+		t.Errorf("wrong type: want a setup error, got %v", f)
 	}
 }

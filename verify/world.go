@@ -183,8 +183,8 @@ func newWorld(ctx context.Context, spec *Spec, objs []client.Object, f faults) (
 	}
 	w.forGVK = gvk
 	for _, o := range objs {
-		if err := srv.Create(ctx, o.DeepCopyObject().(client.Object)); err != nil {
-			return nil, fmt.Errorf("verify: create %s %s: %w", o.GetObjectKind().GroupVersionKind().Kind, client.ObjectKeyFromObject(o), err)
+		if err := srv.Seed(ctx, o.DeepCopyObject().(client.Object)); err != nil {
+			return nil, fmt.Errorf("verify: seed %s %s: %w", o.GetObjectKind().GroupVersionKind().Kind, client.ObjectKeyFromObject(o), err)
 		}
 	}
 	srv.Subscribe(func(e apiserver.Event) {

@@ -181,6 +181,35 @@ func (s *Server) Create(ctx context.Context, obj client.Object, opts ...client.C
 	return s.output(stored, obj)
 }
 
+// Seed stores obj as an object that already exists when a controller
+// starts, as found in a real cluster: unlike Create, it keeps obj's status
+// (also for a kind with a status subresource), its generation (when above
+// 1) and its finalizers as given. Like Create, it assigns uid,
+// creationTimestamp and resourceVersion, clears deletionTimestamp and emits
+// ADDED. The name must be set; obj is updated with the stored object.
+func (s *Server) Seed(ctx context.Context, obj client.Object) error {
+	if err := ctxErr(ctx); err != nil {
+		return err
+	}
+	gvk, err := s.gvkOf(obj)
+	if err != nil {
+		return err
+	}
+	c, err := s.canonical(obj, gvk)
+	if err != nil {
+		return err
+	}
+	o := s.opts("", nil)
+	o.seed = true
+	s.mu.Lock()
+	stored, err := s.createLocked(s.kindFor(gvk), c, o)
+	s.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	return s.output(stored, obj)
+}
+
 // Update replaces the main resource of obj.
 func (s *Server) Update(ctx context.Context, obj client.Object, opts ...client.UpdateOption) error {
 	uo := (&client.UpdateOptions{}).ApplyOptions(opts)

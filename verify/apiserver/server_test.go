@@ -586,3 +586,34 @@ func TestRealServerAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedKeepsStatusAndGeneration: Seed stores an existing object with
+// its status, generation and finalizers; Create of the same object clears
+// the status (status subresource) and starts at generation 1.
+func TestSeedKeepsStatusAndGeneration(t *testing.T) {
+	s := newServer(t)
+	ctx := context.Background()
+	given := func(name string) *testapi.Widget {
+		return &testapi.Widget{
+			ObjectMeta: metav1.ObjectMeta{Namespace: "default", Name: name, Generation: 7, Finalizers: []string{"example.com/x"}},
+			Status:     testapi.WidgetStatus{Phase: "Migrating", ObservedGeneration: 6},
+		}
+	}
+	must(t, s.Seed(ctx, given("seeded")))
+	must(t, s.Create(ctx, given("created")))
+	for _, c := range []struct {
+		name  string
+		gen   int64
+		phase string
+	}{{"seeded", 7, "Migrating"}, {"created", 1, ""}} {
+		got := &testapi.Widget{}
+		must(t, s.Get(ctx, types.NamespacedName{Namespace: "default", Name: c.name}, got))
+		if got.Generation != c.gen || got.Status.Phase != c.phase || !slices.Equal(got.Finalizers, []string{"example.com/x"}) || got.UID == "" || got.ResourceVersion == "" {
+			t.Errorf("%s: generation %d, phase %q, finalizers %v, uid %q, rv %q; want generation %d, phase %q, the finalizer, uid and rv set",
+				c.name, got.Generation, got.Status.Phase, got.Finalizers, got.UID, got.ResourceVersion, c.gen, c.phase)
+		}
+	}
+	if err := s.Seed(ctx, given("seeded")); !apierrors.IsAlreadyExists(err) {
+		t.Errorf("second Seed: %v, want AlreadyExists", err)
+	}
+}

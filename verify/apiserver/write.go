@@ -26,6 +26,7 @@ type writeOpts struct {
 	manager string
 	dryRun  bool
 	applied bool // the managed fields were computed by server-side apply
+	seed    bool // Seed: keep the given status and generation
 }
 
 func (s *Server) opts(manager string, dryRun []string) writeOpts {
@@ -127,12 +128,13 @@ func (s *Server) createLocked(k *Kind, obj client.Object, o writeOpts) (client.O
 	obj.SetDeletionTimestamp(nil)
 	obj.SetDeletionGracePeriodSeconds(nil)
 	obj.SetSelfLink("")
-	if k.NoGeneration {
+	switch {
+	case k.NoGeneration:
 		obj.SetGeneration(0)
-	} else {
+	case !o.seed || obj.GetGeneration() < 1:
 		obj.SetGeneration(1)
 	}
-	if k.StatusSubresource {
+	if k.StatusSubresource && !o.seed {
 		clearStatus(obj)
 	}
 	if !o.applied {
