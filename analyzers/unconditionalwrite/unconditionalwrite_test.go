@@ -28,3 +28,10 @@ func TestCorpusCases(t *testing.T) {
 func TestApplySpellings(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/apply")
 }
+
+// TestChangeFlags: a flag set only by comparisons or change reports guards
+// the write; a flag also set on a path without a comparison (on the main
+// path, or under a test of configuration) does not.
+func TestChangeFlags(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/flags")
+}

@@ -146,10 +146,15 @@ func (fi *FuncInfo) conds(b *ssa.BasicBlock) []Cond {
 // classifyCond classifies a boolean value used as a condition.
 func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 	unknown := Guard{Kind: Unknown, FailSucc: -1}
+	// seen holds the values on the path being classified: a value met
+	// again on that path is a cycle (a loop Phi), while a sibling may
+	// classify a value another sibling already did (two flag setters
+	// under the same error test).
 	if seen[v] {
 		return unknown
 	}
 	seen[v] = true
+	defer delete(seen, v)
 	switch v := v.(type) {
 	case *ssa.UnOp:
 		if v.Op == token.NOT {
@@ -167,7 +172,18 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 	case *ssa.Phi:
 		// changed := a || b: the strongest classification among the
 		// non-constant edges.
+		//
+		// changed := false; if cond { changed = true }: a flag is as strong
+		// as the conditions that set it to true, on every path that does.
+		// A path that sets it under no test of the object (no condition, or
+		// only configuration) makes it true without a change, so the flag
+		// guards nothing: it is spoiled, and so is a flag that takes the
+		// value of a spoiled one. A path set under an error or lifecycle
+		// test (a failure or a deletion to record) neither guards nor
+		// spoils it.
 		best := Guard{Kind: Config, FailSucc: -1}
+		var guard *Guard
+		spoiled := false
 		var trueEdges []int
 		for i, e := range v.Edges {
 			if c, ok := e.(*ssa.Const); ok {
@@ -179,7 +195,11 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 			g := s.classifyCond(e, seen)
 			switch {
 			case g.Kind == Equality || g.Kind == Change || g.Kind == Observed:
-				return Guard{Kind: g.Kind, FailSucc: -1, Operand: g.Operand}
+				if guard == nil {
+					guard = &Guard{Kind: g.Kind, FailSucc: -1, Operand: g.Operand}
+				}
+			case g.Kind == Config && isPhi(e):
+				spoiled = true
 			case g.Kind == Unknown:
 				best = unknown
 			case best.Kind == Config:
@@ -188,16 +208,24 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 				best = unknown
 			}
 		}
-		// changed := false; if cond { changed = true }: a flag is as strong
-		// as the conditions that set it to true.
 		for _, i := range trueEdges {
 			g := s.flagSetter(v, i, seen)
-			switch {
-			case g.Kind == Equality || g.Kind == Change || g.Kind == Observed:
-				return Guard{Kind: g.Kind, FailSucc: -1, Operand: g.Operand}
-			case g.Kind == Unknown:
+			switch g.Kind {
+			case Equality, Change, Observed:
+				if guard == nil {
+					guard = &Guard{Kind: g.Kind, FailSucc: -1, Operand: g.Operand}
+				}
+			case Unknown:
 				best = unknown
+			case Config:
+				spoiled = true
 			}
+		}
+		switch {
+		case spoiled:
+			return Guard{Kind: Config, FailSucc: -1}
+		case guard != nil:
+			return *guard
 		}
 		return best
 	case *ssa.BinOp:
@@ -218,6 +246,11 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 		return s.classifyValueTest(v)
 	}
 	return unknown
+}
+
+func isPhi(v ssa.Value) bool {
+	_, ok := v.(*ssa.Phi)
+	return ok
 }
 
 // classifyValueTest classifies a boolean loaded from memory or a field.
@@ -272,8 +305,10 @@ func (s *Summary) classifyCall(c *ssa.Call) Guard {
 // flagSetter classifies the conditions under which edge i of a boolean
 // Phi carries the constant true: the ifs its predecessor block is
 // control-dependent on. The strongest guard wins; an unknown condition
-// makes the flag unknown; error, lifecycle and configuration tests leave
-// it a configuration value.
+// makes the flag unknown; the failure edge of an error test, or a
+// lifecycle test (and no guard), gives that kind; no condition, or only
+// configuration and presence tests and the success edges of error tests,
+// give Config.
 func (s *Summary) flagSetter(phi *ssa.Phi, i int, seen map[ssa.Value]bool) Guard {
 	out := Guard{Kind: Config, FailSucc: -1}
 	fi := s.funcs[phi.Parent()]
@@ -300,6 +335,16 @@ func (s *Summary) flagSetter(phi *ssa.Phi, i int, seen map[ssa.Value]bool) Guard
 			return g
 		case Unknown:
 			out = Guard{Kind: Unknown, FailSucc: -1}
+		case ErrorTest:
+			// Set on the failure edge: a failure to record. On the
+			// success edge the test says nothing of a change.
+			if d.Succ == g.FailSucc && out.Kind == Config {
+				out = Guard{Kind: ErrorTest, FailSucc: -1}
+			}
+		case Lifecycle:
+			if out.Kind == Config {
+				out = Guard{Kind: Lifecycle, FailSucc: -1}
+			}
 		}
 	}
 	return out
