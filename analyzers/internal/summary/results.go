@@ -377,33 +377,41 @@ func indexIn(b *ssa.BasicBlock, instr ssa.Instruction) int {
 // v != nil (or an apierrors.Is* test of v) took its true edge on the way to
 // b.
 func (fi *FuncInfo) ErrNonNil(b *ssa.BasicBlock, v ssa.Value) bool {
-	return fi.errNonNil(b, v, make(map[ssa.Value]bool))
+	return fi.errIs(b, v, false, make(map[ssa.Value]bool))
 }
 
-func (fi *FuncInfo) errNonNil(b *ssa.BasicBlock, v ssa.Value, seen map[ssa.Value]bool) bool {
-	if v == nil || seen[v] || b == nil {
+// errIs reports whether the error v, returned in block b, is nil for sure
+// (isNil) or non-nil for sure (!isNil). A value met again (a loop Phi)
+// adds nothing of its own: it counts as nil for the nil question and as
+// unknown for the non-nil one, so both answers err on the side of "may
+// be".
+func (fi *FuncInfo) errIs(b *ssa.BasicBlock, v ssa.Value, isNil bool, seen map[ssa.Value]bool) bool {
+	if v == nil || b == nil {
 		return false
+	}
+	if seen[v] {
+		return isNil
 	}
 	seen[v] = true
 	switch x := v.(type) {
 	case *ssa.Const:
-		return false
+		return isNil && x.IsNil()
 	case *ssa.Call:
-		if callee := calleeFunc(&x.Call); callee != nil && apis.IsNewError(apis.FuncOf(callee)) {
+		if callee := calleeFunc(&x.Call); !isNil && callee != nil && apis.IsNewError(apis.FuncOf(callee)) {
 			return true
 		}
 	case *ssa.MakeInterface:
 		// An interface holding a concrete type is non-nil, even for a nil
 		// pointer.
-		return true
+		return !isNil
 	case *ssa.ChangeInterface:
-		if fi.errNonNil(b, x.X, seen) {
+		if fi.errIs(b, x.X, isNil, seen) {
 			return true
 		}
 	case *ssa.Phi:
 		all := len(x.Edges) > 0
 		for i, e := range x.Edges {
-			if i >= len(x.Block().Preds) || !fi.errNonNil(x.Block().Preds[i], e, seen) {
+			if i >= len(x.Block().Preds) || !fi.errIs(x.Block().Preds[i], e, isNil, seen) {
 				all = false
 				break
 			}
@@ -412,7 +420,7 @@ func (fi *FuncInfo) errNonNil(b *ssa.BasicBlock, v ssa.Value, seen map[ssa.Value
 			return true
 		}
 	}
-	return fi.testedNonNil(b, v)
+	return fi.testedNil(b, v, isNil)
 }
 
 // testedNonNil reports whether b is dominated by the true (failure) edge of
@@ -427,37 +435,7 @@ func (fi *FuncInfo) testedNonNil(b *ssa.BasicBlock, v ssa.Value) bool {
 // value whose test v == nil took its true edge (v != nil its false edge)
 // on the way to b. An error that is not ErrNil may be non-nil.
 func (fi *FuncInfo) ErrNil(b *ssa.BasicBlock, v ssa.Value) bool {
-	return fi.errNil(b, v, make(map[ssa.Value]bool))
-}
-
-func (fi *FuncInfo) errNil(b *ssa.BasicBlock, v ssa.Value, seen map[ssa.Value]bool) bool {
-	if v == nil || b == nil {
-		return false
-	}
-	if seen[v] {
-		return true // a loop Phi adds no non-nil value of its own
-	}
-	seen[v] = true
-	switch x := v.(type) {
-	case *ssa.Const:
-		return x.IsNil()
-	case *ssa.ChangeInterface:
-		if fi.errNil(b, x.X, seen) {
-			return true
-		}
-	case *ssa.Phi:
-		all := len(x.Edges) > 0
-		for i, e := range x.Edges {
-			if i >= len(x.Block().Preds) || !fi.errNil(x.Block().Preds[i], e, seen) {
-				all = false
-				break
-			}
-		}
-		if all {
-			return true
-		}
-	}
-	return fi.testedNil(b, v, true)
+	return fi.errIs(b, v, true, make(map[ssa.Value]bool))
 }
 
 // testedNil reports whether b is dominated by the edge of a test of v
