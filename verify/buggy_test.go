@@ -438,3 +438,39 @@ func (r *firstLabel) Reconcile(ctx context.Context, req reconcile.Request) (reco
 	}
 	return reconcile.Result{}, r.Create(ctx, cm)
 }
+
+// recordsThenLists records the observed generation in status, then trusts
+// a List of its children for existence and creates with generateName.
+// When only the ConfigMap cache lags (the Widget cache has seen the status
+// write), the List misses the child just created: a duplicate (RL2003).
+// Making every read stale hides it: the stale Widget's status write gets a
+// Conflict before the List.
+type recordsThenLists struct {
+	client.Client
+	Scheme *runtime.Scheme
+}
+
+func (r *recordsThenLists) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Status.ObservedGeneration != w.Generation {
+		w.Status.ObservedGeneration = w.Generation
+		if err := r.Status().Update(ctx, w); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
+	var l corev1.ConfigMapList
+	if err := r.List(ctx, &l, client.InNamespace(w.Namespace), client.MatchingLabels{"owner": w.Name}); err != nil {
+		return reconcile.Result{}, err
+	}
+	if len(l.Items) > 0 {
+		return reconcile.Result{}, nil
+	}
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, GenerateName: w.Name + "-", Labels: map[string]string{"owner": w.Name}}}
+	if err := controllerutil.SetControllerReference(w, cm, r.Scheme); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, r.Create(ctx, cm)
+}

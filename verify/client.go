@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"encoding/json"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -17,15 +18,23 @@ type recClient struct{ w *world }
 
 var _ client.Client = (*recClient)(nil)
 
-func (c *recClient) reader() client.Reader {
-	if c.w.stale != nil {
-		return c.w.stale
+// reader serves obj's kind from the lagging cache of the plan, if any.
+func (c *recClient) reader(obj runtime.Object) client.Reader {
+	w := c.w
+	if w.stale == nil {
+		return w.srv
 	}
-	return c.w.srv
+	if w.staleKind == "" {
+		return w.stale
+	}
+	if g, err := w.srv.GroupVersionKindFor(obj); err == nil && strings.TrimSuffix(g.Kind, "List") == w.staleKind {
+		return w.stale
+	}
+	return w.srv
 }
 
 func (c *recClient) Get(ctx context.Context, key client.ObjectKey, obj client.Object, opts ...client.GetOption) error {
-	return c.w.record("Get", obj, key, func() error { return c.reader().Get(ctx, key, obj, opts...) })
+	return c.w.record("Get", obj, key, func() error { return c.reader(obj).Get(ctx, key, obj, opts...) })
 }
 
 func (c *recClient) List(ctx context.Context, list client.ObjectList, opts ...client.ListOption) error {
@@ -36,7 +45,7 @@ func (c *recClient) List(ctx context.Context, list client.ObjectList, opts ...cl
 		u.SetGroupVersionKind(g.GroupVersion().WithKind(g.Kind[:len(g.Kind)-4]))
 		item = u
 	}
-	return c.w.record("List", item, client.ObjectKey{Namespace: lo.Namespace}, func() error { return c.reader().List(ctx, list, opts...) })
+	return c.w.record("List", item, client.ObjectKey{Namespace: lo.Namespace}, func() error { return c.reader(list).List(ctx, list, opts...) })
 }
 
 func (c *recClient) Create(ctx context.Context, obj client.Object, opts ...client.CreateOption) error {

@@ -580,17 +580,31 @@ func (c *checker) transientErrors() *Failure {
 	return c.runPlans(ref, refState, plans)
 }
 
+// staleReads models informers with per-kind lag. For each reconcile k of
+// the reference run and each kind K (other than the primary's) that
+// reconcile k−1 wrote and reconcile k reads, plan lag@Rk=K serves reconcile
+// k's reads of K from the state before reconcile k−1, while the primary
+// and every other kind are current; afterwards the cache of K catches up
+// and its held-back events enqueue the request again.
 func (c *checker) staleReads() *Failure {
 	ref, refState, f := c.reference()
 	if f != nil || c.note != "" {
 		return f
 	}
 	var plans []plan
-	for r := 2; r <= len(ref.results); r++ {
-		if len(effective(ref.results[r-2].calls)) == 0 {
-			continue // the previous reconcile wrote nothing: reads would not be stale
+	for k := 2; k <= len(ref.results); k++ {
+		written := map[string]bool{}
+		for _, cl := range effective(ref.results[k-2].calls) {
+			written[cl.Kind] = true
 		}
-		plans = append(plans, plan{id: fmt.Sprintf("stale@R%d", r), fault: faults{staleAtR: r}, hint: hintStale, what: "stale"})
+		planned := map[string]bool{}
+		for _, cl := range ref.results[k-1].calls {
+			if cl.isWrite() || !written[cl.Kind] || cl.Kind == ref.forGVK.Kind || planned[cl.Kind] {
+				continue
+			}
+			planned[cl.Kind] = true
+			plans = append(plans, plan{id: fmt.Sprintf("lag@R%d=%s", k, cl.Kind), fault: faults{staleAtR: k, lagKind: cl.Kind}, hint: hintStale, what: "lag " + cl.Kind})
+		}
 	}
 	return c.runPlans(ref, refState, plans)
 }

@@ -66,11 +66,14 @@ const (
 	// TransientErrors: Conflict, Timeout or TooManyRequests at any call
 	// site still ends in the reference state.
 	TransientErrors Property = "TransientErrors"
-	// StaleReads: reads that lag one reconcile behind cause no duplicate
-	// creates or wrong deletes: the end state is the reference state.
+	// StaleReads: a cache of one kind lagging one reconcile behind the
+	// controller's own writes (the primary's never older than its event)
+	// causes no duplicate creates or wrong deletes: the end state is the
+	// reference state.
 	StaleReads Property = "StaleReads"
-	// HistoryIndependent: applying Spec.Updates one by one and jumping to
-	// the last one end in the same state.
+	// HistoryIndependent: applying Spec.Updates one at a time, or as one
+	// coalesced update, to a settled world ends in the state of a fresh
+	// start at the final spec.
 	HistoryIndependent Property = "HistoryIndependent"
 	// NotFoundIsSuccess: reconciling a missing primary returns
 	// (Result{}, nil) and makes no write call.

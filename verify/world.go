@@ -50,6 +50,8 @@ type Call struct {
 	Events []apiserver.Event
 	// Injected is true when the error was injected by a fault plan.
 	Injected bool
+	// Stale is true when a read was served from a lagging cache.
+	Stale bool
 }
 
 func (c Call) isWrite() bool { return c.Op != "Get" && c.Op != "List" }
@@ -66,6 +68,9 @@ func (c Call) String() string {
 		if c.Injected {
 			s += " (injected)"
 		}
+	}
+	if c.Stale {
+		s += " (lagging cache)"
 	}
 	if c.Site != "" {
 		s += "  at " + c.Site
@@ -107,6 +112,7 @@ type faults struct {
 	errAtC      int            // fail this call
 	err         error          // with this error
 	staleAtR    int            // in this reconcile, reads lag one reconcile behind
+	lagKind     string         // only reads of this kind lag (all kinds if empty)
 	fired       bool           // the fault happened
 	onFire      func(w *world) // observes the state when the fault fires
 }
@@ -125,26 +131,28 @@ type queueItem struct {
 
 // world is one simulated cluster with one controller process.
 type world struct {
-	spec     *Spec
-	forGVK   schema.GroupVersionKind
-	srv      *apiserver.Server
-	rec      reconcile.Reconciler
-	cl       *recClient
-	queue    map[reconcile.Request]*queueItem
-	seq      int
-	events   []apiserver.Event
-	calls    []Call
-	results  []result
-	writes   int
-	cur      *result
-	fault    faults
-	stale    client.Reader
-	prevSnap client.Reader
-	failures map[reconcile.Request]int
-	dropErr  bool
-	start    time.Time
-	ctx      context.Context
-	crashes  int
+	spec    *Spec
+	forGVK  schema.GroupVersionKind
+	srv     *apiserver.Server
+	rec     reconcile.Reconciler
+	cl      *recClient
+	queue   map[reconcile.Request]*queueItem
+	seq     int
+	events  []apiserver.Event
+	calls   []Call
+	results []result
+	writes  int
+	cur     *result
+	fault   faults
+	stale   client.Reader
+	// staleKind is the kind whose reads stale serves; all kinds if empty.
+	staleKind string
+	prevSnap  client.Reader
+	failures  map[reconcile.Request]int
+	dropErr   bool
+	start     time.Time
+	ctx       context.Context
+	crashes   int
 	// evCall is parallel to events: the call (N) whose write caused each
 	// event, 0 for events made outside the reconciler.
 	evCall []int
@@ -457,8 +465,9 @@ func (w *world) reconcile(r result) result {
 	r.n = n
 	req := r.req
 	w.cur = &r
-	if w.fault.staleAtR == n && w.prevSnap != nil {
-		w.stale = w.prevSnap
+	lagged := w.fault.staleAtR == n && w.prevSnap != nil
+	if lagged {
+		w.stale, w.staleKind = w.prevSnap, w.fault.lagKind
 		w.fault.fired = true
 		if w.fault.onFire != nil {
 			w.fault.onFire(w)
@@ -477,7 +486,7 @@ func (w *world) reconcile(r result) result {
 		}()
 		r.res, r.err = w.rec.Reconcile(w.ctx, req)
 	}()
-	w.stale = nil
+	w.stale, w.staleKind = nil, ""
 	w.prevSnap = snap
 	r.calls = w.cur.calls
 	w.cur = nil
@@ -490,6 +499,11 @@ func (w *world) reconcile(r result) result {
 		return r
 	}
 	w.drainEvents(fmt.Sprintf("event from R%d", n))
+	if lagged && w.fault.lagKind != "" {
+		// The lagging cache catches up and delivers the events it held
+		// back, which enqueue the request again.
+		w.enqueue(req, 0, false, fmt.Sprintf("the %s cache caught up after R%d", w.fault.lagKind, n), 0)
+	}
 	switch {
 	case r.err != nil:
 		if w.dropErr {
@@ -579,6 +593,7 @@ func (w *world) record(op string, obj kruntime.Object, key client.ObjectKey, do 
 		c.Reconcile = w.cur.n
 		c.Request = w.cur.req
 	}
+	c.Stale = w.stale != nil && !c.isWrite() && (w.staleKind == "" || w.staleKind == c.Kind)
 	if w.fault.errAtC == c.N && w.fault.err != nil {
 		w.fault.fired = true
 		if w.fault.onFire != nil {
