@@ -8,7 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step says when it starts, in seconds since the suite started, so a
+# run's log gives the time of every step.
+step() { printf '\n== [%ds] %s\n' "$SECONDS" "$*"; }
+trap 'printf "\n== [%ds] done (exit %s)\n" "$SECONDS" "$?"' EXIT
 
 step "root module: go test ./..."
 go test -count=1 -timeout 40m ./...
