@@ -53,3 +53,10 @@ func TestStableConditions(t *testing.T) {
 func TestApply(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/apply")
 }
+
+// TestDefeatedGuards: a clock value stored into a desired copy before an
+// equality check that compares it defeats the check; the stamp on the
+// change edge and meta.SetStatusCondition do not.
+func TestDefeatedGuards(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/defeated")
+}
