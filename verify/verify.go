@@ -188,6 +188,11 @@ type Spec struct {
 	// probe caches the answer of nondeterministic for the properties of
 	// one Run.
 	probe *probe
+	// handlers are the watches FromSetup recorded; when set, events go
+	// through them instead of For, Owns and Watches.
+	handlers []handlerWatch
+	// setupErr is FromSetup's error, reported by every property.
+	setupErr error
 	// AfterDelete, when set, is called at the end of Deletion with a reader
 	// of the final state, to check that cleanup happened.
 	AfterDelete func(ctx context.Context, c client.Reader) error
@@ -196,6 +201,9 @@ type Spec struct {
 func (s Spec) withDefaults() (Spec, error) {
 	if s.Scheme == nil {
 		s.Scheme = clientgoscheme.Scheme
+	}
+	if s.setupErr != nil {
+		return s, s.setupErr
 	}
 	if s.New == nil || s.For == nil {
 		return s, fmt.Errorf("verify: Spec.New and Spec.For are required")

@@ -210,6 +210,15 @@ func newWorld(ctx context.Context, spec *Spec, objs []client.Object, f faults) (
 func (w *world) restart(reason string) {
 	w.queue = map[reconcile.Request]*queueItem{}
 	w.events, w.evCall = nil, nil
+	if len(w.spec.handlers) > 0 {
+		// The controller's own handlers see every listed object as ADDED.
+		for _, gvk := range w.kindsInUse() {
+			for _, o := range w.objectsOf(gvk) {
+				w.dispatch(apiserver.Event{Type: watch.Added, Object: o}, reason, 0)
+			}
+		}
+		return
+	}
 	for _, o := range w.objectsOf(w.forGVK) {
 		req := reconcile.Request{NamespacedName: client.ObjectKeyFromObject(o)}
 		if w.passes(w.spec.ForPredicates, event.CreateEvent{Object: o}) {
@@ -238,6 +247,9 @@ func (w *world) kindsInUse() []schema.GroupVersionKind {
 		}
 	}
 	add(w.spec.For)
+	for _, h := range w.spec.handlers {
+		add(h.object)
+	}
 	for _, o := range w.spec.Owns {
 		add(o)
 	}
@@ -347,6 +359,23 @@ func toEvent(e apiserver.Event) any {
 func (w *world) dispatch(e apiserver.Event, reason string, by int) {
 	gvk := e.Object.GetObjectKind().GroupVersionKind()
 	ev := toEvent(e)
+	if len(w.spec.handlers) > 0 {
+		sink := queueSink{add: func(r reconcile.Request) { w.enqueue(r, 0, false, reason, by) }}
+		for _, h := range w.spec.handlers {
+			if hg, err := w.srv.GroupVersionKindFor(h.object); err != nil || hg != gvk || !w.passes(h.predicates, ev) {
+				continue
+			}
+			switch x := ev.(type) {
+			case event.CreateEvent:
+				h.handler.Create(w.ctx, x, sink)
+			case event.UpdateEvent:
+				h.handler.Update(w.ctx, x, sink)
+			case event.DeleteEvent:
+				h.handler.Delete(w.ctx, x, sink)
+			}
+		}
+		return
+	}
 	if gvk == w.forGVK {
 		if w.passes(w.spec.ForPredicates, ev) {
 			w.enqueue(reconcile.Request{NamespacedName: client.ObjectKeyFromObject(e.Object)}, 0, false, reason, by)
