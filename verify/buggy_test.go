@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
@@ -473,4 +474,24 @@ func (r *recordsThenLists) Reconcile(ctx context.Context, req reconcile.Request)
 		return reconcile.Result{}, err
 	}
 	return reconcile.Result{}, r.Create(ctx, cm)
+}
+
+// waitsBriefly requeues itself after 10ms a fixed number of times, then
+// is done: fewer than HotLoopWrites immediate requeues in a row are not a
+// hot loop.
+type waitsBriefly struct {
+	client.Client
+	left int
+}
+
+func (r *waitsBriefly) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if r.left > 0 {
+		r.left--
+		return reconcile.Result{RequeueAfter: 10 * time.Millisecond}, nil
+	}
+	return reconcile.Result{}, nil
 }

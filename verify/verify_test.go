@@ -289,3 +289,18 @@ func TestTypedUpdates(t *testing.T) {
 		t.Errorf("wrong type: want a setup error, got %v", f)
 	}
 }
+
+// TestHotLoopLimit: HotLoopWrites immediate requeues in a row are a hot
+// loop, one fewer is not; the limit is configurable.
+func TestHotLoopLimit(t *testing.T) {
+	for _, c := range []struct {
+		requeues, limit int
+		hot             bool
+	}{{2, 0, false}, {3, 0, true}, {3, 4, false}, {4, 4, true}} {
+		s := spec(func(cl client.Client) reconcile.Reconciler { return &waitsBriefly{cl, c.requeues} }, func(s *verify.Spec) { s.HotLoopWrites = c.limit })
+		f := verify.Check(t, s, verify.NoHotLoop)
+		if (f != nil) != c.hot || f != nil && !strings.Contains(f.Verdict, "requeued itself immediately") {
+			t.Errorf("%d requeues, HotLoopWrites=%d: failure %v, want hot loop %v", c.requeues, c.limit, f, c.hot)
+		}
+	}
+}

@@ -101,9 +101,6 @@ type result struct {
 	// by lists the calls (N) whose effective writes caused the events
 	// that enqueued this reconcile.
 	by []int
-	// short is true when the reconcile was enqueued by a Requeue or a
-	// RequeueAfter below MinRequeueAfter.
-	short bool
 }
 
 // faults are the perturbations of one plan.
@@ -126,7 +123,6 @@ type queueItem struct {
 	periodic bool
 	reason   string
 	by       []int // calls whose write events enqueued the item
-	short    bool  // enqueued by an immediate requeue
 }
 
 // world is one simulated cluster with one controller process.
@@ -478,7 +474,7 @@ func (w *world) run(budget int, step time.Duration) bool {
 
 // reconcileItem reconciles a queue item, keeping why it was enqueued.
 func (w *world) reconcileItem(it *queueItem) result {
-	return w.reconcile(result{req: it.req, reason: it.reason, by: it.by, short: it.short})
+	return w.reconcile(result{req: it.req, reason: it.reason, by: it.by})
 }
 
 // reconcileOnce reconciles req for a reason other than a queue item.
@@ -533,6 +529,7 @@ func (w *world) reconcile(r result) result {
 		// back, which enqueue the request again.
 		w.enqueue(req, 0, false, fmt.Sprintf("the %s cache caught up after R%d", w.fault.lagKind, n), 0)
 	}
+	short := false
 	switch {
 	case r.err != nil:
 		if w.dropErr {
@@ -545,15 +542,16 @@ func (w *world) reconcile(r result) result {
 		delete(w.failures, req)
 		periodic := r.res.RequeueAfter >= w.spec.MinRequeueAfter
 		w.enqueue(req, r.res.RequeueAfter, periodic, fmt.Sprintf("RequeueAfter %v from R%d", r.res.RequeueAfter, n), 0)
-		w.shortRequeue(req, n, !periodic)
+		short = !periodic
 	//lint:ignore SA1019 Requeue is deprecated but controller-runtime still honours it.
 	case r.res.Requeue:
 		w.failures[req]++
 		w.enqueue(req, 5*time.Millisecond<<min(w.failures[req]-1, 20), false, fmt.Sprintf("Requeue from R%d", n), 0)
-		w.shortRequeue(req, n, true)
+		short = true
 	default:
 		delete(w.failures, req)
 	}
+	w.shortRequeue(req, n, short)
 	return r
 }
 
@@ -563,9 +561,6 @@ func (w *world) shortRequeue(req reconcile.Request, n int, short bool) {
 	if !short {
 		delete(w.shortRun, req)
 		return
-	}
-	if it, ok := w.queue[req]; ok && !it.periodic {
-		it.short = true
 	}
 	run := append(w.shortRun[req], n)
 	w.shortRun[req] = run
