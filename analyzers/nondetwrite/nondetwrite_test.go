@@ -60,3 +60,10 @@ func TestApply(t *testing.T) {
 func TestDefeatedGuards(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/defeated")
 }
+
+// TestMutateFunctions: a clock or random value from a helper of another
+// package, or random inline, merged into the object inside a CreateOrUpdate
+// mutate function is reported; stable annotations are not.
+func TestMutateFunctions(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/mutate")
+}

@@ -2,7 +2,7 @@ package apis
 
 // Setter describes a function or method that stores into a field path of
 // one of its arguments (checks.md §1.3): metadata setters, finalizer and
-// owner-reference helpers, SetStatusCondition.
+// owner-reference helpers, SetStatusCondition, maps.Copy.
 type Setter struct {
 	// Arg is the index of the argument whose object is stored into
 	// (counting the receiver of a method as argument 0).
@@ -36,7 +36,10 @@ var funcSetters = map[Func]Setter{
 	{Controllerutil, "", "RemoveControllerReference"}: {Arg: 1, Path: []string{"ObjectMeta", "OwnerReferences"}, Value: -1},
 	{Controllerutil, "", "RemoveOwnerReference"}:      {Arg: 1, Path: []string{"ObjectMeta", "OwnerReferences"}, Value: -1},
 	{Meta, "", "SetStatusCondition"}:                  {Arg: 0, Value: 1},
-	{Meta, "", "RemoveStatusCondition"}:               {Arg: 0, Value: -1},
+	// maps.Copy(dst, src) stores src's entries into the map dst, which may
+	// be a field of an object (maps.Copy(obj.Annotations, common(...))).
+	{"maps", "", "Copy"}:                {Arg: 0, Path: []string{"[]"}, Value: 1},
+	{Meta, "", "RemoveStatusCondition"}: {Arg: 0, Value: -1},
 }
 
 // SetterOf returns how f stores into its arguments, if it is a setter.
