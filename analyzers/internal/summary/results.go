@@ -423,13 +423,6 @@ func (fi *FuncInfo) errIs(b *ssa.BasicBlock, v ssa.Value, isNil bool, seen map[s
 	return fi.testedNil(b, v, isNil)
 }
 
-// testedNonNil reports whether b is dominated by the true (failure) edge of
-// v != nil or of apierrors.Is*(v): the successor of that edge has the If as
-// its only predecessor and dominates b.
-func (fi *FuncInfo) testedNonNil(b *ssa.BasicBlock, v ssa.Value) bool {
-	return fi.testedNil(b, v, false)
-}
-
 // ErrNil reports whether the error value v, returned in block b of fi's
 // function, is nil for sure: the constant nil, a Phi of nil values, or a
 // value whose test v == nil took its true edge (v != nil its false edge)
