@@ -261,6 +261,11 @@ const OperationResultNone = "unchanged"
 // every write that changes the object.
 var ServerWrittenFields = []string{"ResourceVersion", "Generation", "ManagedFields"}
 
+// StoredObjectFields are the ObjectMeta fields that only an object the API
+// server has stored carries: a freshly built object has none of them, so a
+// test of one of them on an object read earlier tells whether it exists.
+var StoredObjectFields = []string{"CreationTimestamp", "UID", "ResourceVersion"}
+
 // IsOperationResult reports whether the named type pkg.name is
 // controllerutil.OperationResult (comparisons of it are G3 guards).
 func IsOperationResult(pkg, name string) bool {

@@ -7,8 +7,8 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/nondetwrite"
 )
 
-// BenchmarkRunNondetWrite runs the main testdata of one check (RL1001,
-// nondetwrite) end to end, as its test does: merging the stub GOPATH,
+// BenchmarkRunNondetWrite runs the main testdata of one check
+// (nondetwrite) end to end, as its test does: merging the stub GOPATH,
 // loading the packages and the standard library from source, running the
 // summary and the check on every package with facts (SanityCheck on), and
 // matching the // want comments and the .golden files.

@@ -3,6 +3,7 @@ package summary
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -281,11 +282,10 @@ func (s *Summary) observedParam(v ssa.Value, created ssa.Value) bool {
 }
 
 // existencePath reports whether a field path reads metadata that only an
-// object the API server has stored carries.
+// object the API server has stored carries (apis.StoredObjectFields).
 func existencePath(path []string) bool {
 	for _, f := range path {
-		switch f {
-		case "CreationTimestamp", "UID", "ResourceVersion":
+		if slices.Contains(apis.StoredObjectFields, f) {
 			return true
 		}
 	}

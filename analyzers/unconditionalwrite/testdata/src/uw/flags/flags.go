@@ -5,12 +5,16 @@ package flags
 
 import (
 	"context"
+	"errors"
 
 	"uw/api"
 
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 const fin = "example.com/cleanup"
@@ -49,6 +53,57 @@ func (r *ReportReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	hasUpdate := controllerutil.AddFinalizer(&w, fin)
 	if hasUpdate {
 		return ctrl.Result{}, r.Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Set by meta.SetStatusCondition's change report and by a comparison:
+// a guard.
+type ConditionFlagReconciler struct{ client.Client }
+
+func (r *ConditionFlagReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	changed := meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	if w.Status.Phase != "Ready" {
+		w.Status.Phase = "Ready"
+		changed = true
+	}
+	if changed {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+func validate(w *api.Widget) error {
+	if w.Spec.Replicas < 0 {
+		return errors.New("negative replicas")
+	}
+	return nil
+}
+
+// Set on the failure edge of an error test (a failure to record) and by a
+// comparison: the error path neither guards nor spoils the flag.
+type FailureFlagReconciler struct{ client.Client }
+
+func (r *FailureFlagReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	changed := false
+	if w.Status.Phase != "Ready" {
+		w.Status.Phase = "Ready"
+		changed = true
+	}
+	if err := validate(&w); err != nil {
+		w.Status.Phase = "Failed"
+		changed = true
+	}
+	if changed {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
 	}
 	return ctrl.Result{}, nil
 }
