@@ -14,7 +14,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/checks and the README check table")
+var update = flag.Bool("update", false, "rewrite docs/checks, the README check table and the metamorphic.known lists")
 
 func TestRegistry(t *testing.T) {
 	all := analyzers.All()
