@@ -3,8 +3,8 @@ package analyzers_test
 import (
 	"fmt"
 	"os"
-	"sort"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 

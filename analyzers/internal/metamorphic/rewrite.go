@@ -82,7 +82,6 @@ type variant struct {
 	counter  int
 	fileOf   map[*ast.File]*fileEdit
 	taken    map[*fileEdit][][2]int
-	helperAs string // local name of the helper package in the variant's files
 }
 
 // genFile is a generated Go file: its declarations and the imports they
