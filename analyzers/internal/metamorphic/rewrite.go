@@ -73,15 +73,15 @@ type fileEdit struct {
 
 // variant is the state of one rule applied to one package.
 type variant struct {
-	pkg      *packages.Package
-	path     string // import path of the variant
-	files    []*fileEdit
-	extra    *genFile // helpers added to the variant package
-	helper   *genFile // the helper package (mmhelp), if a rule needs one
-	owner    map[string]string
-	counter  int
-	fileOf   map[*ast.File]*fileEdit
-	taken    map[*fileEdit][][2]int
+	pkg     *packages.Package
+	path    string // import path of the variant
+	files   []*fileEdit
+	extra   *genFile // helpers added to the variant package
+	helper  *genFile // the helper package (mmhelp), if a rule needs one
+	owner   map[string]string
+	counter int
+	fileOf  map[*ast.File]*fileEdit
+	taken   map[*fileEdit][][2]int
 }
 
 // genFile is a generated Go file: its declarations and the imports they
