@@ -407,7 +407,7 @@ func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Valu
 	// A helper: the object comes from its callers.
 	var edges []callEdge
 	for _, e := range s.calls[home] {
-		if c, ok := e.site.(*ssa.Call); ok && c.Call.StaticCallee() == home {
+		if c, ok := e.site.(*ssa.Call); ok && s.callee(&c.Call) == home {
 			edges = append(edges, e)
 		}
 	}
@@ -471,7 +471,7 @@ func (s *Summary) readResult(v ssa.Value) *ssa.Call {
 	if c == nil || c.Call.IsInvoke() || i >= 64 {
 		return nil
 	}
-	local := s.localFunc(c.Call.StaticCallee())
+	local := s.localFunc(s.callee(&c.Call))
 	if local == nil || s.readResults(local)&(1<<uint(i)) == 0 {
 		return nil
 	}

@@ -622,7 +622,7 @@ func (s *Summary) objectKinds(v ssa.Value) []string {
 	var out []string
 	for _, e := range s.calls[fn] {
 		c, ok := e.site.(ssa.CallInstruction)
-		if !ok || c.Common().StaticCallee() == nil || idx < 0 || idx >= len(c.Common().Args) {
+		if !ok || s.callee(c.Common()) == nil || idx < 0 || idx >= len(c.Common().Args) {
 			continue
 		}
 		r, _ := s.RootOf(c.Common().Args[idx])

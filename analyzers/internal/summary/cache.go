@@ -199,7 +199,7 @@ func (s *Summary) callOwner(c *ssa.Call, i int) *CacheOwner {
 		}
 		return &CacheOwner{Pos: c.Pos(), What: "the result of " + funcDesc(f)}
 	}
-	if local := s.localFunc(c.Call.StaticCallee()); local != nil && !c.Call.IsInvoke() {
+	if local := s.localFunc(s.callee(&c.Call)); local != nil && !c.Call.IsInvoke() {
 		inner := s.resultOwners(local)[i]
 		if inner == nil {
 			return nil

@@ -109,7 +109,7 @@ func (s *Summary) createOrigins(c *ssa.Call, errVal ssa.Value, index int, direct
 		}
 		return []crOrigin{{errVal: errVal, write: w, direct: direct}}
 	}
-	fn := c.Call.StaticCallee()
+	fn := s.callee(&c.Call)
 	if fn == nil || c.Call.IsInvoke() {
 		return nil
 	}
@@ -345,7 +345,7 @@ func (s *Summary) getsIn(fn *ssa.Function, depth int) bool {
 					return true
 				}
 			}
-			if sc := c.Common().StaticCallee(); sc != nil && !c.Common().IsInvoke() && s.getsIn(s.localFunc(sc), depth-1) {
+			if sc := s.callee(c.Common()); sc != nil && !c.Common().IsInvoke() && s.getsIn(s.localFunc(sc), depth-1) {
 				return true
 			}
 		}

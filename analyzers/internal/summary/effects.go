@@ -340,7 +340,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			return out
 		}
 		// A package-local helper: its effects on its parameters, mapped.
-		if callee := c.StaticCallee(); callee != nil && !c.IsInvoke() {
+		if callee := s.callee(c); callee != nil && !c.IsInvoke() {
 			if local := s.localFunc(callee); local != nil && local != fn {
 				for _, pe := range s.paramEffects(local) {
 					if pe.param >= len(c.Args) || pe.kind == WriteEffect {

@@ -142,7 +142,7 @@ func (s *Summary) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct b
 		return nil
 	}
 	// A helper: its summary maps the error result to a keyed parameter.
-	fn := c.Call.StaticCallee()
+	fn := s.callee(&c.Call)
 	if fn == nil || c.Call.IsInvoke() {
 		return nil
 	}

@@ -155,7 +155,7 @@ func (s *Summary) permCallOrigins(fn *ssa.Function, c *ssa.Call, index int) []pe
 		}
 		return []permOrigin{{param: p, pos: c.Pos(), what: funcLabel(callee), site: s.Position(c.Pos())}}
 	}
-	fnv := c.Call.StaticCallee()
+	fnv := s.callee(&c.Call)
 	if fnv == nil || c.Call.IsInvoke() {
 		return nil
 	}

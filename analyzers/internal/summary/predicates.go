@@ -469,7 +469,7 @@ func (p *predEvaluator) evalCall(c *ssa.Call, expr ast.Expr) PredEval {
 	if comb := apis.PredicateCombinator(f); comb != "" {
 		return p.evalCombinator(comb, c, expr)
 	}
-	if fn := c.Call.StaticCallee(); fn != nil {
+	if fn := p.s.callee(&c.Call); fn != nil {
 		if local := p.s.localFunc(fn); local != nil {
 			return p.evalLocalFunc(local)
 		}

@@ -147,7 +147,7 @@ func (s *Summary) collectResultReturns1(r *Root, fn *ssa.Function, outer Status,
 		if c == nil {
 			continue
 		}
-		callee := s.localFunc(c.Call.StaticCallee())
+		callee := s.localFunc(s.callee(&c.Call))
 		if callee == nil || c.Call.IsInvoke() || !returnsResultErr(callee) {
 			continue
 		}

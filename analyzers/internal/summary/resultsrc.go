@@ -107,7 +107,7 @@ func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind) {
 		return nil, NoSource
 	}
 	var srcs []ResultSource
-	if local := s.localFunc(c.StaticCallee()); local != nil {
+	if local := s.localFunc(s.callee(c)); local != nil {
 		srcs = s.resultSources(local)
 	} else if fs := s.factOf(callee); fs != nil {
 		srcs = fs.ResultSources

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -107,6 +108,102 @@ func (s *Summary) localFunc(fn *ssa.Function) *ssa.Function {
 	return fn
 }
 
+// findFuncVars records the package-level variables that hold a function
+// of the package: assigned exactly once in the package (usually by their
+// initializer), with a function or a closure. A call through such a
+// variable is a call of that function (see callee).
+func (s *Summary) findFuncVars() {
+	s.funcVars = make(map[*ssa.Global]*ssa.Function)
+	stores := make(map[*ssa.Global]int)
+	for _, fn := range s.srcFunc {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				g, ok := st.Addr.(*ssa.Global)
+				if !ok || g.Pkg != s.Pkg {
+					continue
+				}
+				stores[g]++
+				var f *ssa.Function
+				switch v := st.Val.(type) {
+				case *ssa.Function:
+					f = v
+				case *ssa.MakeClosure:
+					f, _ = v.Fn.(*ssa.Function)
+				}
+				if f != nil {
+					s.funcVars[g] = f
+				}
+			}
+		}
+	}
+	for g, n := range stores {
+		if n != 1 {
+			delete(s.funcVars, g)
+		}
+	}
+}
+
+// callee returns the function a call reaches when it is known statically:
+// the static callee (a function, a closure, a bound method), or the
+// function held by a package-level variable assigned once (findFuncVars).
+// It returns nil for invokes and dynamic calls.
+func (s *Summary) callee(c *ssa.CallCommon) *ssa.Function {
+	if fn := c.StaticCallee(); fn != nil {
+		return fn
+	}
+	if c.IsInvoke() {
+		return nil
+	}
+	if u, ok := c.Value.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if g, ok := u.X.(*ssa.Global); ok {
+			return s.funcVars[g]
+		}
+	}
+	return nil
+}
+
+// paramArgs returns the arguments passed for parameter p at every call
+// site of its function in the package, or nil when they are not all known:
+// the function is also used as a value (stored, converted to an
+// interface, passed as an argument), or has no call site.
+func (s *Summary) paramArgs(p *ssa.Parameter) []ssa.Value {
+	fn := p.Parent()
+	if fn == nil {
+		return nil
+	}
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	var out []ssa.Value
+	for _, e := range s.calls[fn] {
+		if st, ok := e.site.(*ssa.Store); ok {
+			if g, ok := st.Addr.(*ssa.Global); ok && s.funcVars[g] == fn {
+				continue // the definition of a function variable, not a use
+			}
+		}
+		call, ok := e.site.(ssa.CallInstruction)
+		if !ok {
+			return nil
+		}
+		c := call.Common()
+		if c.IsInvoke() || s.localFunc(s.callee(c)) != fn || idx >= len(c.Args) {
+			return nil
+		}
+		out = append(out, c.Args[idx])
+	}
+	return out
+}
+
 // findCalls records the package-internal call graph, including closures,
 // defers, goroutines, function values and invokes on package-local types.
 func (s *Summary) findCalls() {
@@ -127,7 +224,7 @@ func (s *Summary) findCalls() {
 						if m := s.methodOfValue(c.Value, c.Method.Name()); m != nil {
 							add(fn, m, instr)
 						}
-					} else if callee := c.StaticCallee(); callee != nil {
+					} else if callee := s.callee(c); callee != nil {
 						add(fn, callee, instr)
 					}
 					for _, a := range c.Args {

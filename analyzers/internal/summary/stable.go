@@ -235,7 +235,7 @@ func (s *Summary) settledSucc(v ssa.Value, depth int) int {
 		if fs := s.factOf(callee); fs != nil && fs.ReportsChange {
 			return 1
 		}
-		if local := s.localFunc(x.Call.StaticCallee()); local != nil && !x.Call.IsInvoke() {
+		if local := s.localFunc(s.callee(&x.Call)); local != nil && !x.Call.IsInvoke() {
 			if _, reports := s.boolResultKind(local); reports {
 				return 1
 			}

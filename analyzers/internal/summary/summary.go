@@ -86,6 +86,7 @@ type Summary struct {
 	funcs     map[*ssa.Function]*FuncInfo
 	srcFunc   []*ssa.Function
 	calls     map[*ssa.Function][]callEdge // callers within the package
+	funcVars  map[*ssa.Global]*ssa.Function // package variables that hold one function (callee)
 	nfMemo    map[*ssa.Function][]nfLeak
 	effects   map[*ssa.Function][]*Effect
 	taintMemo map[ssa.Value]Taint
@@ -215,6 +216,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 			add(anon)
 		}
 	}
+	s.findFuncVars()
 	s.findCalls()
 	s.findRoots()
 	s.computeScope()

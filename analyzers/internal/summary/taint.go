@@ -381,7 +381,7 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		return unionArgs()
 	}
 	// Helpers: in this package, from their returns; elsewhere, from facts.
-	if fn := common.StaticCallee(); fn != nil && !common.IsInvoke() {
+	if fn := s.callee(common); fn != nil && !common.IsInvoke() {
 		if local := s.localFunc(fn); local != nil {
 			rt := s.returnTaint(local)
 			return s.bindParamsVis(rt, common.Args, vis)
@@ -465,8 +465,14 @@ type sortCall struct {
 	arg  ssa.Value
 }
 
-// sortCalls returns the in-place sorts of fn.
+// sortCalls returns the in-place sorts of fn: calls of a sorting API, and
+// calls of a helper of the package that sorts one of its parameters on
+// every path (sortedParams).
 func (s *Summary) sortCalls(fn *ssa.Function) []sortCall {
+	return s.sortCallsIn(fn, 0)
+}
+
+func (s *Summary) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
 	var out []sortCall
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
@@ -474,33 +480,75 @@ func (s *Summary) sortCalls(fn *ssa.Function) []sortCall {
 			if !ok {
 				continue
 			}
-			callee := calleeFunc(&c.Call)
-			if callee == nil {
-				continue
-			}
-			i := apis.SortInPlaceArg(apis.FuncOf(callee))
-			if i < 0 || i >= len(c.Call.Args) {
-				continue
-			}
-			a := c.Call.Args[i]
-			for {
-				switch x := a.(type) {
-				case *ssa.MakeInterface:
-					a = x.X
-					continue
-				case *ssa.ChangeType:
-					a = x.X
-					continue
-				case *ssa.Convert:
-					a = x.X
-					continue
+			var idx []int
+			if callee := calleeFunc(&c.Call); callee != nil {
+				if i := apis.SortInPlaceArg(apis.FuncOf(callee)); i >= 0 {
+					idx = append(idx, i)
 				}
-				break
 			}
-			out = append(out, sortCall{call: in, arg: a})
+			if h := s.localFunc(s.callee(&c.Call)); h != nil && h != fn && depth < 3 && !c.Call.IsInvoke() {
+				idx = append(idx, s.sortedParams(h, depth+1)...)
+			}
+			for _, i := range idx {
+				if i < len(c.Call.Args) {
+					out = append(out, sortCall{call: in, arg: unconvert(c.Call.Args[i])})
+				}
+			}
 		}
 	}
 	return out
+}
+
+// sortedParams returns the indices (in Params) of the parameters of fn
+// that fn sorts in place before every return.
+func (s *Summary) sortedParams(fn *ssa.Function, depth int) []int {
+	var rets []ssa.Instruction
+	for _, b := range fn.Blocks {
+		if n := len(b.Instrs); n > 0 {
+			if r, ok := b.Instrs[n-1].(*ssa.Return); ok {
+				rets = append(rets, r)
+			}
+		}
+	}
+	if len(rets) == 0 {
+		return nil
+	}
+	var out []int
+	for _, sc := range s.sortCallsIn(fn, depth) {
+		i := paramIndex(fn, sc.arg)
+		if i < 0 {
+			continue
+		}
+		all := true
+		for _, r := range rets {
+			if !dominatesInstr(sc.call, r) {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// unconvert strips interface and type conversions from v.
+func unconvert(a ssa.Value) ssa.Value {
+	for {
+		switch x := a.(type) {
+		case *ssa.MakeInterface:
+			a = x.X
+			continue
+		case *ssa.ChangeType:
+			a = x.X
+			continue
+		case *ssa.Convert:
+			a = x.X
+			continue
+		}
+		return a
+	}
 }
 
 func pathEqual(a, b []string) bool {

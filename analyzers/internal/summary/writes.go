@@ -111,10 +111,10 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 	if f.Pkg == apis.Client {
 		fromStatus, sub := false, ""
 		if f.Recv == "SubResourceWriter" || f.Recv == "StatusWriter" {
-			fromStatus, sub = subResourceOrigin(callRecv(c))
+			fromStatus, sub = s.subResourceOrigin(callRecv(c), 0)
 		}
 		if k := apis.ClassifyCRWriter(f, fromStatus); k != apis.NoWrite {
-			k = applyPatch(k, arg(apis.PatchArg))
+			k = s.applyPatch(k, arg(apis.PatchArg))
 			return []*Write{{Call: call, Kind: k, Flavor: apis.FlavorCR, Object: arg(apis.ObjectArg(apis.FlavorCR, k)), SubResource: sub}}
 		}
 		return nil
@@ -129,7 +129,7 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 					k = apis.SubResourceWrite
 				}
 			}
-			k = applyPatch(k, arg(apis.PatchArg))
+			k = s.applyPatch(k, arg(apis.PatchArg))
 		}
 		obj := arg(apis.ObjectArg(flavor, k))
 		if obj == nil || !apis.IsObject(obj.Type()) {
@@ -142,7 +142,7 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 		return []*Write{{Call: call, Kind: k, Flavor: flavor, Object: obj}}
 	}
 	// A helper of another package whose summary says it writes.
-	if fn := c.StaticCallee(); fn != nil && !c.IsInvoke() && s.localFunc(fn) == nil {
+	if fn := s.callee(c); fn != nil && !c.IsInvoke() && s.localFunc(fn) == nil {
 		fs := s.factOf(callee)
 		if fs == nil {
 			return nil
@@ -169,9 +169,24 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 
 // subResourceOrigin tells whether a SubResourceWriter value came from
 // Status() or SubResource("status"), and the subresource name otherwise.
-func subResourceOrigin(v ssa.Value) (fromStatus bool, name string) {
+//
+// A parameter of a helper has the origin that the arguments of all its call
+// sites in the package agree on.
+func (s *Summary) subResourceOrigin(v ssa.Value, depth int) (fromStatus bool, name string) {
 	for i := 0; i < 8 && v != nil; i++ {
 		switch x := v.(type) {
+		case *ssa.Parameter:
+			args := s.paramArgs(x)
+			if len(args) == 0 || depth > 4 {
+				return false, ""
+			}
+			fromStatus, name = s.subResourceOrigin(args[0], depth+1)
+			for _, a := range args[1:] {
+				if f, n := s.subResourceOrigin(a, depth+1); f != fromStatus || n != name {
+					return false, ""
+				}
+			}
+			return fromStatus, name
 		case *ssa.Call:
 			callee := calleeFunc(&x.Call)
 			if callee == nil {
@@ -213,8 +228,11 @@ func subResourceOrigin(v ssa.Value) (fromStatus bool, name string) {
 // client.Apply or a client-go apply patch type, else k. The patch is
 // followed through conversions and through the branches of a Phi, all of
 // which must be apply patches.
-func applyPatch(k apis.WriteKind, p ssa.Value) apis.WriteKind {
-	if p == nil || (k != apis.Patch && k != apis.StatusPatch) || !isApplyPatch(p, make(map[ssa.Value]bool)) {
+//
+// A parameter of a helper is an apply patch when the arguments of all its
+// call sites in the package are.
+func (s *Summary) applyPatch(k apis.WriteKind, p ssa.Value) apis.WriteKind {
+	if p == nil || (k != apis.Patch && k != apis.StatusPatch) || !s.isApplyPatch(p, make(map[ssa.Value]bool)) {
 		return k
 	}
 	if k == apis.StatusPatch {
@@ -223,12 +241,20 @@ func applyPatch(k apis.WriteKind, p ssa.Value) apis.WriteKind {
 	return apis.Apply
 }
 
-func isApplyPatch(v ssa.Value, seen map[ssa.Value]bool) bool {
+func (s *Summary) isApplyPatch(v ssa.Value, seen map[ssa.Value]bool) bool {
 	if seen[v] {
 		return true
 	}
 	seen[v] = true
 	switch x := v.(type) {
+	case *ssa.Parameter:
+		args := s.paramArgs(x)
+		for _, a := range args {
+			if !s.isApplyPatch(a, seen) {
+				return false
+			}
+		}
+		return len(args) > 0
 	case *ssa.UnOp:
 		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL && g.Pkg != nil {
 			return apis.IsApplyPatchVar(g.Pkg.Pkg.Path(), g.Name())
@@ -238,16 +264,16 @@ func isApplyPatch(v ssa.Value, seen map[ssa.Value]bool) bool {
 			return apis.IsApplyPatchType(s)
 		}
 	case *ssa.MakeInterface:
-		return isApplyPatch(x.X, seen)
+		return s.isApplyPatch(x.X, seen)
 	case *ssa.ChangeType:
-		return isApplyPatch(x.X, seen)
+		return s.isApplyPatch(x.X, seen)
 	case *ssa.ChangeInterface:
-		return isApplyPatch(x.X, seen)
+		return s.isApplyPatch(x.X, seen)
 	case *ssa.Convert:
-		return isApplyPatch(x.X, seen)
+		return s.isApplyPatch(x.X, seen)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if !isApplyPatch(e, seen) {
+			if !s.isApplyPatch(e, seen) {
 				return false
 			}
 		}
