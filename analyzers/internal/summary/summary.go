@@ -85,7 +85,7 @@ type Summary struct {
 
 	funcs     map[*ssa.Function]*FuncInfo
 	srcFunc   []*ssa.Function
-	calls     map[*ssa.Function][]callEdge // callers within the package
+	calls     map[*ssa.Function][]callEdge  // callers within the package
 	funcVars  map[*ssa.Global]*ssa.Function // package variables that hold one function (callee)
 	nfMemo    map[*ssa.Function][]nfLeak
 	effects   map[*ssa.Function][]*Effect
