@@ -189,8 +189,8 @@ func (s *Summary) CacheOwnerOf(root ssa.Value, path []string) (CacheOwner, bool)
 // callOwner returns the owner of result i of a call, or nil.
 func (s *Summary) callOwner(c *ssa.Call, i int) *CacheOwner {
 	callee := calleeFunc(c.Common())
-	if callee == nil {
-		return nil
+	if callee == nil && s.localFunc(s.callee(c.Common())) == nil {
+		return nil // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
 	if apis.IsCacheRead(f) {

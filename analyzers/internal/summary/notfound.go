@@ -119,8 +119,8 @@ func (s *Summary) errOrigins(v ssa.Value, direct bool, seen map[ssa.Value]bool) 
 // (errWalker handles those): a Get or a helper.
 func (s *Summary) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct bool) []nfOrigin {
 	callee := calleeFunc(&c.Call)
-	if callee == nil {
-		return nil
+	if callee == nil && s.localFunc(s.callee(&c.Call)) == nil {
+		return nil // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
 	args := callArgs(&c.Call)

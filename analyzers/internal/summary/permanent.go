@@ -137,8 +137,8 @@ func (s *Summary) permLeaks(fn *ssa.Function) []permLeak {
 // of parameter-derived data, or a helper whose error carries one.
 func (s *Summary) permCallOrigins(fn *ssa.Function, c *ssa.Call, index int) []permOrigin {
 	callee := calleeFunc(&c.Call)
-	if callee == nil {
-		return nil
+	if callee == nil && s.localFunc(s.callee(&c.Call)) == nil {
+		return nil // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
 	if apis.IsTerminalError(f) {

@@ -462,8 +462,8 @@ func readsFinalizersOrDeletion(fn *ssa.Function) bool {
 // evalCall evaluates the predicate returned by a call.
 func (p *predEvaluator) evalCall(c *ssa.Call, expr ast.Expr) PredEval {
 	callee := calleeFunc(&c.Call)
-	if callee == nil {
-		return PredEval{}
+	if callee == nil && p.s.localFunc(p.s.callee(&c.Call)) == nil {
+		return PredEval{} // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
 	if comb := apis.PredicateCombinator(f); comb != "" {

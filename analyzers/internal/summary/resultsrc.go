@@ -96,8 +96,8 @@ func (s *Summary) paramSource(fn *ssa.Function, v ssa.Value) (int, SourceKind) {
 // function of another package (by its fact).
 func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind) {
 	callee := calleeFunc(c)
-	if callee == nil {
-		return nil, NoSource
+	if callee == nil && s.localFunc(s.callee(c)) == nil {
+		return nil, NoSource // a dynamic call; a closure of the package goes on
 	}
 	args := recvFirstArgs(c)
 	if a, ok := apis.ToUnstructuredArg(apis.FuncOf(callee)); ok && i == 0 && a < len(args) {

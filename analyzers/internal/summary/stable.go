@@ -222,8 +222,8 @@ func (s *Summary) settledSucc(v ssa.Value, depth int) int {
 		}
 	case *ssa.Call:
 		callee := calleeFunc(&x.Call)
-		if callee == nil {
-			return -1
+		if callee == nil && s.localFunc(s.callee(&x.Call)) == nil {
+			return -1 // a dynamic call; a closure of the package goes on
 		}
 		f := apis.FuncOf(callee)
 		switch {

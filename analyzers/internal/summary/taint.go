@@ -353,8 +353,8 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		}
 	}
 	callee := calleeFunc(common)
-	if callee == nil {
-		return Taint{}
+	if callee == nil && s.localFunc(s.callee(common)) == nil {
+		return Taint{} // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
 	if k := apis.TaintSource(f); k != 0 {
