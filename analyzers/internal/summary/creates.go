@@ -324,10 +324,11 @@ func (s *Summary) mentionsGet(v ssa.Value) bool {
 	return mentionsGet(v, make(map[ssa.Value]bool), 0, s.getsInBody)
 }
 
-// getsInBody reports whether a function of this package calls a Get,
-// directly or through its own package helpers (two levels).
-func (s *Summary) getsInBody(fn *ssa.Function) bool {
-	return s.getsIn(s.localFunc(fn), 2)
+// getsInBody reports whether a call calls a function of this package (a
+// helper, a closure, a function variable) that calls a Get, directly or
+// through its own package helpers (two levels).
+func (s *Summary) getsInBody(c *ssa.CallCommon) bool {
+	return s.getsIn(s.localFunc(s.callee(c)), 2)
 }
 
 func (s *Summary) getsIn(fn *ssa.Function, depth int) bool {
@@ -353,7 +354,7 @@ func (s *Summary) getsIn(fn *ssa.Function, depth int) bool {
 	return false
 }
 
-func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets func(*ssa.Function) bool) bool {
+func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets func(*ssa.CallCommon) bool) bool {
 	if v == nil || seen[v] || depth > 16 {
 		return false
 	}
@@ -384,7 +385,7 @@ func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets fun
 				return true
 			}
 		}
-		if sc := x.Call.StaticCallee(); sc != nil && !x.Call.IsInvoke() && helperGets != nil && helperGets(sc) {
+		if !x.Call.IsInvoke() && helperGets != nil && helperGets(&x.Call) {
 			return true
 		}
 		for _, a := range x.Call.Args {

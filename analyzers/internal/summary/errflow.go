@@ -70,8 +70,8 @@ func (w *errWalker[T]) walk(v ssa.Value, direct bool) []T {
 // call handles an error produced by a call: a wrapper or a leaf.
 func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct bool) []T {
 	callee := calleeFunc(&c.Call)
-	if callee == nil {
-		w.opaque = true
+	if callee == nil && w.s.localFunc(w.s.callee(&c.Call)) == nil {
+		w.opaque = true // a dynamic call; a closure of the package goes on
 		return nil
 	}
 	f := apis.FuncOf(callee)

@@ -269,6 +269,15 @@ func (s *Summary) classifyValueTest(v ssa.Value) Guard {
 
 // classifyCall classifies a boolean-valued call.
 func (s *Summary) classifyCall(c *ssa.Call) Guard {
+	return s.classifyCallIn(c, 0)
+}
+
+func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
+	if local := s.localFunc(s.callee(&c.Call)); local != nil && !c.Call.IsInvoke() && depth < 3 {
+		if g, ok := s.classifyHelperCall(c, local, depth); ok {
+			return g
+		}
+	}
 	callee := calleeFunc(&c.Call)
 	if callee == nil {
 		return Guard{Kind: Unknown, FailSucc: -1}
@@ -731,4 +740,59 @@ func readsState(v ssa.Value, state string, seen map[ssa.Value]bool, depth int) b
 		}
 	}
 	return false
+}
+
+// classifyHelperCall classifies a call of a helper or closure of the
+// package whose every return gives the result of one classified call
+// (func isGone(err error) bool { return apierrors.IsNotFound(err) }): the
+// call is that test, with the helper's parameter or captured variable
+// replaced by what the call gives it.
+func (s *Summary) classifyHelperCall(c *ssa.Call, fn *ssa.Function, depth int) (Guard, bool) {
+	if fn.Signature.Results().Len() != 1 {
+		return Guard{}, false
+	}
+	var inner *ssa.Call
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		rc, ok := ret.Results[0].(*ssa.Call)
+		if !ok || inner != nil && inner != rc {
+			return Guard{}, false
+		}
+		inner = rc
+	}
+	if inner == nil {
+		return Guard{}, false
+	}
+	g := s.classifyCallIn(inner, depth+1)
+	if g.Kind == Unknown {
+		return Guard{}, false
+	}
+	if g.Operand != nil {
+		op := unconvert(g.Operand)
+		idx := -1
+		switch x := op.(type) {
+		case *ssa.Parameter:
+			idx = paramIndex(fn, x)
+		case *ssa.FreeVar:
+			for i, fv := range fn.FreeVars {
+				if fv == x {
+					idx = len(fn.Params) + i
+				}
+			}
+		}
+		if idx < 0 {
+			return Guard{}, false // a test of the helper's own state
+		}
+		g.Operand = closureArg(&c.Call, fn, idx)
+		if g.Operand == nil {
+			return Guard{}, false
+		}
+	}
+	return g, true
 }

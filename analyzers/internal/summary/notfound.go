@@ -153,8 +153,8 @@ func (s *Summary) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct b
 	if local := s.localFunc(fn); local != nil {
 		var out []nfOrigin
 		for _, l := range s.nfLeaks(local) {
-			if l.param < len(c.Call.Args) {
-				out = append(out, nfOrigin{errVal: errVal, key: c.Call.Args[l.param], get: c.Pos(), site: l.site, helper: callee, direct: direct})
+			if key := closureArg(&c.Call, local, l.param); key != nil {
+				out = append(out, nfOrigin{errVal: errVal, key: key, get: c.Pos(), site: l.site, helper: callee, direct: direct})
 			}
 		}
 		return out
@@ -189,6 +189,16 @@ func (s *Summary) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]in
 	case *ssa.Parameter:
 		if x.Parent() == fn {
 			return paramIndex(fn, x)
+		}
+	case *ssa.FreeVar:
+		// A closure's captured variable: numbered after the parameters
+		// (see closureArg).
+		if x.Parent() == fn {
+			for i, fv := range fn.FreeVars {
+				if fv == x {
+					return len(fn.Params) + i
+				}
+			}
 		}
 	case *ssa.Field:
 		return s.keyParam(fn, x.X, seen)
@@ -357,4 +367,21 @@ func isPlainNilTest(cond, target ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// closureArg returns the value a call of fn gives to fn's parameter i, or,
+// for i >= len(fn.Params), to its free variable i-len(fn.Params) (the
+// binding of the closure the call calls); nil when the call does not say.
+func closureArg(c *ssa.CallCommon, fn *ssa.Function, i int) ssa.Value {
+	if i < len(fn.Params) {
+		if i < len(c.Args) {
+			return c.Args[i]
+		}
+		return nil
+	}
+	i -= len(fn.Params)
+	if mc, ok := c.Value.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
+		return mc.Bindings[i]
+	}
+	return nil
 }
