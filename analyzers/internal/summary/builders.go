@@ -156,15 +156,39 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 			switch r := r.(type) {
 			case *ssa.Phi:
 				next = r
+			case *ssa.Return:
+				// A helper that returns the builder: the chain goes on
+				// at its call sites.
+				if len(r.Results) == 1 {
+					for _, c := range s.callSitesOf(r.Parent()) {
+						if !seen[c] {
+							seen[c] = true
+							work = append(work, c)
+						}
+					}
+				}
 			case *ssa.Call:
 				if callRecv(&r.Call) != v {
+					// The builder passed to a helper or closure of the
+					// package: the chain goes on at its parameter.
+					if local := s.localFunc(s.callee(&r.Call)); local != nil && !r.Call.IsInvoke() {
+						for i, a := range r.Call.Args {
+							if a == v && i < len(local.Params) && !seen[local.Params[i]] {
+								seen[local.Params[i]] = true
+								work = append(work, local.Params[i])
+							}
+						}
+					}
 					continue
 				}
 				callee := calleeFunc(&r.Call)
 				if callee == nil {
 					continue
 				}
-				args := callArgs(&r.Call)
+				args := slices.Clone(callArgs(&r.Call)) // not the instruction's own slice
+				for i := range args {
+					args[i] = s.argValue(args[i], 0)
+				}
 				switch apis.ClassifyBuilderMethod(apis.FuncOf(callee)) {
 				case apis.BuilderChain:
 					next = r
@@ -684,4 +708,32 @@ func comparedWithConst(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// callSitesOf returns the calls of fn in the package whose callee is
+// known to be fn.
+func (s *Summary) callSitesOf(fn *ssa.Function) []*ssa.Call {
+	var out []*ssa.Call
+	for _, e := range s.calls[fn] {
+		if c, ok := e.site.(*ssa.Call); ok && !c.Call.IsInvoke() && s.localFunc(s.callee(&c.Call)) == fn {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// argValue returns v, or, for a parameter of a helper or closure of the
+// package that has one call site, the argument that call gives it (so a
+// builder wrapper's For(obj, opts...) sees the caller's object and
+// options).
+func (s *Summary) argValue(v ssa.Value, depth int) ssa.Value {
+	p, ok := v.(*ssa.Parameter)
+	if !ok || depth > 3 {
+		return v
+	}
+	args := s.paramArgs(p)
+	if len(args) != 1 {
+		return v
+	}
+	return s.argValue(args[0], depth+1)
 }
