@@ -179,6 +179,13 @@ type WriteFact struct {
 	// not reach the function's error result (RL2003).
 	GenerateName         bool
 	AlreadyExistsHandled bool
+	// WriterParam is 1 + the index (receiver first) of the parameter a
+	// subresource writer comes from when the function cannot tell which
+	// subresource it writes (func update(sw client.SubResourceWriter, …)),
+	// or 0; WriterMethod is the writer's method. The call site decides
+	// from its argument (Status() makes Kind a status write).
+	WriterParam  int    `json:",omitempty"`
+	WriterMethod string `json:",omitempty"`
 }
 
 func (w WriteFact) String() string {
@@ -360,10 +367,18 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 			root, _ := s.PersistedRoot(w.Object)
 			param = paramIndex(fn, root)
 		}
+		wp := 0
+		if w.Writer != nil {
+			root, path := s.RootOf(w.Writer)
+			if i := paramIndex(fn, root); i >= 0 && len(path) == 0 {
+				wp = i + 1
+			}
+		}
 		out = append(out, WriteFact{
 			Param: param, Kind: w.Kind, Flavor: w.Flavor,
 			Guarded: local == Guarded, FailurePathOnly: local == FailurePath,
 			Site: s.siteOf(w), GenerateName: s.createsGenerateName(w),
+			WriterParam: wp, WriterMethod: w.WriterMethod,
 		})
 	}
 	for callee, edges := range s.calls {
@@ -383,10 +398,21 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 					root, _ := s.RootOf(c.Common().Args[cw.Param])
 					param = paramIndex(fn, root)
 				}
+				kind, wp := cw.Kind, 0
+				if cw.WriterParam > 0 && cw.WriterParam <= len(c.Common().Args) {
+					arg := c.Common().Args[cw.WriterParam-1]
+					if k, ok := s.writerKind(arg, cw.WriterMethod); ok {
+						kind = k
+					} else if root, path := s.RootOf(arg); len(path) == 0 {
+						if i := paramIndex(fn, root); i >= 0 {
+							wp = i + 1
+						}
+					}
+				}
 				out = append(out, WriteFact{
-					Param: param, Kind: cw.Kind, Flavor: cw.Flavor,
+					Param: param, Kind: kind, Flavor: cw.Flavor,
 					Guarded: st2 == Guarded, FailurePathOnly: st2 == FailurePath, Site: cw.Site,
-					GenerateName: cw.GenerateName,
+					GenerateName: cw.GenerateName, WriterParam: wp, WriterMethod: cw.WriterMethod,
 				})
 			}
 		}

@@ -38,6 +38,11 @@ type Write struct {
 	// GenerateName and AlreadyExistsHandled come from the helper's
 	// WriteFact (RL2003).
 	GenerateName, AlreadyExistsHandled bool
+	// Writer is the subresource writer of a write whose subresource the
+	// function cannot tell (a parameter), and WriterMethod its method;
+	// callers decide (WriteFact.WriterParam).
+	Writer       ssa.Value
+	WriterMethod string
 }
 
 // Pos returns the position of the write call.
@@ -115,7 +120,11 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 		}
 		if k := apis.ClassifyCRWriter(f, fromStatus); k != apis.NoWrite {
 			k = s.applyPatch(k, arg(apis.PatchArg))
-			return []*Write{{Call: call, Kind: k, Flavor: apis.FlavorCR, Object: arg(apis.ObjectArg(apis.FlavorCR, k)), SubResource: sub}}
+			w := &Write{Call: call, Kind: k, Flavor: apis.FlavorCR, Object: arg(apis.ObjectArg(apis.FlavorCR, k)), SubResource: sub}
+			if (f.Recv == "SubResourceWriter" || f.Recv == "StatusWriter") && !fromStatus && sub == "" {
+				w.Writer, w.WriterMethod = callRecv(c), f.Name
+			}
+			return []*Write{w}
 		}
 		return nil
 	}
@@ -149,7 +158,13 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 		}
 		var out []*Write
 		for _, hw := range fs.Writes {
-			w := &Write{Call: call, Kind: hw.Kind, Flavor: hw.Flavor, Helper: callee, HelperSite: hw.Site,
+			kind := hw.Kind
+			if hw.WriterParam > 0 && hw.WriterParam <= len(c.Args) {
+				if k, ok := s.writerKind(c.Args[hw.WriterParam-1], hw.WriterMethod); ok {
+					kind = k
+				}
+			}
+			w := &Write{Call: call, Kind: kind, Flavor: hw.Flavor, Helper: callee, HelperSite: hw.Site,
 				GenerateName: hw.GenerateName, AlreadyExistsHandled: hw.AlreadyExistsHandled}
 			if hw.Param >= 0 && hw.Param < len(c.Args) {
 				w.Object = c.Args[hw.Param]
@@ -165,6 +180,18 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 		return out
 	}
 	return nil
+}
+
+// writerKind returns the kind of a write made with method of the
+// subresource writer v, when v's origin (Status(), SubResource("status"))
+// says which subresource it writes.
+func (s *Summary) writerKind(v ssa.Value, method string) (apis.WriteKind, bool) {
+	fromStatus, sub := s.subResourceOrigin(v, 0)
+	if !fromStatus && sub == "" {
+		return apis.NoWrite, false
+	}
+	k := apis.ClassifyCRWriter(apis.Func{Pkg: apis.Client, Recv: "SubResourceWriter", Name: method}, fromStatus)
+	return k, k != apis.NoWrite
 }
 
 // subResourceOrigin tells whether a SubResourceWriter value came from
