@@ -46,6 +46,10 @@ type FuncSummary struct {
 	// ResultSources are the results made from a parameter: the parameter
 	// itself, or its conversion to unstructured content (ResultFromParam).
 	ResultSources []ResultSource
+	// SortedParams are the parameters (receiver first) that the function
+	// sorts in place before every return: a call is an in-place sort of
+	// those arguments (taint.go, sortCalls).
+	SortedParams []int `json:",omitempty"`
 }
 
 // CacheOwnedFact is the cache ownership of a function's results.
@@ -155,13 +159,16 @@ func (f *FuncSummary) String() string {
 	if f.ErrResult.Permanent {
 		parts = append(parts, "permanent-of-param-"+itoa(f.ErrResult.PermanentParam))
 	}
+	for _, p := range f.SortedParams {
+		parts = append(parts, "sorts-param-"+itoa(p))
+	}
 	return "FuncSummary(" + strings.Join(parts, ", ") + ")"
 }
 
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
 		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent && f.CacheOwned.Results == 0 &&
-		len(f.ResultSources) == 0
+		len(f.ResultSources) == 0 && len(f.SortedParams) == 0
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -327,6 +334,7 @@ func (s *Summary) exportFacts() {
 		fs.HandlerEffects = s.handlerEffectsOf(fn)
 		fs.CacheOwned = s.cacheOwnedFact(fn)
 		fs.ResultSources = s.resultSources(fn)
+		fs.SortedParams = s.sortedParams(fn, 0)
 		for _, pe := range s.paramEffects(fn) {
 			if pe.kind != StoreEffect {
 				continue

@@ -484,6 +484,8 @@ func (s *Summary) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
 			if callee := calleeFunc(&c.Call); callee != nil {
 				if i := apis.SortInPlaceArg(apis.FuncOf(callee)); i >= 0 {
 					idx = append(idx, i)
+				} else if fs := s.factOf(callee); fs != nil && !c.Call.IsInvoke() {
+					idx = append(idx, fs.SortedParams...)
 				}
 			}
 			if h := s.localFunc(s.callee(&c.Call)); h != nil && h != fn && depth < 3 && !c.Call.IsInvoke() {
