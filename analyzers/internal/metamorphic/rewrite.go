@@ -858,28 +858,32 @@ func (v *variant) canWrite(s callSite, banned *types.Package) bool {
 	return true
 }
 
-// wrapHelper wraps the call in a function of the variant's package.
-func wrapHelper(v *variant, fe *fileEdit, s callSite, owner string) (string, bool) {
-	if !v.canWrite(s, nil) {
-		return "", false
+// wrapIn returns a wrapper that declares, in the variant's package, the
+// function that makes the call: decl formats the declaration from the
+// name, parameters, results and body; call formats the call from the name
+// and the arguments.
+func wrapIn(prefix, decl, call string) wrapper {
+	return func(v *variant, fe *fileEdit, s callSite, owner string) (string, bool) {
+		if !v.canWrite(s, nil) {
+			return "", false
+		}
+		name := v.fresh(prefix, owner)
+		params, inner, results := wrapperParts(s, v.extra.qualifier(v.pkg.Types))
+		v.extra.decls = append(v.extra.decls, fmt.Sprintf(decl, name, params, results, inner))
+		return fmt.Sprintf(call, name, v.callArgs(fe, s)), true
 	}
-	name := v.fresh("mmw", owner)
-	params, inner, results := wrapperParts(s, v.extra.qualifier(v.pkg.Types))
-	v.extra.decls = append(v.extra.decls, fmt.Sprintf("func %s(%s) %s {\n\t%s\n}", name, params, results, inner))
-	return name + "(" + v.callArgs(fe, s) + ")", true
 }
 
-// wrapGeneric wraps the call in a generic function of the variant's
-// package, called with an explicit type argument.
-func wrapGeneric(v *variant, fe *fileEdit, s callSite, owner string) (string, bool) {
-	if !v.canWrite(s, nil) {
-		return "", false
-	}
-	name := v.fresh("mmt", owner)
-	params, inner, results := wrapperParts(s, v.extra.qualifier(v.pkg.Types))
-	v.extra.decls = append(v.extra.decls, fmt.Sprintf("func %s[_ any](%s) %s {\n\t%s\n}", name, params, results, inner))
-	return name + "[struct{}](" + v.callArgs(fe, s) + ")", true
-}
+var (
+	// wrapHelper wraps the call in a function of the variant's package.
+	wrapHelper = wrapIn("mmw", "func %s(%s) %s {\n\t%s\n}", "%s(%s)")
+	// wrapGeneric wraps the call in a generic function, called with an
+	// explicit type argument.
+	wrapGeneric = wrapIn("mmt", "func %s[_ any](%s) %s {\n\t%s\n}", "%s[struct{}](%s)")
+	// wrapFuncVar wraps the call in a function literal held in a
+	// package-level variable.
+	wrapFuncVar = wrapIn("mmv", "var %s = func(%s) %s {\n\t%s\n}", "%s(%s)")
+)
 
 // wrapOtherPackage wraps the call in an exported function of a helper
 // package that the variant imports.
@@ -905,18 +909,6 @@ func wrapClosure(v *variant, fe *fileEdit, s callSite, _ string) (string, bool) 
 	}
 	params, inner, results := wrapperParts(s, v.fileQualifier(fe))
 	return fmt.Sprintf("func(%s) %s { %s }(%s)", params, results, inner, v.callArgs(fe, s)), true
-}
-
-// wrapFuncVar wraps the call in a function literal held in a package-level
-// variable.
-func wrapFuncVar(v *variant, fe *fileEdit, s callSite, owner string) (string, bool) {
-	if !v.canWrite(s, nil) {
-		return "", false
-	}
-	name := v.fresh("mmv", owner)
-	params, inner, results := wrapperParts(s, v.extra.qualifier(v.pkg.Types))
-	v.extra.decls = append(v.extra.decls, fmt.Sprintf("var %s = func(%s) %s {\n\t%s\n}", name, params, results, inner))
-	return name + "(" + v.callArgs(fe, s) + ")", true
 }
 
 // respell rewrites calls into other spellings of the same API:
