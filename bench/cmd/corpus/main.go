@@ -330,6 +330,19 @@ func runRow(bin string, r row) result {
 		res.skipped = "skipped (build): unreadable output: " + err.Error()
 		return res
 	}
+	// The JSON output gives paths relative to the directory the linter ran
+	// in; make them absolute so they compare with the corpus files.
+	abs := func(p *position) {
+		if p.File != "" && !filepath.IsAbs(p.File) {
+			p.File = filepath.Join(r.dir, p.File)
+		}
+	}
+	for i := range out.Findings {
+		abs(&out.Findings[i].Pos)
+		for j := range out.Findings[i].Related {
+			abs(&out.Findings[i].Related[j])
+		}
+	}
 	res.findings = out.Findings
 	return res
 }
