@@ -29,6 +29,8 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 )
 
 // Rule is one semantics-preserving rewrite.
@@ -954,7 +956,7 @@ func respell(v *variant) int {
 				return strings.Join(as, ", ")
 			}
 			switch fn.Pkg().Path() + "." + fn.Name() {
-			case "k8s.io/apimachinery/pkg/apis/meta/v1.Now":
+			case apis.MetaV1 + ".Now":
 				if fn.Type().(*types.Signature).Recv() != nil {
 					return true
 				}
@@ -967,7 +969,7 @@ func respell(v *variant) int {
 				return put(fmt.Sprintf("%s.Sort(%s)", q(slicesPkg), args()))
 			case "github.com/google/uuid.NewString":
 				return put(fmt.Sprintf("%s.New().String()", q(fn.Pkg())))
-			case "sigs.k8s.io/controller-runtime/pkg/client.Update", "sigs.k8s.io/controller-runtime/pkg/client.Patch":
+			case apis.Client + ".Update", apis.Client + ".Patch":
 				// A method of SubResourceWriter called on X.Status().
 				inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
 				if !ok || len(inner.Args) != 0 {
@@ -978,7 +980,7 @@ func respell(v *variant) int {
 					return true
 				}
 				sfn, _ := info.Uses[isel.Sel].(*types.Func)
-				if sfn == nil || sfn.Pkg() == nil || sfn.Pkg().Path() != "sigs.k8s.io/controller-runtime/pkg/client" {
+				if sfn == nil || sfn.Pkg() == nil || sfn.Pkg().Path() != apis.Client {
 					return true
 				}
 				if fn.Type().(*types.Signature).Recv() == nil {
