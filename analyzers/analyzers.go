@@ -22,6 +22,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/analyzers/maporderwrite"
+	"github.com/reconcilelint/reconcilelint/analyzers/metadatapredicate"
 	"github.com/reconcilelint/reconcilelint/analyzers/nondetwrite"
 	"github.com/reconcilelint/reconcilelint/analyzers/notfounderror"
 	"github.com/reconcilelint/reconcilelint/analyzers/permanentretry"
@@ -51,6 +52,7 @@ var checks = []Check{
 	{handlerwrite.Analyzer, handlerwrite.Doc},
 	{eventinrequest.Analyzer, eventinrequest.Doc},
 	{finalizerpredicate.Analyzer, finalizerpredicate.Doc},
+	{metadatapredicate.Analyzer, metadatapredicate.Doc},
 	{notfounderror.Analyzer, notfounderror.Doc},
 	{resultwitherror.Analyzer, resultwitherror.Doc},
 	{requeuehotloop.Analyzer, requeuehotloop.Doc},

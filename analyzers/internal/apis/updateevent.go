@@ -32,6 +32,8 @@ const (
 	GenerationField      = "Generation"
 	ResourceVersionField = "ResourceVersion"
 	ManagedFieldsField   = "ManagedFields"
+	LabelsField          = "Labels"
+	AnnotationsField     = "Annotations"
 )
 
 // metaGetters maps the metav1.Object getters to the ObjectMeta field they
@@ -41,8 +43,8 @@ var metaGetters = map[string]string{
 	"GetFinalizers":        FinalizersField,
 	"GetDeletionTimestamp": DeletionTimestampField,
 	"GetResourceVersion":   ResourceVersionField,
-	"GetLabels":            "Labels",
-	"GetAnnotations":       "Annotations",
+	"GetLabels":            LabelsField,
+	"GetAnnotations":       AnnotationsField,
 	"GetName":              "Name",
 	"GetNamespace":         "Namespace",
 	"GetUID":               "UID",

@@ -61,6 +61,10 @@ type ReconcilerInfo struct {
 	ForeignFinalizers []string
 	// Site is the first finalizer operation, as "file:line:col".
 	Site string
+	// MetadataReads are the labels and annotations whose values decide
+	// what the reconcile scope does (metareads.go); MetadataWrites are the
+	// constant label and annotation keys it sets.
+	MetadataReads, MetadataWrites []MetadataKey
 
 	pos token.Pos // Site in the current package; not exported as a fact
 }
@@ -603,6 +607,7 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 		ri.FinalizerKinds = append(ri.FinalizerKinds, k)
 	}
 	sort.Strings(ri.FinalizerKinds)
+	ri.MetadataReads, ri.MetadataWrites = s.metadataOf(order)
 	s.recInfo[entry] = ri
 	return ri
 }

@@ -50,6 +50,10 @@ type FuncSummary struct {
 	// sorts in place before every return: a call is an in-place sort of
 	// those arguments (taint.go, sortCalls).
 	SortedParams []int `json:",omitempty"`
+	// MetaReads are the reads of the parameters' labels and annotations
+	// that decide something in the function or reach its results
+	// (metareads.go).
+	MetaReads []MetaReadFact `json:",omitempty"`
 }
 
 // CacheOwnedFact is the cache ownership of a function's results.
@@ -168,7 +172,7 @@ func (f *FuncSummary) String() string {
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
 		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent && f.CacheOwned.Results == 0 &&
-		len(f.ResultSources) == 0 && len(f.SortedParams) == 0
+		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.MetaReads) == 0
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -335,6 +339,7 @@ func (s *Summary) exportFacts() {
 		fs.CacheOwned = s.cacheOwnedFact(fn)
 		fs.ResultSources = s.resultSources(fn)
 		fs.SortedParams = s.sortedParams(fn, 0)
+		fs.MetaReads = s.metaReadFacts(fn)
 		for _, pe := range s.paramEffects(fn) {
 			if pe.kind != StoreEffect {
 				continue

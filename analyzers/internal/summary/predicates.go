@@ -87,11 +87,16 @@ func joinOutcome(a, b PredOutcome) PredOutcome {
 //     server bumps metadata.generation with it only for kinds that track
 //     generation: DM for those, DMNoGen for generation-less ones.
 //
+//   - Labels, Annotations: an update of a generation-tracked kind that
+//     changes only the labels, or only the annotations (generation, the
+//     finalizers and the deletion mark stay).
+//
 // Create is the outcome on a Create event: how the informer delivers every
-// object that exists when the controller starts (RL3001).
+// object that exists when the controller starts.
 type PredicateValue struct {
 	FO, FONoGen, DM, DMNoGen PredOutcome
 	Create                   PredOutcome
+	Labels, Annotations      PredOutcome
 }
 
 // AFact marks PredicateValue as a fact.
@@ -99,17 +104,31 @@ func (*PredicateValue) AFact() {}
 
 func (p *PredicateValue) String() string {
 	return "PredicateValue(FO=" + p.FO.String() + ", FONoGen=" + p.FONoGen.String() +
-		", DM=" + p.DM.String() + ", DMNoGen=" + p.DMNoGen.String() + ", Create=" + p.Create.String() + ")"
+		", DM=" + p.DM.String() + ", DMNoGen=" + p.DMNoGen.String() + ", Create=" + p.Create.String() +
+		", Labels=" + p.Labels.String() + ", Annotations=" + p.Annotations.String() + ")"
 }
 
 func (p PredicateValue) known() bool {
 	return p.FO != PredUnknown || p.FONoGen != PredUnknown || p.DM != PredUnknown || p.DMNoGen != PredUnknown ||
-		p.Create != PredUnknown
+		p.Create != PredUnknown || p.Labels != PredUnknown || p.Annotations != PredUnknown
 }
 
 // allOutcomes is the PredicateValue with o on every event.
 func allOutcomes(o PredOutcome) PredicateValue {
-	return PredicateValue{FO: o, FONoGen: o, DM: o, DMNoGen: o, Create: o}
+	return PredicateValue{FO: o, FONoGen: o, DM: o, DMNoGen: o, Create: o, Labels: o, Annotations: o}
+}
+
+// MetadataFor returns the outcome on an update that changes only the
+// labels (field "Labels") or only the annotations ("Annotations") of a
+// generation-tracked kind; Unknown for any other field.
+func (p PredicateValue) MetadataFor(field string) PredOutcome {
+	switch field {
+	case apis.LabelsField:
+		return p.Labels
+	case apis.AnnotationsField:
+		return p.Annotations
+	}
+	return PredUnknown
 }
 
 // FOFor returns the finalizer-only outcome for a kind: tracked is TriYes
@@ -140,7 +159,7 @@ func (p PredicateValue) DMFor(tracked TriState) PredOutcome {
 
 func mapPred(a, b PredicateValue, f func(x, y PredOutcome) PredOutcome) PredicateValue {
 	return PredicateValue{FO: f(a.FO, b.FO), FONoGen: f(a.FONoGen, b.FONoGen), DM: f(a.DM, b.DM), DMNoGen: f(a.DMNoGen, b.DMNoGen),
-		Create: f(a.Create, b.Create)}
+		Create: f(a.Create, b.Create), Labels: f(a.Labels, b.Labels), Annotations: f(a.Annotations, b.Annotations)}
 }
 
 // PredEval is the evaluation of one predicate expression.
@@ -252,7 +271,8 @@ func (p *predEvaluator) evalConcrete(v ssa.Value, expr ast.Expr) PredEval {
 	switch k {
 	case apis.PredGenerationChanged:
 		leaf.Name = "GenerationChangedPredicate"
-		return PredEval{Value: PredicateValue{FO: PredBlock, FONoGen: PredBlock, DM: PredPass, DMNoGen: PredBlock, Create: PredPass}, Leaves: []PredLeaf{leaf}}
+		return PredEval{Value: PredicateValue{FO: PredBlock, FONoGen: PredBlock, DM: PredPass, DMNoGen: PredBlock, Create: PredPass,
+			Labels: PredBlock, Annotations: PredBlock}, Leaves: []PredLeaf{leaf}}
 	case apis.PredResourceVersion:
 		return PredEval{Value: allOutcomes(PredPass)}
 	case apis.PredAnnotationChanged, apis.PredLabelChanged:
@@ -262,6 +282,11 @@ func (p *predEvaluator) evalConcrete(v ssa.Value, expr ast.Expr) PredEval {
 		}
 		v := allOutcomes(PredBlock)
 		v.Create = PredPass // the embedded Funcs passes creates
+		if k == apis.PredLabelChanged {
+			v.Labels = PredPass
+		} else {
+			v.Annotations = PredPass
+		}
 		return PredEval{Value: v, Leaves: []PredLeaf{leaf}}
 	case apis.PredFuncs:
 		pv, ok := p.funcsValue(v)
@@ -309,6 +334,7 @@ func (p *predEvaluator) evalUserType(v ssa.Value, leaf PredLeaf) PredEval {
 		// predicate.Funcs pass their events.
 		if promotedFromFuncs(n, apis.PredicateUpdate) {
 			pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredPass, PredPass, PredPass, PredPass
+			pv.Labels, pv.Annotations = PredPass, PredPass
 		}
 		if promotedFromFuncs(n, apis.PredicateCreate) {
 			pv.Create = PredPass
@@ -357,9 +383,11 @@ func (s *Summary) userPredicateValue(n *types.Named) PredicateValue {
 		}
 		switch obj.Name() {
 		case apis.PredicateUpdate:
-			u := allOutcomes(PredPass) // reads the finalizers or the deletion mark, as for Funcs
-			if !readsFinalizersOrDeletion(fn) {
-				u = evalUpdateFunc(fn)
+			u := evalUpdateFunc(fn)
+			if readsFinalizersOrDeletion(fn) {
+				// It reads the finalizers or the deletion mark: taken to
+				// pass both updates, as for Funcs.
+				u.FO, u.FONoGen, u.DM, u.DMNoGen = PredPass, PredPass, PredPass, PredPass
 			}
 			u.Create = pv.Create
 			pv = u
@@ -417,9 +445,13 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 			fn := funcOfValue(update)
 			if fn == nil || len(fn.Blocks) == 0 {
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredUnknown, PredUnknown, PredUnknown, PredUnknown
-			} else if !readsFinalizersOrDeletion(fn) {
+				pv.Labels, pv.Annotations = PredUnknown, PredUnknown
+			} else {
 				u := evalUpdateFunc(fn)
-				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
+				if !readsFinalizersOrDeletion(fn) {
+					pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
+				}
+				pv.Labels, pv.Annotations = u.Labels, u.Annotations
 			}
 		}
 		if create := fields[apis.FuncsCreateField]; create != nil && !isNil(create) {
@@ -507,7 +539,7 @@ func (p *predEvaluator) evalCombinator(comb string, c *ssa.Call, expr ast.Expr) 
 		ev := p.eval(c.Call.Args[0], argExpr(0))
 		v := ev.Value
 		return PredEval{Value: PredicateValue{FO: v.FO.not(), FONoGen: v.FONoGen.not(), DM: v.DM.not(), DMNoGen: v.DMNoGen.not(),
-			Create: v.Create.not()}, Negated: true}
+			Create: v.Create.not(), Labels: v.Labels.not(), Annotations: v.Annotations.not()}, Negated: true}
 	}
 	if len(c.Call.Args) != 1 {
 		return PredEval{}

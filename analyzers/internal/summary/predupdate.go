@@ -31,12 +31,14 @@ type updateEvent struct {
 	deletedNew bool
 }
 
-// The four events of PredicateValue.
+// The update events of PredicateValue.
 var (
 	evFO      = updateEvent{changed: []string{apis.FinalizersField, apis.ResourceVersionField}}
 	evFONoGen = updateEvent{changed: []string{apis.FinalizersField, apis.ResourceVersionField}, genZero: true}
 	evDM      = updateEvent{changed: []string{apis.GenerationField, apis.DeletionTimestampField, apis.ResourceVersionField}, deletedNew: true}
 	evDMNoGen = updateEvent{changed: []string{apis.DeletionTimestampField, apis.ResourceVersionField}, genZero: true, deletedNew: true}
+	evLabels  = updateEvent{changed: []string{apis.LabelsField, apis.ResourceVersionField}}
+	evAnnots  = updateEvent{changed: []string{apis.AnnotationsField, apis.ResourceVersionField}}
 )
 
 // equal says whether the field path is equal on both sides.
@@ -131,7 +133,7 @@ type updateEval struct {
 const maxUpdateInline = 3
 
 // evalUpdateFunc evaluates fn, whose last parameter is the update event,
-// on the four events. Outcomes it cannot decide are Unknown.
+// on the update events. Outcomes it cannot decide are Unknown.
 func evalUpdateFunc(fn *ssa.Function) PredicateValue {
 	if fn == nil || len(fn.Blocks) == 0 || len(fn.Params) == 0 {
 		return PredicateValue{}
@@ -148,7 +150,8 @@ func evalUpdateFunc(fn *ssa.Function) PredicateValue {
 		}
 		return PredBlock
 	}
-	return PredicateValue{FO: out(evFO), FONoGen: out(evFONoGen), DM: out(evDM), DMNoGen: out(evDMNoGen)}
+	return PredicateValue{FO: out(evFO), FONoGen: out(evFONoGen), DM: out(evDM), DMNoGen: out(evDMNoGen),
+		Labels: out(evLabels), Annotations: out(evAnnots)}
 }
 
 // evalEventFunc evaluates a predicate callback of another event (Create):

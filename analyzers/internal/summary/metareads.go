@@ -1,0 +1,596 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// This file finds the labels and annotations that decide what a
+// reconcile does: reads of one key (or of the whole map) of an object's
+// metadata.labels or metadata.annotations whose value reaches a branch, a
+// value stored into an object or a struct, an argument of an API call, or
+// the non-error result of a reconcile root. A value that only reaches a
+// log line, an error message or an Event decides nothing.
+
+// MetadataKey is one label or annotation key of objects of some kinds.
+type MetadataKey struct {
+	// Field is apis.LabelsField or apis.AnnotationsField.
+	Field string
+	// Key is the key, or "" when the whole map is read or the key is not
+	// a constant.
+	Key string
+	// Kinds are the object types ("pkgpath.Name") the key is read from or
+	// written to.
+	Kinds []string
+	// Site is the read or the write, as "file:line:col".
+	Site string
+	// Decides says what the read value decides (reads only): "a branch",
+	// "a stored value", "an API call" or "the result".
+	Decides string
+
+	pos token.Pos // Site in the current package; not exported as a fact
+}
+
+// Pos returns the position of the read or write when it is in the
+// current package, or token.NoPos.
+func (k MetadataKey) Pos() token.Pos { return k.pos }
+
+// MetaReadFact is a read of a label or an annotation of a parameter of a
+// function, exported in its FuncSummary so that callers in other packages
+// see it.
+type MetaReadFact struct {
+	// Param is the index (receiver first) of the parameter whose
+	// metadata is read.
+	Param int
+	// Field, Key and Site are as in MetadataKey; IsMap says the value is
+	// the whole map rather than one key's value.
+	Field, Key, Site string
+	IsMap            bool
+	// Decides is set when the read decides something inside the
+	// function (MetadataKey.Decides); Results is the bit set of the
+	// results the read value reaches.
+	Decides string
+	Results uint64
+}
+
+// mdState is a tracked metadata value: a whole map or one key's value.
+type mdState struct {
+	field, key string
+	isMap      bool
+}
+
+// mdHit is where a tracked value ends: a decision, or a result of the
+// function whose fact is computed.
+type mdHit struct {
+	state   mdState
+	decides string
+	at      token.Pos
+	result  int // -1 for a decision
+}
+
+// mdFlow follows a tracked value forward through the package's SSA.
+type mdFlow struct {
+	s    *Summary
+	stop *ssa.Function // returns of stop are results, not decisions
+	seen map[mdKey]bool
+	hits []mdHit
+}
+
+type mdKey struct {
+	v ssa.Value
+	s mdState
+}
+
+// follow tracks v in state st.
+func (f *mdFlow) follow(v ssa.Value, st mdState) {
+	if v == nil || f.seen[mdKey{v, st}] || len(f.seen) > 4096 {
+		return
+	}
+	f.seen[mdKey{v, st}] = true
+	refs := v.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, r := range *refs {
+		f.step(v, st, r)
+	}
+}
+
+func (f *mdFlow) hit(st mdState, decides string, at token.Pos) {
+	f.hits = append(f.hits, mdHit{state: st, decides: decides, at: at, result: -1})
+}
+
+// step follows v (in state st) into its referrer r.
+func (f *mdFlow) step(v ssa.Value, st mdState, r ssa.Instruction) {
+	val := func(k mdState) {
+		if rv, ok := r.(ssa.Value); ok {
+			f.follow(rv, k)
+		}
+	}
+	switch x := r.(type) {
+	case *ssa.Lookup:
+		if x.X == v && st.isMap {
+			key, _ := constString(x.Index)
+			val(mdState{field: st.field, key: key})
+			return
+		}
+		val(st)
+	case *ssa.BinOp:
+		if st.isMap {
+			return // m == nil: whether the map exists, not what it holds
+		}
+		val(st)
+	case *ssa.Extract, *ssa.UnOp, *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface,
+		*ssa.TypeAssert, *ssa.Phi, *ssa.Slice, *ssa.Field, *ssa.Index, *ssa.Range:
+		val(st)
+	case *ssa.Next:
+		val(mdState{field: st.field})
+	case *ssa.If:
+		if !logOnlyBranch(x.Block()) {
+			f.hit(st, "a branch", x.Pos())
+		}
+	case *ssa.Store:
+		if x.Val != v {
+			return
+		}
+		if alloc, ok := x.Addr.(*ssa.Alloc); ok {
+			// A local variable: follow its loads, and its address, which
+			// carries the value where it is stored or passed.
+			f.follow(alloc, st)
+			for _, rr := range *alloc.Referrers() {
+				if ld, ok := rr.(*ssa.UnOp); ok && ld.Op == token.MUL {
+					f.follow(ld, st)
+				}
+			}
+			return
+		}
+		if ia, ok := x.Addr.(*ssa.IndexAddr); ok {
+			if c, sl := variadicCall(ia); c != nil {
+				// An element of a call's variadic arguments (logr's
+				// key/value pairs, client options): the call decides.
+				f.call(c, sl, st)
+				return
+			}
+		}
+		f.hit(st, "a stored value", x.Pos())
+	case *ssa.MapUpdate:
+		if x.Key == v || x.Value == v {
+			f.hit(st, "a stored value", x.Pos())
+		}
+	case *ssa.Return:
+		f.ret(x, v, st)
+	case *ssa.MakeClosure:
+		for i, b := range x.Bindings {
+			if b == v {
+				if fn, ok := x.Fn.(*ssa.Function); ok && i < len(fn.FreeVars) {
+					f.follow(fn.FreeVars[i], st)
+				}
+			}
+		}
+	case *ssa.Call:
+		f.call(x, v, st)
+	}
+}
+
+// variadicCall returns the call whose variadic argument slice ia
+// addresses an element of, and that slice; nil when the array backs
+// anything else.
+func variadicCall(ia *ssa.IndexAddr) (*ssa.Call, ssa.Value) {
+	alloc, ok := ia.X.(*ssa.Alloc)
+	if !ok {
+		return nil, nil
+	}
+	var call *ssa.Call
+	var slice ssa.Value
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.IndexAddr:
+		case *ssa.Slice:
+			for _, rr := range *r.Referrers() {
+				c, ok := rr.(*ssa.Call)
+				if !ok || call != nil {
+					return nil, nil
+				}
+				call, slice = c, r
+			}
+		default:
+			return nil, nil
+		}
+	}
+	return call, slice
+}
+
+// ret follows a returned value: a result of the function whose fact is
+// computed, the result of a reconcile root, or the result of the calls of
+// a package helper.
+func (f *mdFlow) ret(x *ssa.Return, v ssa.Value, st mdState) {
+	fn := x.Parent()
+	for i, res := range x.Results {
+		if res != v {
+			continue
+		}
+		if apis.IsError(res.Type()) {
+			continue // an error message decides nothing
+		}
+		if fn == f.stop {
+			f.hits = append(f.hits, mdHit{state: st, at: x.Pos(), result: i})
+			continue
+		}
+		if f.s.isRoot(fn) {
+			f.hit(st, "the result", x.Pos())
+			continue
+		}
+		for _, e := range f.s.calls[fn] {
+			c, ok := e.site.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			f.followResult(c, i, st)
+		}
+	}
+}
+
+// followResult tracks result i of call c.
+func (f *mdFlow) followResult(c *ssa.Call, i int, st mdState) {
+	if c.Call.Signature().Results().Len() == 1 {
+		f.follow(c, st)
+		return
+	}
+	for _, r := range *c.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == i {
+			f.follow(e, st)
+		}
+	}
+}
+
+// call follows v, an argument (or the receiver) of call c.
+func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
+	if bi, ok := c.Call.Value.(*ssa.Builtin); ok {
+		switch bi.Name() {
+		case "len":
+			if !st.isMap {
+				f.follow(c, st)
+			}
+		case "append", "copy":
+			f.follow(c, mdState{field: st.field, key: st.key})
+		}
+		return
+	}
+	if local := f.s.localFunc(f.s.callee(&c.Call)); local != nil && !c.Call.IsInvoke() {
+		for j, a := range c.Call.Args {
+			if a == v && j < len(local.Params) {
+				f.follow(local.Params[j], st)
+			}
+		}
+		return
+	}
+	callee := calleeFunc(&c.Call)
+	if callee == nil {
+		return // a dynamic call: nothing is known of it
+	}
+	fun := apis.FuncOf(callee)
+	if apis.IsLogging(fun) {
+		return
+	}
+	if apis.IsTypedClientPkg(fun.Pkg) || fun.Pkg == apis.Client || fun.Pkg == apis.Dynamic {
+		f.hit(st, "an API call", c.Pos())
+		return
+	}
+	if st.isMap {
+		// labels.Set(m).Get("k"), a getter helper(m, "k"): one key.
+		for _, a := range callArgs(&c.Call) {
+			if key, ok := constString(a); ok {
+				f.followAll(c, mdState{field: st.field, key: key})
+				return
+			}
+		}
+	}
+	f.followAll(c, st)
+}
+
+// followAll tracks every result of call c.
+func (f *mdFlow) followAll(c *ssa.Call, st mdState) {
+	for i := 0; i < c.Call.Signature().Results().Len(); i++ {
+		f.followResult(c, i, st)
+	}
+}
+
+// isRoot reports whether fn is a reconcile root.
+func (s *Summary) isRoot(fn *ssa.Function) bool {
+	for _, r := range s.Roots {
+		if r.Fn == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// logOnlyBranch reports whether b's If only chooses whether to log: one
+// successor does nothing but log (or record an Event) and goes on to the
+// other.
+func logOnlyBranch(b *ssa.BasicBlock) bool {
+	if len(b.Succs) != 2 {
+		return false
+	}
+	for i, x := range b.Succs {
+		other := b.Succs[1-i]
+		if len(x.Preds) != 1 || len(x.Succs) != 1 || x.Succs[0] != other {
+			continue
+		}
+		if onlyLogs(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyLogs reports whether the instructions of b only compute values for
+// and make logging calls.
+func onlyLogs(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		switch x := instr.(type) {
+		case *ssa.Store:
+			if ia, ok := x.Addr.(*ssa.IndexAddr); !ok || ia.Block() != b {
+				return false
+			}
+		case *ssa.MapUpdate, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Panic:
+			return false
+		case *ssa.Call:
+			callee := calleeFunc(&x.Call)
+			if _, ok := x.Call.Value.(*ssa.Builtin); ok {
+				continue
+			}
+			if callee == nil || !apis.IsLogging(apis.FuncOf(callee)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mdSource is a read of an object's labels or annotations.
+type mdSource struct {
+	obj   ssa.Value // the object (or its metadata) read
+	val   ssa.Value // the read value
+	state mdState
+	pos   token.Pos
+	site  string // for reads through a helper of another package
+	// decides is set for a read that a helper of another package decides
+	// on by itself.
+	decides string
+}
+
+// mdSources returns the reads of labels and annotations in fn: the
+// GetLabels/GetAnnotations getters, the Labels/Annotations fields of an
+// ObjectMeta, metav1.HasLabel/HasAnnotation, and helpers of other packages
+// through their MetaReads facts.
+func (s *Summary) mdSources(fn *ssa.Function) []mdSource {
+	var out []mdSource
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.FieldAddr:
+				if name := fieldName(x.X.Type(), x.Field); isMetaMap(name) && apis.IsObjectMeta(x.X.Type()) {
+					for _, r := range *x.Referrers() {
+						if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL {
+							out = append(out, mdSource{obj: x.X, val: ld, state: mdState{field: name, isMap: true}, pos: ld.Pos()})
+						}
+					}
+				}
+			case *ssa.Field:
+				if name := fieldName(x.X.Type(), x.Field); isMetaMap(name) && apis.IsObjectMeta(x.X.Type()) {
+					out = append(out, mdSource{obj: x.X, val: x, state: mdState{field: name, isMap: true}, pos: x.Pos()})
+				}
+			case *ssa.Call:
+				out = append(out, s.mdCallSources(x)...)
+			}
+		}
+	}
+	return out
+}
+
+func isMetaMap(field string) bool { return field == apis.LabelsField || field == apis.AnnotationsField }
+
+// mdCallSources returns the reads a call makes.
+func (s *Summary) mdCallSources(c *ssa.Call) []mdSource {
+	callee := calleeFunc(&c.Call)
+	if callee == nil {
+		return nil
+	}
+	fun := apis.FuncOf(callee)
+	if field := apis.MetaGetterField(fun.Name); isMetaMap(field) && len(callArgs(&c.Call)) == 0 {
+		if recv := callRecv(&c.Call); recv != nil {
+			return []mdSource{{obj: recv, val: c, state: mdState{field: field, isMap: true}, pos: c.Pos()}}
+		}
+		return nil
+	}
+	if field := apis.MetadataKeyTest(fun); field != "" {
+		args := callArgs(&c.Call)
+		if len(args) == 2 {
+			key, _ := constString(args[1])
+			return []mdSource{{obj: args[0], val: c, state: mdState{field: field, key: key}, pos: c.Pos()}}
+		}
+		return nil
+	}
+	fs := s.factOf(callee)
+	if fs == nil || c.Call.IsInvoke() {
+		return nil
+	}
+	var out []mdSource
+	for _, mr := range fs.MetaReads {
+		if mr.Param >= len(c.Call.Args) {
+			continue
+		}
+		st := mdState{field: mr.Field, key: mr.Key, isMap: mr.IsMap}
+		if mr.Decides != "" {
+			out = append(out, mdSource{obj: c.Call.Args[mr.Param], state: st, pos: c.Pos(), site: mr.Site, decides: mr.Decides})
+		}
+		for i := 0; i < 64; i++ {
+			if mr.Results&(1<<i) != 0 {
+				out = append(out, mdSource{obj: c.Call.Args[mr.Param], val: c, state: st, pos: c.Pos(), site: mr.Site})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// flowSource follows a source's value; stop is the function whose
+// results are recorded rather than followed.
+func (s *Summary) flowSource(src mdSource, stop *ssa.Function) []mdHit {
+	if src.decides != "" {
+		return []mdHit{{state: src.state, decides: src.decides, at: src.pos, result: -1}}
+	}
+	f := &mdFlow{s: s, stop: stop, seen: make(map[mdKey]bool)}
+	if src.site != "" {
+		// Through a helper of another package: its results carry the read.
+		if c, ok := src.val.(*ssa.Call); ok {
+			if fs := s.factOf(calleeFunc(&c.Call)); fs != nil {
+				for _, mr := range fs.MetaReads {
+					if mr.Field == src.state.field && mr.Key == src.state.key && mr.IsMap == src.state.isMap {
+						for i := 0; i < 64; i++ {
+							if mr.Results&(1<<i) != 0 {
+								f.followResult(c, i, src.state)
+							}
+						}
+					}
+				}
+			}
+		}
+		return f.hits
+	}
+	f.follow(src.val, src.state)
+	return f.hits
+}
+
+// metadataOf computes the metadata keys the functions of a reconcile
+// scope read (deciding something) and write.
+func (s *Summary) metadataOf(scope []*ssa.Function) (reads, writes []MetadataKey) {
+	seen := map[string]bool{}
+	for _, fn := range scope {
+		for _, src := range s.mdSources(fn) {
+			kinds := s.objectKinds(src.obj)
+			if len(kinds) == 0 {
+				continue
+			}
+			for _, h := range firstHits(s.flowSource(src, nil)) {
+				k := MetadataKey{Field: h.state.field, Key: h.state.key, Kinds: kinds, Decides: h.decides, pos: src.pos,
+					Site: s.Position(src.pos)}
+				id := k.Field + "\x00" + k.Key + "\x00" + k.Site
+				if seen[id] {
+					continue
+				}
+				seen[id] = true
+				reads = append(reads, k)
+			}
+		}
+		writes = append(writes, s.mdWrites(fn)...)
+	}
+	sort.SliceStable(reads, func(i, j int) bool { return reads[i].pos < reads[j].pos })
+	return reads, writes
+}
+
+// firstHits keeps, for each tracked state, the decision that comes first
+// in the source.
+func firstHits(hits []mdHit) []mdHit {
+	var out []mdHit
+	idx := map[mdState]int{}
+	for _, h := range hits {
+		if i, ok := idx[h.state]; ok {
+			if h.at < out[i].at {
+				out[i] = h
+			}
+			continue
+		}
+		idx[h.state] = len(out)
+		out = append(out, h)
+	}
+	return out
+}
+
+// mdWrites returns the stores of one constant label or annotation key in
+// fn: m[key] = v into an object's map, and metav1.SetMetaDataLabel/
+// SetMetaDataAnnotation.
+func (s *Summary) mdWrites(fn *ssa.Function) []MetadataKey {
+	var out []MetadataKey
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.MapUpdate:
+				key, ok := constString(x.Key)
+				if !ok {
+					continue
+				}
+				root, path := s.RootOf(x.Map)
+				if len(path) == 0 || !isMetaMap(path[len(path)-1]) {
+					continue
+				}
+				out = append(out, MetadataKey{Field: path[len(path)-1], Key: key, Kinds: s.objectKinds(root), Site: s.Position(x.Pos()), pos: x.Pos()})
+			case *ssa.Call:
+				callee := calleeFunc(&x.Call)
+				if callee == nil {
+					continue
+				}
+				field := apis.MetadataKeySetter(apis.FuncOf(callee))
+				args := callArgs(&x.Call)
+				if field == "" || len(args) != 3 {
+					continue
+				}
+				if key, ok := constString(args[1]); ok {
+					out = append(out, MetadataKey{Field: field, Key: key, Kinds: s.objectKinds(args[0]), Site: s.Position(x.Pos()), pos: x.Pos()})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// metaReadFacts returns the reads of fn's parameters' labels and
+// annotations for its FuncSummary.
+func (s *Summary) metaReadFacts(fn *ssa.Function) []MetaReadFact {
+	var out []MetaReadFact
+	for _, src := range s.mdSources(fn) {
+		root, _ := s.RootOf(src.obj)
+		p := paramIndex(fn, root)
+		if p < 0 {
+			continue
+		}
+		site := src.site
+		if site == "" {
+			site = s.Position(src.pos)
+		}
+		for _, h := range s.flowSource(src, fn) {
+			mr := MetaReadFact{Param: p, Field: h.state.field, Key: h.state.key, IsMap: h.state.isMap, Site: site}
+			if h.result >= 0 {
+				if h.result < 64 {
+					mr.Results = 1 << h.result
+				}
+			} else {
+				mr.Decides = h.decides
+			}
+			if !slices.Contains(out, mr) {
+				out = append(out, mr)
+			}
+		}
+	}
+	return out
+}
+
+// MetadataKeysOf returns the keys of keys that name objects of kind (a
+// type of the primary object), in order.
+func MetadataKeysOf(keys []MetadataKey, t types.Type) []MetadataKey {
+	k := kindKey(t)
+	var out []MetadataKey
+	for _, m := range keys {
+		if k != "" && slices.Contains(m.Kinds, k) {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,290 @@
+package metadatapredicate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+)
+
+// Doc is the structured documentation of RL4002.
+var Doc = &checkdoc.Doc{
+	ID:       "RL4002",
+	Name:     "metadatapredicate",
+	Title:    "Labels or annotations of the primary object decide the reconcile behind a predicate that drops their changes",
+	Severity: checkdoc.Warning,
+	Since:    "v0.2.0",
+	Rationale: "`metadata.generation` changes only with the spec: the API server does not bump it for a change of\n" +
+		"labels or annotations. A reconciler whose behaviour depends on a label or an annotation of its primary\n" +
+		"object (a `paused` annotation, a replica count or a schedule from a label, a `reconcile-at` annotation,\n" +
+		"labels copied onto the objects it creates) but whose primary watch is filtered by\n" +
+		"`GenerationChangedPredicate` never sees that change: the update is dropped before the queue, and the\n" +
+		"new value takes effect only when the spec changes next or the controller restarts and lists every\n" +
+		"object again. Users who set the annotation see nothing happen.",
+	Detection: "Reported: the primary watch of a controller (the builder's `For`, its `WithEventFilter`, or " +
+		"`controller.New` with `source.Kind` and `EnqueueRequestForObject`, as for RL4001) when\n\n" +
+		"- its predicates (ANDed) block an update that changes only the labels, or only the annotations, of " +
+		"an object of a kind that sets `metadata.generation` (CRDs and most built-in kinds): " +
+		"`GenerationChangedPredicate` blocks both; `LabelChangedPredicate` blocks annotation-only updates and " +
+		"`AnnotationChangedPredicate` label-only ones; `predicate.Or`, `And`, `Not`, predicates of other " +
+		"packages (their facts), predicate types of your own and the `UpdateFunc` of a `predicate.Funcs` are " +
+		"evaluated as RL4001 evaluates them; and\n" +
+		"- the reconcile scope of the wired reconciler (its `Reconcile` and the functions of its package it " +
+		"reaches, closures included) reads a label or an annotation of an object of the primary kind, through " +
+		"`GetLabels()`/`GetAnnotations()`, the `Labels`/`Annotations` fields, `metav1.HasLabel`/`HasAnnotation`, " +
+		"`labels.Set(m).Get(k)` or a helper of another package (its `FuncSummary.MetaReads` fact), and the " +
+		"value decides something: it reaches a branch, a value stored into an object or a struct (labels " +
+		"copied onto a child, a field of the `Result`), an argument of an API call (a label selector built " +
+		"from the labels) or the reconcile's result. The value is followed through conversions, " +
+		"comparisons, `strconv`-style calls, local variables, helpers of the package (parameters and " +
+		"results) and closures.\n\n" +
+		"The finding is at the predicate; it names the keys and the first place each decides, with related " +
+		"positions at the reads.\n\n" +
+		"Not reported:\n\n" +
+		"- a value that only reaches a log line, an Event, an error message or a nil test of the whole map;\n" +
+		"- keys the reconciler sets itself with a constant key (`m[\"k\"] = v`, `metav1.SetMetaDataAnnotation`): " +
+		"its own bookkeeping, which it does not need to be told about;\n" +
+		"- labels and annotations read only from objects of other kinds;\n" +
+		"- kinds that never set `metadata.generation` (ConfigMap, Secret, …): there `GenerationChangedPredicate` " +
+		"drops every update, which RL4001 reports when the reconciler manages finalizers;\n" +
+		"- a primary watch whose predicates pass the update: `predicate.Or(GenerationChangedPredicate{}, " +
+		"AnnotationChangedPredicate{})`, a `LabelChangedPredicate` for label reads, an `UpdateFunc` the " +
+		"analysis proves passes it, and predicates it cannot evaluate (silence beats a guess).",
+	Before: `func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	…
+	if w.Annotations["example.com/paused"] == "true" {
+		return ctrl.Result{}, nil
+	}
+	…
+}
+
+func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&examplev1.Widget{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		Complete(r)
+}`,
+	After: `func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&examplev1.Widget{}, builder.WithPredicates(predicate.Or(predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{}))).
+		Complete(r)
+}`,
+	Fix: "Replaces `predicate.GenerationChangedPredicate{}` with `predicate.Or(predicate.GenerationChangedPredicate{}, " +
+		"predicate.AnnotationChangedPredicate{})`, with `LabelChangedPredicate{}` for label reads, or both. " +
+		"Offered when the finding has exactly one blocking predicate, a `GenerationChangedPredicate{}` literal of a " +
+		"builder chain; not for typed predicates of `source.Kind`, nor for predicates declared in variables.",
+}
+
+// Analyzer reports RL4002.
+var Analyzer = check.New(Doc, run)
+
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
+	n := 0
+	for _, w := range s.Wirings() {
+		if f, ok := checkWiring(pass, s, w); ok {
+			rep.Report(f)
+			n++
+		}
+	}
+	return n
+}
+
+// metaFields are the metadata maps whose changes the check follows, with
+// the predicate that passes their updates.
+var metaFields = []struct{ field, noun, pred string }{
+	{apis.LabelsField, "label", "LabelChangedPredicate"},
+	{apis.AnnotationsField, "annotation", "AnnotationChangedPredicate"},
+}
+
+// checkWiring evaluates one wiring.
+func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (diag.Finding, bool) {
+	if w.Primary == nil || w.Reconciler == nil || len(w.Predicates) == 0 {
+		return diag.Finding{}, false
+	}
+	if genLess, known := apis.IsGenerationLessKind(w.Primary); known && genLess {
+		return diag.Finding{}, false
+	}
+	if ti := s.TypeInfoOf(w.Primary); ti != nil && ti.GenerationTracked == summary.TriNo {
+		return diag.Finding{}, false
+	}
+	all := summary.AndPredicates(w.Predicates)
+	ri := s.ReconcilerOf(w)
+	if ri == nil {
+		return diag.Finding{}, false
+	}
+	reads := summary.MetadataKeysOf(ri.MetadataReads, w.Primary)
+	own := map[string]bool{}
+	for _, k := range summary.MetadataKeysOf(ri.MetadataWrites, w.Primary) {
+		own[k.Field+"\x00"+k.Key] = true
+	}
+	var missed []summary.MetadataKey
+	var fields []int
+	for i, mf := range metaFields {
+		if all.Value.MetadataFor(mf.field) != summary.PredBlock {
+			continue
+		}
+		n := len(missed)
+		for _, r := range reads {
+			if r.Field == mf.field && !own[r.Field+"\x00"+r.Key] {
+				missed = append(missed, r)
+			}
+		}
+		if len(missed) > n {
+			fields = append(fields, i)
+		}
+	}
+	if len(missed) == 0 {
+		return diag.Finding{}, false
+	}
+	// The predicates of the list that block a reported update.
+	var culprits []summary.PredEval
+	var leaves []summary.PredLeaf
+	for _, ev := range w.Predicates {
+		for _, i := range fields {
+			if ev.Value.MetadataFor(metaFields[i].field) == summary.PredBlock {
+				culprits = append(culprits, ev)
+				leaves = append(leaves, ev.Leaves...)
+				break
+			}
+		}
+	}
+	pos, end := w.PrimaryPos, w.PrimaryPos
+	switch {
+	case len(leaves) == 1 && leaves[0].Expr != nil:
+		pos, end = leaves[0].Expr.Pos(), leaves[0].Expr.End()
+	case len(culprits) > 0 && culprits[0].Expr != nil:
+		pos, end = culprits[0].Expr.Pos(), culprits[0].Expr.End()
+	}
+	var nouns []string
+	for _, i := range fields {
+		nouns = append(nouns, metaFields[i].noun+"s")
+	}
+	kind := "object"
+	if _, name, ok := apis.NamedOf(w.Primary); ok {
+		kind = name
+	}
+	msg := fmt.Sprintf("%s on the primary watch drops updates that change only the %s of %s (they do not bump metadata.generation), "+
+		"but %s decides on %s: a change of it is not reconciled until the spec changes or the controller restarts",
+		predicateNames(leaves), strings.Join(nouns, " or "), kind, ri.EntryFunc, keysPhrase(missed))
+	f := diag.Finding{Pos: pos, End: end, Message: msg}
+	for _, r := range missed {
+		if p := r.Pos(); p.IsValid() && len(f.Related) < 5 {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: p, Message: fmt.Sprintf("%s decides %s here", keyName(r), r.Decides)})
+		}
+	}
+	if w.Wired.IsValid() {
+		f.Related = append(f.Related, analysis.RelatedInformation{Pos: w.Wired, Message: "the reconciler is wired here"})
+	}
+	if w.Builder && len(leaves) == 1 && !all.Negated {
+		var preds []string
+		for _, i := range fields {
+			preds = append(preds, metaFields[i].pred)
+		}
+		f.Fix = orFix(pass, leaves[0], preds, strings.Join(nouns, " or "))
+	}
+	return f, true
+}
+
+// keyName names one read key: `annotation "example.com/paused"`, or `the
+// labels` for the whole map.
+func keyName(k summary.MetadataKey) string {
+	noun := "annotation"
+	if k.Field == apis.LabelsField {
+		noun = "label"
+	}
+	if k.Key == "" {
+		return "the " + noun + "s"
+	}
+	return fmt.Sprintf("%s %q", noun, k.Key)
+}
+
+// keysPhrase lists the missed keys, each once, with the first place it
+// decides.
+func keysPhrase(keys []summary.MetadataKey) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, k := range keys {
+		name := keyName(k)
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		parts = append(parts, fmt.Sprintf("%s (%s, %s)", name, k.Decides, shortSite(k.Site)))
+	}
+	if len(parts) > 3 {
+		parts = append(parts[:3], fmt.Sprintf("%d more", len(parts)-3))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// shortSite drops the directories of a "file:line:col" position.
+func shortSite(site string) string {
+	if i := strings.LastIndexAny(site, `/\`); i >= 0 {
+		return site[i+1:]
+	}
+	return site
+}
+
+func predicateNames(leaves []summary.PredLeaf) string {
+	var names []string
+	for _, l := range leaves {
+		if l.Name != "" && !slices.Contains(names, l.Name) {
+			names = append(names, l.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "the predicate"
+	}
+	return strings.Join(names, " and ")
+}
+
+// orFix replaces a GenerationChangedPredicate{} literal with the
+// predicate.Or of itself and the predicates that pass the missed updates.
+func orFix(pass *analysis.Pass, leaf summary.PredLeaf, preds []string, what string) *analysis.SuggestedFix {
+	lit, ok := leaf.Expr.(*ast.CompositeLit)
+	if !ok || leaf.Kind != apis.PredGenerationChanged || !leaf.Untyped || len(lit.Elts) != 0 {
+		return nil
+	}
+	file := diag.FileOf(pass, lit.Pos())
+	if file == nil {
+		return nil
+	}
+	predName, ok := diag.ImportName(file, apis.Predicate)
+	if !ok {
+		return nil
+	}
+	if pn, ok := lookupAt(pass, file, lit, predName).(*types.PkgName); !ok || pn.Imported().Path() != apis.Predicate {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s.Or(%s", predName, diag.Text(pass.Fset, lit))
+	for _, p := range preds {
+		fmt.Fprintf(&b, ", %s.%s{}", predName, p)
+	}
+	b.WriteString(")")
+	return &analysis.SuggestedFix{
+		Message:   "Also pass updates that change only the " + what,
+		TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(b.String())}},
+	}
+}
+
+// lookupAt resolves name at the position of n in file.
+func lookupAt(pass *analysis.Pass, file *ast.File, n ast.Node, name string) types.Object {
+	scope := pass.TypesInfo.Scopes[file]
+	if scope == nil {
+		return nil
+	}
+	if inner := scope.Innermost(n.Pos()); inner != nil {
+		scope = inner
+	}
+	_, obj := scope.LookupParent(name, n.Pos())
+	return obj
+}
