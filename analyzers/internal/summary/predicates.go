@@ -83,6 +83,7 @@ func joinOutcome(a, b PredOutcome) PredOutcome {
 //     (generation and the deletion mark stay). FO is the outcome for
 //     generation-tracked kinds, FONoGen for generation-less ones (where
 //     generation is 0 on both sides).
+//
 //   - DM, the deletion-mark update: deletionTimestamp is set. The API
 //     server bumps metadata.generation with it only for kinds that track
 //     generation: DM for those, DMNoGen for generation-less ones.
