@@ -1,11 +1,15 @@
 package verify_test
 
 import (
+	"context"
 	"testing"
 
 	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -58,4 +62,64 @@ func TestFromSetupPredicates(t *testing.T) {
 			t.Errorf("generation predicate %v: Converges passed", gen)
 		}
 	}
+}
+
+// TestFromSetupBuildsTheReconciler: without Spec.New, each world builds
+// the reconciler by running the setup again on its own client (as main.go
+// wires it), so CrashSafe's restarts get a fresh one; memcached passes.
+func TestFromSetupBuildsTheReconciler(t *testing.T) {
+	setup := func(mgr manager.Manager) error {
+		return (&memcached{Client: mgr.GetClient(), Scheme: mgr.GetScheme()}).SetupWithManager(mgr)
+	}
+	verify.Run(t, verify.FromSetup(setup, verify.Spec{Scheme: scheme, Objects: []client.Object{widget()},
+		Updates: []func(client.Object){setReplicas(2), setReplicas(3)}}))
+}
+
+const ownerIndex = ".metadata.controller"
+
+// indexedChildren creates one ConfigMap per Widget unless a List through
+// the field index SetupWithManager registers finds it, as the kubebuilder
+// CronJob tutorial finds its Jobs.
+type indexedChildren struct{ client.Client }
+
+func (r *indexedChildren) SetupWithManager(mgr manager.Manager) error {
+	err := mgr.GetFieldIndexer().IndexField(context.Background(), &corev1.ConfigMap{}, ownerIndex, func(o client.Object) []string {
+		if ref := metav1.GetControllerOf(o); ref != nil && ref.Kind == "Widget" {
+			return []string{ref.Name}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return builder.ControllerManagedBy(mgr).For(&testapi.Widget{}).Owns(&corev1.ConfigMap{}).Named("indexed").Complete(r)
+}
+
+func (r *indexedChildren) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	var children corev1.ConfigMapList
+	if err := r.List(ctx, &children, client.InNamespace(req.Namespace), client.MatchingFields{ownerIndex: req.Name}); err != nil {
+		return reconcile.Result{}, err
+	}
+	if len(children.Items) > 0 {
+		return reconcile.Result{}, nil
+	}
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, GenerateName: w.Name + "-"}}
+	if err := controllerutil.SetControllerReference(w, cm, scheme); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{}, r.Create(ctx, cm)
+}
+
+// TestFromSetupFieldIndex: the index registered in SetupWithManager
+// answers the reconciler's List, so the generateName create happens once
+// and the reconciler converges; without the index the List would find
+// nothing and every pass would create another ConfigMap.
+func TestFromSetupFieldIndex(t *testing.T) {
+	setup := func(mgr manager.Manager) error { return (&indexedChildren{Client: mgr.GetClient()}).SetupWithManager(mgr) }
+	verify.Run(t, verify.FromSetup(setup, verify.Spec{Scheme: scheme, Objects: []client.Object{widget()},
+		Properties: []verify.Property{verify.Idempotent, verify.Converges, verify.NoHotLoop, verify.CrashSafe}}))
 }
