@@ -119,7 +119,9 @@ func (r *indexedChildren) Reconcile(ctx context.Context, req reconcile.Request) 
 // and the reconciler converges; without the index the List would find
 // nothing and every pass would create another ConfigMap.
 func TestFromSetupFieldIndex(t *testing.T) {
-	setup := func(mgr manager.Manager) error { return (&indexedChildren{Client: mgr.GetClient()}).SetupWithManager(mgr) }
+	setup := func(mgr manager.Manager) error {
+		return (&indexedChildren{Client: mgr.GetClient()}).SetupWithManager(mgr)
+	}
 	verify.Run(t, verify.FromSetup(setup, verify.Spec{Scheme: scheme, Objects: []client.Object{widget()},
 		Properties: []verify.Property{verify.Idempotent, verify.Converges, verify.NoHotLoop, verify.CrashSafe}}))
 }
