@@ -495,3 +495,108 @@ func (r *waitsBriefly) Reconcile(ctx context.Context, req reconcile.Request) (re
 	}
 	return reconcile.Result{}, nil
 }
+
+// phased walks status.phase through its phases, one status write per
+// pass, each pass enqueued by the event of the previous write. In the
+// first phase and in the last one it ensures one child ConfigMap. With
+// listed set it looks the child up with a List and creates it with
+// generateName (RL2003): the List of the last phase comes two reconciles
+// after the create, so a child cache that lags two reconciles (not one)
+// makes it create a duplicate. Without listed it names the child
+// deterministically and treats AlreadyExists as success, which is correct.
+type phased struct {
+	client.Client
+	Scheme *runtime.Scheme
+	phases []string
+	listed bool
+}
+
+func (r *phased) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	i := slices.Index(r.phases, w.Status.Phase)
+	if i == 0 || i == len(r.phases)-1 {
+		if err := r.ensureChild(ctx, w); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
+	if i == len(r.phases)-1 {
+		return reconcile.Result{}, nil
+	}
+	w.Status.Phase = r.phases[i+1]
+	return reconcile.Result{}, r.Status().Update(ctx, w)
+}
+
+func (r *phased) ensureChild(ctx context.Context, w *testapi.Widget) error {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, Name: w.Name + "-child", Labels: map[string]string{"owner": w.Name}}}
+	if r.listed {
+		var l corev1.ConfigMapList
+		if err := r.List(ctx, &l, client.InNamespace(w.Namespace), client.MatchingLabels{"owner": w.Name}); err != nil {
+			return fmt.Errorf("list children: %w", err)
+		}
+		if len(l.Items) > 0 {
+			return nil
+		}
+		cm.Name, cm.GenerateName = "", w.Name+"-"
+	}
+	if err := controllerutil.SetControllerReference(w, cm, r.Scheme); err != nil {
+		return fmt.Errorf("owner of child: %w", err)
+	}
+	if err := r.Create(ctx, cm); client.IgnoreAlreadyExists(err) != nil {
+		return fmt.Errorf("create child: %w", err)
+	}
+	return nil
+}
+
+// helperLabel marks a helper Widget with the name of the Widget it serves.
+const helperLabel = "example.com/helper-of"
+
+// spawner gives each Widget a helper Widget of its own kind: it records
+// the observed generation first, then, with listed set, lists the Widgets
+// labelled for it and creates one with generateName when the List is
+// empty (RL2003). The Widget cache has then seen the status write (the
+// event that enqueues the next reconcile) but may not yet hold the helper
+// created after it, so the next reconcile creates a second helper.
+// Without listed it names the helper deterministically and treats
+// AlreadyExists as success, which is correct. Helpers are left alone.
+type spawner struct {
+	client.Client
+	Scheme *runtime.Scheme
+	listed bool
+}
+
+func (r *spawner) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Labels[helperLabel] != "" {
+		return reconcile.Result{}, nil
+	}
+	if w.Status.ObservedGeneration != w.Generation {
+		w.Status.ObservedGeneration = w.Generation
+		if err := r.Status().Update(ctx, w); err != nil {
+			return reconcile.Result{}, fmt.Errorf("record observed generation: %w", err)
+		}
+	}
+	helper := &testapi.Widget{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, Name: w.Name + "-helper", Labels: map[string]string{helperLabel: w.Name}}}
+	if r.listed {
+		var l testapi.WidgetList
+		if err := r.List(ctx, &l, client.InNamespace(w.Namespace), client.MatchingLabels{helperLabel: w.Name}); err != nil {
+			return reconcile.Result{}, fmt.Errorf("list helpers: %w", err)
+		}
+		if len(l.Items) > 0 {
+			return reconcile.Result{}, nil
+		}
+		helper.Name, helper.GenerateName = "", w.Name+"-"
+	}
+	if err := controllerutil.SetControllerReference(w, helper, r.Scheme); err != nil {
+		return reconcile.Result{}, fmt.Errorf("owner of helper: %w", err)
+	}
+	if err := r.Create(ctx, helper); client.IgnoreAlreadyExists(err) != nil {
+		return reconcile.Result{}, fmt.Errorf("create helper: %w", err)
+	}
+	return reconcile.Result{}, nil
+}

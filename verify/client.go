@@ -21,14 +21,11 @@ var _ client.Client = (*recClient)(nil)
 // reader serves obj's kind from the lagging cache of the plan, if any.
 func (c *recClient) reader(obj runtime.Object) client.Reader {
 	w := c.w
-	if w.stale == nil {
+	if w.lag == nil || w.lag.cache == nil {
 		return w.srv
 	}
-	if w.staleKind == "" {
-		return w.stale
-	}
-	if g, err := w.srv.GroupVersionKindFor(obj); err == nil && strings.TrimSuffix(g.Kind, "List") == w.staleKind {
-		return w.stale
+	if g, err := w.srv.GroupVersionKindFor(obj); err == nil && strings.TrimSuffix(g.Kind, "List") == w.lag.plan.kind {
+		return w.lag.cache
 	}
 	return w.srv
 }

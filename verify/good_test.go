@@ -161,3 +161,32 @@ func (r *cronJob) Reconcile(ctx context.Context, req reconcile.Request) (reconci
 	}
 	return reconcile.Result{RequeueAfter: sched.Add(slot).Sub(now)}, nil
 }
+
+// The phases of phased: three status writes in a row (two self-triggered
+// rewrites), and four (three rewrites, a hot loop at the default
+// HotLoopWrites).
+var (
+	threePhases = []string{"Pending", "Provisioning", "Ready"}
+	fourPhases  = []string{"Pending", "Provisioning", "Configuring", "Ready"}
+)
+
+// warmUp is how long warmingUp keeps writing after the Widget's creation.
+const warmUp = 2 * time.Second
+
+// warmingUp writes a heartbeat into status.count once per pass while the
+// Widget is younger than warmUp, then stops: each write's event enqueues
+// the next pass, and the chain ends because time passes. With the clock
+// stopped it would never end, and that alone is not a defect.
+type warmingUp struct{ client.Client }
+
+func (r *warmingUp) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if time.Since(w.CreationTimestamp.Time) >= warmUp {
+		return reconcile.Result{}, nil
+	}
+	w.Status.Count++
+	return reconcile.Result{}, r.Status().Update(ctx, w)
+}

@@ -22,7 +22,7 @@ type Failure struct {
 	// Property is the violated property.
 	Property Property
 	// Plan is the fault plan ID (crash-after:W3, err@C5=Conflict,
-	// lag@R4=ConfigMap), empty for properties without faults.
+	// lag@W2-R4=ConfigMap), empty for properties without faults.
 	Plan string
 	// Request is the request being reconciled, when one is to blame.
 	Request string

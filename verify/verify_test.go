@@ -65,7 +65,7 @@ var buggy = []struct {
 }{
 	{"timestamp hot loop", verify.NoHotLoop, spec(func(c client.Client) reconcile.Reconciler { return &timestamp{c} }), "RL1001"},
 	{"timestamp not idempotent", verify.Idempotent, spec(func(c client.Client) reconcile.Reconciler { return &timestamp{c} }), "RL1001"},
-	{"map order not idempotent", verify.Idempotent, spec(func(c client.Client) reconcile.Reconciler { return &mapOrder{c} }), "RL1002"},
+	{"map order hot loop", verify.NoHotLoop, spec(func(c client.Client) reconcile.Reconciler { return &mapOrder{c} }), "RL1002"},
 	{"counter never converges", verify.Converges, spec(func(c client.Client) reconcile.Reconciler { return &counter{c} }, generationPredicate), "left the fixpoint"},
 	{"requeue hot loop", verify.NoHotLoop, spec(func(c client.Client) reconcile.Reconciler { return &requeue{c} }), "RL5003"},
 	{"NotFound returned", verify.NotFoundIsSuccess, spec(func(c client.Client) reconcile.Reconciler { return &notFound{c} }), "RL5001"},
@@ -73,14 +73,28 @@ var buggy = []struct {
 	{"finalizer added while deleting", verify.Deletion, spec(func(c client.Client) reconcile.Reconciler { return &addsWhileDeleting{c} }), "add a finalizer"},
 	{"crash between create and status", verify.CrashSafe, spec(func(c client.Client) reconcile.Reconciler { return &recordsAfterCreate{c, scheme} }), "extra object"},
 	{"stale list duplicates", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &listThenCreate{c, scheme} }), "extra object"},
-	{"list-then-create under child-cache lag", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &recordsThenLists{c, scheme} }), "lag@R2=ConfigMap"},
+	{"list-then-create under child-cache lag", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &recordsThenLists{c, scheme} }), "lag@W2-R2=ConfigMap"},
 	{"errors swallowed", verify.TransientErrors, spec(func(c client.Client) reconcile.Reconciler { return &swallowsErrors{c, scheme} }), "missing object"},
 	{"create-only child", verify.HistoryIndependent, spec(func(c client.Client) reconcile.Reconciler { return &createOnly{c, scheme} }), "data.replicas"},
 	{"random id", verify.Deterministic, spec(func(c client.Client) reconcile.Reconciler { return &randomID{c, scheme} }), "diverges"},
 	{"self-triggered rewrite chain", verify.NoHotLoop, spec(func(c client.Client) reconcile.Reconciler { return &stepper{c} }), "W2 Status().Update Widget default/foo in R2 at verify/buggy_test.go"},
-	{"reordered long conditions", verify.Idempotent, spec(func(c client.Client) reconcile.Reconciler { return &conditionsInMapOrder{c} }), "RL1002"},
+	{"reordered long conditions", verify.NoHotLoop, spec(func(c client.Client) reconcile.Reconciler { return &conditionsInMapOrder{c} }), "RL1002"},
 	{"AlreadyExists loop after a crash", verify.CrashSafe, spec(func(c client.Client) reconcile.Reconciler { return &createdFlag{c, scheme} }), "RL2003"},
+	{"child cache lagging two reconciles", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &phased{c, scheme, threePhases, true} }), "plan lag@W2-R4=ConfigMap"},
+	{"list of the primary's own kind", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &spawner{c, scheme, true} }), "plan lag@W2-R2=Widget"},
 	{"delta-applying scaler, coalesced update", verify.HistoryIndependent, spec(func(c client.Client) reconcile.Reconciler { return &deltaScaler{c, scheme} }), "ConfigMap default/foo-2: missing object"},
+}
+
+// buggySpec returns the spec of the buggy reconciler named name.
+func buggySpec(t *testing.T, name string) verify.Spec {
+	t.Helper()
+	for _, b := range buggy {
+		if b.name == name {
+			return b.spec
+		}
+	}
+	t.Fatalf("no buggy reconciler %q", name)
+	return verify.Spec{}
 }
 
 // notHinted lists, for some buggy reconcilers, a hint their report must not
@@ -90,6 +104,15 @@ var notHinted = map[string]string{
 	"AlreadyExists loop after a crash":       "RL5004",
 	"list-then-create under child-cache lag": "RL5004",
 	"timestamp hot loop":                     "RL2001",
+}
+
+// hinted lists, for some buggy reconcilers, a hint their report must give
+// besides the text of buggy.
+var hinted = map[string]string{
+	"stale list duplicates":                  "RL2003",
+	"list-then-create under child-cache lag": "RL2003",
+	"child cache lagging two reconciles":     "RL2003",
+	"list of the primary's own kind":         "RL2003",
 }
 
 func TestBuggyReconcilersAreCaught(t *testing.T) {
@@ -105,6 +128,9 @@ func TestBuggyReconcilersAreCaught(t *testing.T) {
 			}
 			if !strings.Contains(report, "reproduce: ") {
 				t.Errorf("report has no reproduce line:\n%s", report)
+			}
+			if want, ok := hinted[b.name]; ok && !strings.Contains(report, want) {
+				t.Errorf("report does not hint %s:\n%s", want, report)
 			}
 			if bad, ok := notHinted[b.name]; ok && strings.Contains(report, bad) {
 				t.Errorf("report hints %s:\n%s", bad, report)
@@ -142,6 +168,14 @@ func cronJobSpec() verify.Spec {
 func TestGoodReconcilersPass(t *testing.T) {
 	t.Run("memcached", func(t *testing.T) { verify.Run(t, memcachedSpec()) })
 	t.Run("cronjob", func(t *testing.T) { verify.Run(t, cronJobSpec()) })
+	// The correct twins of the reconcilers only the per-kind informer
+	// model catches: deterministic names, AlreadyExists as success.
+	t.Run("phased", func(t *testing.T) {
+		verify.Run(t, spec(func(c client.Client) reconcile.Reconciler { return &phased{c, scheme, threePhases, false} }))
+	})
+	t.Run("spawner", func(t *testing.T) {
+		verify.Run(t, spec(func(c client.Client) reconcile.Reconciler { return &spawner{c, scheme, false} }))
+	})
 }
 
 // TestVerdictsAreStable reruns a fixed set of checks and requires the same
@@ -152,9 +186,9 @@ func TestVerdictsAreStable(t *testing.T) {
 		prop verify.Property
 		spec verify.Spec
 	}{
-		{verify.Idempotent, buggy[2].spec},
-		{verify.Deterministic, buggy[12].spec},
-		{verify.CrashSafe, buggy[8].spec},
+		{verify.NoHotLoop, buggySpec(t, "map order hot loop")},
+		{verify.Deterministic, buggySpec(t, "random id")},
+		{verify.CrashSafe, buggySpec(t, "crash between create and status")},
 		{verify.Idempotent, memcachedSpec()},
 		{verify.StaleReads, memcachedSpec()},
 	}
@@ -179,6 +213,7 @@ func TestUnsettledReferenceIsInconclusive(t *testing.T) {
 	}{
 		{"error loop", spec(func(c client.Client) reconcile.Reconciler { return &waitsForever{c} }), []verify.Property{verify.Converges}},
 		{"requeue loop", spec(func(c client.Client) reconcile.Reconciler { return &requeue{c} }), []verify.Property{verify.Converges, verify.NoHotLoop}},
+		{"write loop", spec(func(c client.Client) reconcile.Reconciler { return &counter{c} }), []verify.Property{verify.Converges, verify.NoHotLoop}},
 	}
 	needFixpoint := []verify.Property{verify.Idempotent, verify.Deletion, verify.CrashSafe, verify.TransientErrors, verify.StaleReads, verify.HistoryIndependent}
 	for _, c := range cases {
@@ -231,7 +266,7 @@ func TestVerdictsDoNotFlip(t *testing.T) {
 		t.Errorf("repeated in %d of 20 checks; the probe misses the map order", repeated)
 	}
 	// A reproducible reconciler is checked once: no repetition count.
-	if f := verify.Check(t, buggy[8].spec, verify.CrashSafe); f == nil || f.Runs != 0 {
+	if f := verify.Check(t, buggySpec(t, "crash between create and status"), verify.CrashSafe); f == nil || f.Runs != 0 {
 		t.Errorf("recordsAfterCreate: want one failing run without repetition, got %+v", f)
 	}
 }
@@ -302,5 +337,62 @@ func TestHotLoopLimit(t *testing.T) {
 		if (f != nil) != c.hot || f != nil && !strings.Contains(f.Verdict, "requeued itself immediately") {
 			t.Errorf("%d requeues, HotLoopWrites=%d: failure %v, want hot loop %v", c.requeues, c.limit, f, c.hot)
 		}
+	}
+}
+
+// TestIdempotentAtTheFixpoint: Idempotent is checked at a fixpoint. A loop
+// that needs the clock stopped to go on (a heartbeat during the first
+// seconds) is checked at the fixpoint of the run with the clock advancing
+// and passes; a loop with no fixpoint at all is inconclusive, since
+// Converges and NoHotLoop report it.
+func TestIdempotentAtTheFixpoint(t *testing.T) {
+	o := verify.Evaluate(t, spec(func(c client.Client) reconcile.Reconciler { return &warmingUp{c} }), verify.Idempotent)
+	if o.Failure != nil || o.Note != "" {
+		t.Errorf("warmingUp: want Idempotent to hold, got failure %v, note %q", o.Failure, o.Note)
+	}
+	o = verify.Evaluate(t, spec(func(c client.Client) reconcile.Reconciler { return &counter{c} }), verify.Idempotent)
+	if o.Failure != nil || !o.Inconclusive {
+		t.Errorf("counter: want Idempotent inconclusive, got failure %v, note %q", o.Failure, o.Note)
+	}
+}
+
+// TestRewriteChainIsOneDefect: a chain of self-triggered rewrites of one
+// object that ends (a status phase machine writing one phase per pass)
+// counts for NoHotLoop once it reaches HotLoopWrites rewrites in a row,
+// and for no other property. Three writes in a row pass the default
+// limit; four fail it and pass HotLoopWrites=4.
+func TestRewriteChainIsOneDefect(t *testing.T) {
+	cases := []struct {
+		name   string
+		mk     func(c client.Client) reconcile.Reconciler
+		limit  int
+		failed []verify.Property
+	}{
+		{"three phases", func(c client.Client) reconcile.Reconciler { return &phased{c, scheme, threePhases, false} }, 0, nil},
+		{"four phases", func(c client.Client) reconcile.Reconciler { return &phased{c, scheme, fourPhases, false} }, 0, []verify.Property{verify.NoHotLoop}},
+		{"four phases, HotLoopWrites=4", func(c client.Client) reconcile.Reconciler { return &phased{c, scheme, fourPhases, false} }, 4, nil},
+		{"stepper", func(c client.Client) reconcile.Reconciler { return &stepper{c} }, 0, []verify.Property{verify.NoHotLoop}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := spec(c.mk, func(s *verify.Spec) { s.HotLoopWrites = c.limit })
+			var failed []verify.Property
+			for _, p := range verify.AllProperties {
+				o := verify.Evaluate(t, s, p)
+				if o.Inconclusive {
+					t.Errorf("%s: inconclusive, the chain ends", p)
+				}
+				if o.Failure == nil {
+					continue
+				}
+				failed = append(failed, p)
+				if p == verify.NoHotLoop && !strings.Contains(o.Failure.Verdict, "times in a row, each time in a Reconcile enqueued by the event of its own previous write") {
+					t.Errorf("NoHotLoop: want the rewrite chain, got\n%s", o.Failure)
+				}
+			}
+			if !slices.Equal(failed, c.failed) {
+				t.Errorf("failing properties %v, want %v", failed, c.failed)
+			}
+		})
 	}
 }

@@ -108,10 +108,49 @@ type faults struct {
 	crashAfterW int            // crash after this effective write
 	errAtC      int            // fail this call
 	err         error          // with this error
-	staleAtR    int            // in this reconcile, reads lag one reconcile behind
-	lagKind     string         // only reads of this kind lag (all kinds if empty)
+	lag         *lagPlan       // one kind's informer cache lags
 	fired       bool           // the fault happened
 	onFire      func(w *world) // observes the state when the fault fires
+}
+
+// lagPlan is one informer lag: the cache of kind holds nothing from the
+// effective write fromW on until reconcile untilR has ended (or the queue
+// is otherwise quiet); meanwhile its reads come from the state before
+// fromW and its events are held back.
+type lagPlan struct {
+	kind   string
+	fromW  int
+	untilR int
+}
+
+// heldEvent is a watch event the lagging cache has not delivered yet.
+type heldEvent struct {
+	e  apiserver.Event
+	by int
+}
+
+// informerLag is the state of the plan's lagging cache in one world. The
+// cache is a watermark: it holds the kind as it was just before the
+// effective write fromW, and an event of that kind is delivered only once
+// the cache holds the version it carries, so every event from fromW on is
+// held until the cache catches up (at once, delivering them in order).
+// An object is therefore never older in the cache than the event that
+// enqueued its reconcile.
+type informerLag struct {
+	plan lagPlan
+	// pre is the state before the write call under way, kept while the
+	// lag waits for the write fromW.
+	pre client.Reader
+	// cache is the lagging cache of kind; nil when the cache is current.
+	cache client.Reader
+	// behind counts the events of kind the cache has not seen.
+	behind int
+	// held are the events dispatching left for the cache to deliver.
+	held []heldEvent
+	// resynced is set once a periodic resync was delivered.
+	resynced bool
+	// done is set once the cache caught up.
+	done bool
 }
 
 type crashSignal struct{}
@@ -140,18 +179,18 @@ type world struct {
 	writes  int
 	cur     *result
 	fault   faults
-	stale   client.Reader
-	// staleKind is the kind whose reads stale serves; all kinds if empty.
-	staleKind string
-	prevSnap  client.Reader
-	failures  map[reconcile.Request]int
-	dropErr   bool
-	start     time.Time
-	ctx       context.Context
-	crashes   int
+	// lag is the informer lag of the plan, nil without one.
+	lag      *informerLag
+	failures map[reconcile.Request]int
+	dropErr  bool
+	start    time.Time
+	ctx      context.Context
+	crashes  int
 	// evCall is parallel to events: the call (N) whose write caused each
 	// event, 0 for events made outside the reconciler.
 	evCall []int
+	// evHeld is parallel to events: the event is held by the lagging cache.
+	evHeld []bool
 	// chainLen maps an effective write (call N) to the number of
 	// self-triggered rewrites that lead to it: 1 when a reconcile enqueued
 	// by the event of an earlier write of the same object rewrote it.
@@ -191,9 +230,17 @@ func newWorld(ctx context.Context, spec *Spec, objs []client.Object, f faults) (
 			return nil, fmt.Errorf("verify: seed %s %s: %w", o.GetObjectKind().GroupVersionKind().Kind, client.ObjectKeyFromObject(o), err)
 		}
 	}
+	if f.lag != nil {
+		w.lag = &informerLag{plan: *f.lag}
+	}
 	srv.Subscribe(func(e apiserver.Event) {
 		w.events = append(w.events, e)
 		w.evCall = append(w.evCall, 0)
+		held := w.lag != nil && w.lag.cache != nil && e.Object.GetObjectKind().GroupVersionKind().Kind == w.lag.plan.kind
+		if held {
+			w.lag.behind++
+		}
+		w.evHeld = append(w.evHeld, held)
 	})
 	w.cl = &recClient{w: w}
 	w.rec = spec.New(w.cl)
@@ -205,7 +252,11 @@ func newWorld(ctx context.Context, spec *Spec, objs []client.Object, f faults) (
 // listed and enqueued, and in-memory queue state is gone.
 func (w *world) restart(reason string) {
 	w.queue = map[reconcile.Request]*queueItem{}
-	w.events, w.evCall = nil, nil
+	w.events, w.evCall, w.evHeld = nil, nil, nil
+	if w.lag != nil && w.lag.cache != nil {
+		// A new process starts with caches synced from a fresh List.
+		w.lag.cache, w.lag.held, w.lag.behind, w.lag.done = nil, nil, 0, true
+	}
 	if len(w.spec.handlers) > 0 {
 		// The controller's own handlers see every listed object as ADDED.
 		for _, gvk := range w.kindsInUse() {
@@ -233,6 +284,18 @@ func (w *world) restart(reason string) {
 }
 
 func (w *world) kindsInUse() []schema.GroupVersionKind {
+	out := w.watchedKinds()
+	for _, o := range w.spec.Objects {
+		if g, err := w.srv.GroupVersionKindFor(o); err == nil && !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// watchedKinds returns the kinds whose events reach the controller: For,
+// Owns, Watches, or FromSetup's handlers.
+func (w *world) watchedKinds() []schema.GroupVersionKind {
 	var out []schema.GroupVersionKind
 	seen := map[schema.GroupVersionKind]bool{}
 	add := func(o client.Object) {
@@ -252,17 +315,19 @@ func (w *world) kindsInUse() []schema.GroupVersionKind {
 	for _, wt := range w.spec.Watches {
 		add(wt.Object)
 	}
-	for _, o := range w.spec.Objects {
-		add(o)
-	}
 	return out
 }
 
 // objectsOf lists the stored objects of one kind, as unstructured or typed
 // objects the handlers can read.
 func (w *world) objectsOf(gvk schema.GroupVersionKind) []client.Object {
+	return w.objectsFrom(w.srv, gvk)
+}
+
+// objectsFrom lists the objects of one kind that r holds.
+func (w *world) objectsFrom(r client.Reader, gvk schema.GroupVersionKind) []client.Object {
 	l := w.newList(gvk)
-	if err := w.srv.List(w.ctx, l); err != nil {
+	if err := r.List(w.ctx, l); err != nil {
 		return nil
 	}
 	items, err := meta.ExtractList(l)
@@ -415,12 +480,76 @@ func (w *world) dispatch(e apiserver.Event, reason string, by int) {
 	}
 }
 
-// drainEvents dispatches the events the last reconcile caused.
+// drainEvents dispatches the events the last reconcile caused; the
+// lagging cache keeps the events it has not caught up with.
 func (w *world) drainEvents(reason string) {
-	evs, by := w.events, w.evCall
-	w.events, w.evCall = nil, nil
+	evs, by, held := w.events, w.evCall, w.evHeld
+	w.events, w.evCall, w.evHeld = nil, nil, nil
 	for i, e := range evs {
+		if held[i] && w.lag != nil && w.lag.cache != nil {
+			w.lag.held = append(w.lag.held, heldEvent{e: e, by: by[i]})
+			continue
+		}
 		w.dispatch(e, reason, by[i])
+	}
+}
+
+// catchUp makes the lagging cache current and delivers the events it held
+// back, in order.
+func (w *world) catchUp(reason string) {
+	l := w.lag
+	if l == nil || l.cache == nil {
+		return
+	}
+	held := l.held
+	l.cache, l.held, l.behind, l.done = nil, nil, 0, true
+	for _, h := range held {
+		w.dispatch(h.e, reason, h.by)
+	}
+	// Events of the last reconcile not dispatched yet are no longer held.
+	for i := range w.evHeld {
+		w.evHeld[i] = false
+	}
+}
+
+// lagQuiet acts when the queue is quiet while a cache lags: first a
+// periodic resync of the primary kind delivers every primary from its
+// cache (an update event with the old object equal to the new one,
+// through the controller's predicates) as a resync or an unrelated event
+// would, then the cache catches up. It reports whether it did anything.
+func (w *world) lagQuiet() bool {
+	l := w.lag
+	if l == nil || l.cache == nil {
+		return false
+	}
+	if !l.resynced {
+		l.resynced = true
+		reason := fmt.Sprintf("resync while the %s cache lags", l.plan.kind)
+		r := client.Reader(w.srv)
+		if w.forGVK.Kind == l.plan.kind {
+			r = l.cache
+		}
+		for _, o := range w.objectsFrom(r, w.forGVK) {
+			w.dispatch(apiserver.Event{Type: watch.Modified, Object: o, Old: o.DeepCopyObject().(client.Object)}, reason, 0)
+		}
+		if !w.quiet() {
+			return true
+		}
+	}
+	w.catchUp(fmt.Sprintf("the %s cache caught up", l.plan.kind))
+	return true
+}
+
+// pop returns the next queue item; while the queue is quiet and a cache
+// lags, it resyncs or lets the cache catch up first.
+func (w *world) pop() *queueItem {
+	for {
+		if it := w.next(); it != nil {
+			return it
+		}
+		if !w.lagQuiet() {
+			return nil
+		}
 	}
 }
 
@@ -454,7 +583,7 @@ func (w *world) quiet() bool {
 // spent; it advances the virtual clock by step before each reconcile.
 func (w *world) run(budget int, step time.Duration) bool {
 	for n := 0; n < budget; n++ {
-		it := w.next()
+		it := w.pop()
 		if it == nil {
 			return true
 		}
@@ -469,7 +598,7 @@ func (w *world) run(budget int, step time.Duration) bool {
 			return false
 		}
 	}
-	return w.quiet()
+	return w.quiet() && (w.lag == nil || w.lag.cache == nil)
 }
 
 // reconcileItem reconciles a queue item, keeping why it was enqueued.
@@ -490,15 +619,6 @@ func (w *world) reconcile(r result) result {
 	r.n = n
 	req := r.req
 	w.cur = &r
-	lagged := w.fault.staleAtR == n && w.prevSnap != nil
-	if lagged {
-		w.stale, w.staleKind = w.prevSnap, w.fault.lagKind
-		w.fault.fired = true
-		if w.fault.onFire != nil {
-			w.fault.onFire(w)
-		}
-	}
-	snap := w.srv.Snapshot()
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -511,8 +631,6 @@ func (w *world) reconcile(r result) result {
 		}()
 		r.res, r.err = w.rec.Reconcile(w.ctx, req)
 	}()
-	w.stale, w.staleKind = nil, ""
-	w.prevSnap = snap
 	r.calls = w.cur.calls
 	w.cur = nil
 	w.results = append(w.results, r)
@@ -524,10 +642,8 @@ func (w *world) reconcile(r result) result {
 		return r
 	}
 	w.drainEvents(fmt.Sprintf("event from R%d", n))
-	if lagged && w.fault.lagKind != "" {
-		// The lagging cache catches up and delivers the events it held
-		// back, which enqueue the request again.
-		w.enqueue(req, 0, false, fmt.Sprintf("the %s cache caught up after R%d", w.fault.lagKind, n), 0)
+	if w.lag != nil && w.lag.cache != nil && n >= w.lag.plan.untilR {
+		w.catchUp(fmt.Sprintf("the %s cache caught up after R%d", w.lag.plan.kind, n))
 	}
 	short := false
 	switch {
@@ -617,7 +733,19 @@ func (w *world) record(op string, obj kruntime.Object, key client.ObjectKey, do 
 		c.Reconcile = w.cur.n
 		c.Request = w.cur.req
 	}
-	c.Stale = w.stale != nil && !c.isWrite() && (w.staleKind == "" || w.staleKind == c.Kind)
+	if l := w.lag; l != nil && !c.isWrite() && l.cache != nil && l.behind > 0 && c.Kind == l.plan.kind {
+		c.Stale = true
+		if !w.fault.fired {
+			w.fault.fired = true
+			if w.fault.onFire != nil {
+				w.fault.onFire(w)
+			}
+		}
+	}
+	waiting := w.lag != nil && w.lag.cache == nil && !w.lag.done && c.isWrite() && w.writes+1 == w.lag.plan.fromW
+	if waiting {
+		w.lag.pre = w.srv.Snapshot()
+	}
 	if w.fault.errAtC == c.N && w.fault.err != nil {
 		w.fault.fired = true
 		if w.fault.onFire != nil {
@@ -638,6 +766,20 @@ func (w *world) record(op string, obj kruntime.Object, key client.ObjectKey, do 
 			w.writes++
 			c.W = w.writes
 		}
+		if waiting && c.W == w.lag.plan.fromW && c.Kind == w.lag.plan.kind {
+			// The cache stops before this write: its events and every
+			// later event of the kind are held back.
+			w.lag.cache = w.lag.pre
+			for i := before; i < len(w.events); i++ {
+				if w.events[i].Object.GetObjectKind().GroupVersionKind().Kind == w.lag.plan.kind {
+					w.evHeld[i] = true
+					w.lag.behind++
+				}
+			}
+		}
+	}
+	if w.lag != nil {
+		w.lag.pre = nil
 	}
 	w.calls = append(w.calls, c)
 	if w.cur != nil {
