@@ -18,20 +18,31 @@ type recClient struct{ w *world }
 
 var _ client.Client = (*recClient)(nil)
 
-// reader serves obj's kind from the lagging cache of the plan, if any.
-func (c *recClient) reader(obj runtime.Object) client.Reader {
+// reader serves obj's kind from the lagging cache of the plan, if any,
+// and says whether it did.
+func (c *recClient) reader(obj runtime.Object) (client.Reader, bool) {
 	w := c.w
 	if w.lag == nil || w.lag.cache == nil {
-		return w.srv
+		return w.srv, false
 	}
 	if g, err := w.srv.GroupVersionKindFor(obj); err == nil && strings.TrimSuffix(g.Kind, "List") == w.lag.plan.kind {
-		return w.lag.cache
+		return w.lag.cache, true
 	}
-	return w.srv
+	return w.srv, false
 }
 
 func (c *recClient) Get(ctx context.Context, key client.ObjectKey, obj client.Object, opts ...client.GetOption) error {
-	return c.w.record("Get", obj, key, func() error { return c.reader(obj).Get(ctx, key, obj, opts...) })
+	return c.w.record("Get", obj, key, func() error {
+		r, lagging := c.reader(obj)
+		err := r.Get(ctx, key, obj, opts...)
+		if lagging {
+			// The read is stale when the server holds another version.
+			cur := obj.DeepCopyObject().(client.Object)
+			cerr := c.w.srv.Get(ctx, key, cur, opts...)
+			c.w.staleRead = (err == nil) != (cerr == nil) || err == nil && cur.GetResourceVersion() != obj.GetResourceVersion()
+		}
+		return err
+	})
 }
 
 func (c *recClient) List(ctx context.Context, list client.ObjectList, opts ...client.ListOption) error {
@@ -42,7 +53,28 @@ func (c *recClient) List(ctx context.Context, list client.ObjectList, opts ...cl
 		u.SetGroupVersionKind(g.GroupVersion().WithKind(g.Kind[:len(g.Kind)-4]))
 		item = u
 	}
-	return c.w.record("List", item, client.ObjectKey{Namespace: lo.Namespace}, func() error { return c.reader(list).List(ctx, list, opts...) })
+	return c.w.record("List", item, client.ObjectKey{Namespace: lo.Namespace}, func() error {
+		r, lagging := c.reader(list)
+		err := r.List(ctx, list, opts...)
+		if lagging {
+			cur := list.DeepCopyObject().(client.ObjectList)
+			cerr := c.w.srv.List(ctx, cur, opts...)
+			c.w.staleRead = (err == nil) != (cerr == nil) || err == nil && versions(list) != versions(cur)
+		}
+		return err
+	})
+}
+
+// versions renders the keys and resourceVersions of a list's items.
+func versions(l client.ObjectList) string {
+	var b strings.Builder
+	_ = meta.EachListItem(l, func(o runtime.Object) error {
+		if m, err := meta.Accessor(o); err == nil {
+			b.WriteString(m.GetNamespace() + "/" + m.GetName() + "@" + m.GetResourceVersion() + " ")
+		}
+		return nil
+	})
+	return b.String()
 }
 
 func (c *recClient) Create(ctx context.Context, obj client.Object, opts ...client.CreateOption) error {

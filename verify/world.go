@@ -143,8 +143,6 @@ type informerLag struct {
 	pre client.Reader
 	// cache is the lagging cache of kind; nil when the cache is current.
 	cache client.Reader
-	// behind counts the events of kind the cache has not seen.
-	behind int
 	// held are the events dispatching left for the cache to deliver.
 	held []heldEvent
 	// resynced is set once a periodic resync was delivered.
@@ -180,12 +178,15 @@ type world struct {
 	cur     *result
 	fault   faults
 	// lag is the informer lag of the plan, nil without one.
-	lag      *informerLag
-	failures map[reconcile.Request]int
-	dropErr  bool
-	start    time.Time
-	ctx      context.Context
-	crashes  int
+	lag *informerLag
+	// staleRead is set by a read the lagging cache answered with an older
+	// state than the server's.
+	staleRead bool
+	failures  map[reconcile.Request]int
+	dropErr   bool
+	start     time.Time
+	ctx       context.Context
+	crashes   int
 	// evCall is parallel to events: the call (N) whose write caused each
 	// event, 0 for events made outside the reconciler.
 	evCall []int
@@ -236,11 +237,7 @@ func newWorld(ctx context.Context, spec *Spec, objs []client.Object, f faults) (
 	srv.Subscribe(func(e apiserver.Event) {
 		w.events = append(w.events, e)
 		w.evCall = append(w.evCall, 0)
-		held := w.lag != nil && w.lag.cache != nil && e.Object.GetObjectKind().GroupVersionKind().Kind == w.lag.plan.kind
-		if held {
-			w.lag.behind++
-		}
-		w.evHeld = append(w.evHeld, held)
+		w.evHeld = append(w.evHeld, w.lag != nil && w.lag.cache != nil && e.Object.GetObjectKind().GroupVersionKind().Kind == w.lag.plan.kind)
 	})
 	w.cl = &recClient{w: w}
 	w.rec = spec.New(w.cl)
@@ -255,7 +252,7 @@ func (w *world) restart(reason string) {
 	w.events, w.evCall, w.evHeld = nil, nil, nil
 	if w.lag != nil && w.lag.cache != nil {
 		// A new process starts with caches synced from a fresh List.
-		w.lag.cache, w.lag.held, w.lag.behind, w.lag.done = nil, nil, 0, true
+		w.lag.cache, w.lag.held, w.lag.done = nil, nil, true
 	}
 	if len(w.spec.handlers) > 0 {
 		// The controller's own handlers see every listed object as ADDED.
@@ -502,7 +499,7 @@ func (w *world) catchUp(reason string) {
 		return
 	}
 	held := l.held
-	l.cache, l.held, l.behind, l.done = nil, nil, 0, true
+	l.cache, l.held, l.done = nil, nil, true
 	for _, h := range held {
 		w.dispatch(h.e, reason, h.by)
 	}
@@ -733,15 +730,6 @@ func (w *world) record(op string, obj kruntime.Object, key client.ObjectKey, do 
 		c.Reconcile = w.cur.n
 		c.Request = w.cur.req
 	}
-	if l := w.lag; l != nil && !c.isWrite() && l.cache != nil && l.behind > 0 && c.Kind == l.plan.kind {
-		c.Stale = true
-		if !w.fault.fired {
-			w.fault.fired = true
-			if w.fault.onFire != nil {
-				w.fault.onFire(w)
-			}
-		}
-	}
 	waiting := w.lag != nil && w.lag.cache == nil && !w.lag.done && c.isWrite() && w.writes+1 == w.lag.plan.fromW
 	if waiting {
 		w.lag.pre = w.srv.Snapshot()
@@ -773,13 +761,23 @@ func (w *world) record(op string, obj kruntime.Object, key client.ObjectKey, do 
 			for i := before; i < len(w.events); i++ {
 				if w.events[i].Object.GetObjectKind().GroupVersionKind().Kind == w.lag.plan.kind {
 					w.evHeld[i] = true
-					w.lag.behind++
 				}
 			}
 		}
 	}
 	if w.lag != nil {
 		w.lag.pre = nil
+	}
+	if w.staleRead {
+		// The fault fires at the first read the lagging cache answers
+		// with something older than the server holds.
+		w.staleRead, c.Stale = false, true
+		if !w.fault.fired {
+			w.fault.fired = true
+			if w.fault.onFire != nil {
+				w.fault.onFire(w)
+			}
+		}
 	}
 	w.calls = append(w.calls, c)
 	if w.cur != nil {
