@@ -48,7 +48,11 @@ type Property string
 // The properties. See the README for their exact meaning.
 const (
 	// Idempotent: at the fixpoint, further Reconciles (with the clock
-	// advanced) make no effective write and return the same Result.
+	// advanced) make no effective write and return the same Result. The
+	// fixpoint is reached with the clock stopped, or with it advancing
+	// when only the stopped clock keeps a loop going; a run without any
+	// fixpoint leaves Idempotent inconclusive (Converges and NoHotLoop
+	// report the loop).
 	Idempotent Property = "Idempotent"
 	// Converges: the loop reaches a quiet queue within the budget, then
 	// stays there for StablePasses passes over every primary.
@@ -66,10 +70,19 @@ const (
 	// TransientErrors: Conflict, Timeout or TooManyRequests at any call
 	// site still ends in the reference state.
 	TransientErrors Property = "TransientErrors"
-	// StaleReads: a cache of one kind lagging one reconcile behind the
-	// controller's own writes (the primary's never older than its event)
-	// causes no duplicate creates or wrong deletes: the end state is the
-	// reference state.
+	// StaleReads: an informer cache of one kind lagging behind the
+	// controller's own writes causes no duplicate creates or wrong
+	// deletes: the end state is the reference state. Plan lag@Wx-Rk=K
+	// keeps the cache of kind K at the state before the effective write
+	// Wx until reconcile k has ended (k up to 3 reconciles after Wx's):
+	// K's reads come from that state, and K's events are held back until
+	// the cache catches up, as an informer delivers an event only once its
+	// cache holds that version. The primary is therefore never older than
+	// the event that enqueued its reconcile, while other objects of its
+	// kind may lag. When the queue goes quiet first, a periodic resync of
+	// the primary kind goes through the predicates, then the cache catches
+	// up. Plans are enumerated from the reference trace: every reconcile
+	// that reads a watched kind after the controller's write of it.
 	StaleReads Property = "StaleReads"
 	// HistoryIndependent: applying Spec.Updates one at a time, or as one
 	// coalesced update, to a settled world ends in the state of a fresh
@@ -170,9 +183,11 @@ type Spec struct {
 	MinRequeueAfter time.Duration
 	// HotLoopWrites is how many self-triggered rewrites in a row make a
 	// hot loop for NoHotLoop: a reconcile enqueued by the event of the
-	// controller's own effective write writes the same object again. The
-	// same number of consecutive immediate requeues of one request is a
-	// hot loop too (default 3).
+	// controller's own effective write writes the same object again. A
+	// chain counts even when it ends: a status machine writing one phase
+	// per pass four times in a row fails the default; raise the limit if
+	// the steps are intended. The same number of consecutive immediate
+	// requeues of one request is a hot loop too (default 3).
 	HotLoopWrites int
 	// Repetitions bounds how often a property is checked when the
 	// fault-free run is not reproducible (its calls or written content
