@@ -633,17 +633,26 @@ func (s *Summary) objectKinds(v ssa.Value) []string {
 		return nil
 	}
 	root, _ := s.RootOf(v)
+	return s.rootKinds(root, 0)
+}
+
+// rootKinds returns the object types of an object root: its type, or for
+// a parameter of an interface type (or of type ObjectMeta, the metadata of
+// its callers' objects), the types of the arguments passed for it at the
+// call sites of its function, through parameters of callers (depth bounds
+// the chain).
+func (s *Summary) rootKinds(root ssa.Value, depth int) []string {
 	if root == nil {
 		return nil
 	}
-	if t := concreteType(root); t != nil {
+	p, isParam := root.(*ssa.Parameter)
+	if t := concreteType(root); t != nil && !(isParam && apis.IsObjectMeta(t)) {
 		if k := kindKey(t); k != "" {
 			return []string{k}
 		}
 		return nil
 	}
-	p, ok := root.(*ssa.Parameter)
-	if !ok {
+	if !isParam || depth >= 4 {
 		return nil
 	}
 	fn := p.Parent()
@@ -655,8 +664,11 @@ func (s *Summary) objectKinds(v ssa.Value) []string {
 			continue
 		}
 		r, _ := s.RootOf(c.Common().Args[idx])
-		if t := concreteType(r); t != nil {
-			if k := kindKey(t); k != "" {
+		if r == root {
+			continue
+		}
+		for _, k := range s.rootKinds(r, depth+1) {
+			if !slices.Contains(out, k) {
 				out = append(out, k)
 			}
 		}

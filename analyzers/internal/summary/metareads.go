@@ -116,7 +116,7 @@ func (f *mdFlow) step(v ssa.Value, st mdState, r ssa.Instruction) {
 	switch x := r.(type) {
 	case *ssa.Lookup:
 		if x.X == v && st.isMap {
-			key, _ := constString(x.Index)
+			key, _ := f.s.constKey(x.Index)
 			val(mdState{field: st.field, key: key})
 			return
 		}
@@ -132,7 +132,7 @@ func (f *mdFlow) step(v ssa.Value, st mdState, r ssa.Instruction) {
 	case *ssa.Next:
 		val(mdState{field: st.field})
 	case *ssa.If:
-		if !logOnlyBranch(x.Block()) {
+		if !f.s.logOnlyBranch(x.Block()) {
 			f.hit(st, "a branch", x.Pos())
 		}
 	case *ssa.Store:
@@ -285,7 +285,7 @@ func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
 	if st.isMap {
 		// labels.Set(m).Get("k"), a getter helper(m, "k"): one key.
 		for _, a := range callArgs(&c.Call) {
-			if key, ok := constString(a); ok {
+			if key, ok := f.s.constKey(a); ok {
 				f.followAll(c, mdState{field: st.field, key: key})
 				return
 			}
@@ -301,6 +301,33 @@ func (f *mdFlow) followAll(c *ssa.Call, st mdState) {
 	}
 }
 
+// constKey returns the constant string v holds: a constant, or a
+// parameter of a package function that every call passes the same
+// constant (a getter helper called with the key).
+func (s *Summary) constKey(v ssa.Value) (string, bool) {
+	return s.constKeyDepth(v, 0)
+}
+
+func (s *Summary) constKeyDepth(v ssa.Value, depth int) (string, bool) {
+	if k, ok := constString(v); ok {
+		return k, true
+	}
+	p, ok := v.(*ssa.Parameter)
+	if !ok || depth >= 4 {
+		return "", false
+	}
+	args := s.paramArgs(p)
+	key := ""
+	for i, a := range args {
+		k, ok := s.constKeyDepth(a, depth+1)
+		if !ok || i > 0 && k != key {
+			return "", false
+		}
+		key = k
+	}
+	return key, len(args) > 0
+}
+
 // isRoot reports whether fn is a reconcile root.
 func (s *Summary) isRoot(fn *ssa.Function) bool {
 	for _, r := range s.Roots {
@@ -314,7 +341,7 @@ func (s *Summary) isRoot(fn *ssa.Function) bool {
 // logOnlyBranch reports whether b's If only chooses whether to log: one
 // successor does nothing but log (or record an Event) and goes on to the
 // other.
-func logOnlyBranch(b *ssa.BasicBlock) bool {
+func (s *Summary) logOnlyBranch(b *ssa.BasicBlock) bool {
 	if len(b.Succs) != 2 {
 		return false
 	}
@@ -323,7 +350,7 @@ func logOnlyBranch(b *ssa.BasicBlock) bool {
 		if len(x.Preds) != 1 || len(x.Succs) != 1 || x.Succs[0] != other {
 			continue
 		}
-		if onlyLogs(x) {
+		if s.onlyLogs(x, 0) {
 			return true
 		}
 	}
@@ -331,9 +358,13 @@ func logOnlyBranch(b *ssa.BasicBlock) bool {
 }
 
 // onlyLogs reports whether the instructions of b only compute values for
-// and make logging calls.
-func onlyLogs(b *ssa.BasicBlock) bool {
+// and make logging calls: calls of the logging packages, and of package
+// functions whose bodies only log (depth bounds the nesting).
+func (s *Summary) onlyLogs(b *ssa.BasicBlock, depth int) bool {
 	for _, instr := range b.Instrs {
+		if v, ok := instr.(ssa.Value); ok && usedOutside(v, b) {
+			return false
+		}
 		switch x := instr.(type) {
 		case *ssa.Store:
 			if ia, ok := x.Addr.(*ssa.IndexAddr); !ok || ia.Block() != b {
@@ -342,16 +373,58 @@ func onlyLogs(b *ssa.BasicBlock) bool {
 		case *ssa.MapUpdate, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Panic:
 			return false
 		case *ssa.Call:
-			callee := calleeFunc(&x.Call)
 			if _, ok := x.Call.Value.(*ssa.Builtin); ok {
 				continue
 			}
-			if callee == nil || !apis.IsLogging(apis.FuncOf(callee)) {
+			if !s.logCall(&x.Call, depth) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// logCall reports whether call c only logs.
+func (s *Summary) logCall(c *ssa.CallCommon, depth int) bool {
+	if callee := calleeFunc(c); callee != nil && apis.IsLogging(apis.FuncOf(callee)) {
+		return true
+	}
+	fn := s.localFunc(s.callee(c))
+	if fn == nil || depth >= 3 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				if ia, ok := x.Addr.(*ssa.IndexAddr); !ok || ia.Block() != b {
+					return false
+				}
+			case *ssa.MapUpdate, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Panic:
+				return false
+			case *ssa.Call:
+				if _, ok := x.Call.Value.(*ssa.Builtin); !ok && !s.logCall(&x.Call, depth+1) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// usedOutside reports whether a value defined in b is used in another
+// block.
+func usedOutside(v ssa.Value, b *ssa.BasicBlock) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if r.Block() != b {
+			return true
+		}
+	}
+	return false
 }
 
 // mdSource is a read of an object's labels or annotations.
@@ -413,7 +486,7 @@ func (s *Summary) mdCallSources(c *ssa.Call) []mdSource {
 	if field := apis.MetadataKeyTest(fun); field != "" {
 		args := callArgs(&c.Call)
 		if len(args) == 2 {
-			key, _ := constString(args[1])
+			key, _ := s.constKey(args[1])
 			return []mdSource{{obj: args[0], val: c, state: mdState{field: field, key: key}, pos: c.Pos()}}
 		}
 		return nil

@@ -35,6 +35,9 @@ const (
 	backupFinalizer = "backup.example.com/final-snapshot"
 	// credentialsHashAnnotation rolls the pods when the credentials change.
 	credentialsHashAnnotation = "apps.example.com/credentials-hash"
+	// pausedAnnotation stops reconciliation while an operator repairs a
+	// database by hand.
+	pausedAnnotation = "apps.example.com/paused"
 
 	instanceLabel  = "app.kubernetes.io/instance"
 	componentLabel = "app.kubernetes.io/component"
@@ -63,6 +66,11 @@ func (r *DatabaseReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 	if err := r.Get(ctx, req.NamespacedName, &db); err != nil {
 		log.Error(err, "unable to fetch Database")
 		return ctrl.Result{}, err // BUG(RL5001): NotFound for a deleted Database is returned, so the gone key is retried with backoff forever
+	}
+
+	if db.Annotations[pausedAnnotation] == "true" && db.DeletionTimestamp.IsZero() {
+		log.Info("reconciliation paused")
+		return ctrl.Result{}, nil
 	}
 
 	if !db.DeletionTimestamp.IsZero() {
@@ -239,7 +247,7 @@ func initJobSpec(db *appsv1alpha1.Database) kbatch.JobSpec {
 func (r *DatabaseReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		// Skip our own status updates.
-		For(&appsv1alpha1.Database{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})). // BUG(RL4001): the reconciler waits for the backup operator's finalizer, but removing a finalizer does not bump generation, so that removal never triggers a Reconcile
+		For(&appsv1alpha1.Database{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})). // BUG(RL4001,RL4002): the reconciler waits for the backup operator's finalizer, but removing a finalizer does not bump generation, so that removal never triggers a Reconcile; nor does removing the paused annotation
 		Owns(&appsv1.StatefulSet{}).
 		Owns(&kbatch.Job{}).
 		Named("database").
