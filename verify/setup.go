@@ -20,6 +20,7 @@ import (
 	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
 	"sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
@@ -106,6 +107,40 @@ func FromSetup(setup func(mgr manager.Manager) error, spec Spec) Spec {
 		return r
 	}
 	return spec
+}
+
+// Wiring describes the watches FromSetup recorded, in the order the
+// controller registered them: the kind, "(primary)" for the watch that
+// enqueues the object itself (builder.For), "(metadata only)" for a
+// metadata-only watch, and the number of predicates, e.g. "Memcached
+// (primary), 1 predicate(s)" or "Deployment". It returns nil for a Spec
+// that FromSetup did not make, and FromSetup's error when it failed.
+func (s Spec) Wiring() ([]string, error) {
+	if s.setupErr != nil {
+		return nil, s.setupErr
+	}
+	scheme := s.Scheme
+	if scheme == nil {
+		scheme = clientgoscheme.Scheme
+	}
+	var out []string
+	for _, w := range s.handlers {
+		line := fmt.Sprintf("%T", w.object)
+		if gvk, err := apiutil.GVKForObject(w.object, scheme); err == nil {
+			line = gvk.Kind
+		}
+		if _, ok := w.handler.(*handler.EnqueueRequestForObject); ok {
+			line += " (primary)"
+		}
+		if _, ok := w.object.(*metav1.PartialObjectMetadata); ok {
+			line += " (metadata only)"
+		}
+		if n := len(w.predicates); n > 0 {
+			line += fmt.Sprintf(", %d predicate(s)", n)
+		}
+		out = append(out, line)
+	}
+	return out, nil
 }
 
 // recording is what one run of SetupWithManager registered.

@@ -2,6 +2,8 @@ package verify_test
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"testing"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -10,6 +12,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -124,4 +127,25 @@ func TestFromSetupFieldIndex(t *testing.T) {
 	}
 	verify.Run(t, verify.FromSetup(setup, verify.Spec{Scheme: scheme, Objects: []client.Object{widget()},
 		Properties: []verify.Property{verify.Idempotent, verify.Converges, verify.NoHotLoop, verify.CrashSafe}}))
+}
+
+// TestFromSetupWiring: Wiring lists what SetupWithManager registered, in
+// order, and FromSetup's error when it failed.
+func TestFromSetupWiring(t *testing.T) {
+	setup := func(mgr manager.Manager) error {
+		return builder.ControllerManagedBy(mgr).
+			For(&testapi.Widget{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+			Owns(&appsv1.Deployment{}).
+			Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(func(context.Context, client.Object) []reconcile.Request { return nil })).
+			Watches(&corev1.ConfigMap{}, handler.Funcs{}, builder.OnlyMetadata).
+			Named("wiring").Complete(&memcached{})
+	}
+	got, err := verify.FromSetup(setup, verify.Spec{Scheme: scheme}).Wiring()
+	want := []string{"Widget (primary), 1 predicate(s)", "Deployment", "Secret", "ConfigMap (metadata only)"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("Wiring() = %q, %v; want %q", got, err, want)
+	}
+	if _, err := verify.FromSetup(func(manager.Manager) error { return context.Canceled }, verify.Spec{Scheme: scheme}).Wiring(); !errors.Is(err, context.Canceled) {
+		t.Errorf("Wiring() of a failed setup: error %v, want the setup's error", err)
+	}
 }
