@@ -600,3 +600,36 @@ func (r *spawner) Reconcile(ctx context.Context, req reconcile.Request) (reconci
 	}
 	return reconcile.Result{}, nil
 }
+
+// registrar has the first Widget of a namespace create the namespace's
+// shared registry ConfigMap (with generateName) and mark itself
+// Registered; every other Widget sees a Registered sibling in a List and
+// leaves the registry alone. The decision rests on a sibling's status in
+// the Widget cache: when that cache has not yet seen the sibling's status
+// write, a second registry is created (RL2003: name it deterministically
+// and treat AlreadyExists as success). A crash between the create and the
+// status write has the same effect, which CrashSafe reports.
+type registrar struct{ client.Client }
+
+func (r *registrar) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Status.Phase != "" {
+		return reconcile.Result{}, nil
+	}
+	var all testapi.WidgetList
+	if err := r.List(ctx, &all, client.InNamespace(w.Namespace)); err != nil {
+		return reconcile.Result{}, fmt.Errorf("list widgets: %w", err)
+	}
+	w.Status.Phase = "Member"
+	if !slices.ContainsFunc(all.Items, func(s testapi.Widget) bool { return s.Status.Phase == "Registered" }) {
+		reg := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: w.Namespace, GenerateName: "registry-", Labels: map[string]string{"app": "registry"}}}
+		if err := r.Create(ctx, reg); err != nil {
+			return reconcile.Result{}, fmt.Errorf("create registry: %w", err)
+		}
+		w.Status.Phase = "Registered"
+	}
+	return reconcile.Result{}, r.Status().Update(ctx, w)
+}

@@ -51,6 +51,13 @@ func spec(mk func(c client.Client) reconcile.Reconciler, opts ...func(*verify.Sp
 	return s
 }
 
+// siblings adds a second Widget, bar, next to foo.
+func siblings(s *verify.Spec) {
+	bar := widget()
+	bar.Name = "bar"
+	s.Objects = append(s.Objects, bar)
+}
+
 func generationPredicate(s *verify.Spec) {
 	s.ForPredicates = []predicate.Predicate{predicate.GenerationChangedPredicate{}}
 }
@@ -82,6 +89,7 @@ var buggy = []struct {
 	{"AlreadyExists loop after a crash", verify.CrashSafe, spec(func(c client.Client) reconcile.Reconciler { return &createdFlag{c, scheme} }), "RL2003"},
 	{"child cache lagging two reconciles", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &phased{c, scheme, threePhases, true} }), "plan lag@W2-R4=ConfigMap"},
 	{"list of the primary's own kind", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &spawner{c, scheme, true} }), "plan lag@W2-R2=Widget"},
+	{"sibling's status in a lagging cache", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &registrar{c} }, siblings), "plan lag@W2-R2=Widget"},
 	{"delta-applying scaler, coalesced update", verify.HistoryIndependent, spec(func(c client.Client) reconcile.Reconciler { return &deltaScaler{c, scheme} }), "ConfigMap default/foo-2: missing object"},
 }
 
@@ -113,6 +121,7 @@ var hinted = map[string]string{
 	"list-then-create under child-cache lag": "RL2003",
 	"child cache lagging two reconciles":     "RL2003",
 	"list of the primary's own kind":         "RL2003",
+	"sibling's status in a lagging cache":    "RL2003",
 }
 
 func TestBuggyReconcilersAreCaught(t *testing.T) {
