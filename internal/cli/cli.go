@@ -60,6 +60,7 @@ type options struct {
 	baselinePath  string
 	writeBaseline string
 	noCache       bool
+	scaffold      bool
 	patterns      []string
 }
 
@@ -85,6 +86,7 @@ func parseFlags(args []string, stdout io.Writer) (*options, bool, error) {
 	fs.StringVar(&o.baselinePath, "baseline", "", "report only findings not recorded in this baseline `file`")
 	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit 0")
 	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache ($"+resultcache.EnvVar+"=off does the same)")
+	fs.BoolVar(&o.scaffold, "scaffold-verify", false, "write a verify test (foo_verify_test.go next to foo.go) for each reconciler with a SetupWithManager method in the packages, and exit; never overwrites a file")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -101,6 +103,9 @@ func parseFlags(args []string, stdout io.Writer) (*options, bool, error) {
 	case "text", "json", "sarif", "github":
 	default:
 		return nil, false, &usageError{fmt.Sprintf("unknown -format %q (want text, json, sarif or github)", o.format)}
+	}
+	if o.scaffold && (o.fix || o.diff || o.baselinePath != "" || o.writeBaseline != "") {
+		return nil, false, &usageError{"-scaffold-verify writes tests and runs no check: it cannot be combined with -fix, -diff, -baseline or -write-baseline"}
 	}
 	if o.diff {
 		o.fix = true
@@ -210,6 +215,9 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return 0, fmt.Errorf("directory %s does not exist", o.dir)
+	}
+	if o.scaffold {
+		return scaffoldVerify(dir, o.patterns, stdout, stderr)
 	}
 	cfgPath := o.configPath
 	if cfgPath == "" {
