@@ -57,7 +57,11 @@ predicate type whose ` + "`Create`" + ` does (types of other packages through th
 exists when the controller starts as a Create event, so the reconciler does not
 see those objects until they change or the cache resyncs; the message says when
 the reconciler manages finalizers of the kind, whose objects already marked for
-deletion then keep the finalizer.
+deletion then keep the finalizer. This belongs to RL3001 rather than RL4001:
+the filter chooses by event type (Create against Update), which is what RL3001
+is about, and it loses objects for every reconciler, not only for one that
+manages finalizers (RL4001's condition); RL4001 stays about predicates that
+hide metadata-only updates, RL4002 about labels and annotations.
 
 Not reported:
 - ` + "`watch.Error`" + ` and ` + "`watch.Bookmark`" + ` arms: that is protocol handling;
