@@ -548,6 +548,9 @@ func (s *Summary) metadataOf(scope []*ssa.Function) (reads, writes []MetadataKey
 	seen := map[string]bool{}
 	for _, fn := range scope {
 		for _, src := range s.mdSources(fn) {
+			if s.fetchedByOtherKey(src.obj) {
+				continue
+			}
 			kinds := s.objectKinds(src.obj)
 			if len(kinds) == 0 {
 				continue
@@ -567,6 +570,43 @@ func (s *Summary) metadataOf(scope []*ssa.Function) (reads, writes []MetadataKey
 	}
 	sort.SliceStable(reads, func(i, j int) bool { return reads[i].pos < reads[j].pos })
 	return reads, writes
+}
+
+// fetchedByOtherKey reports whether the object behind v is read by a Get
+// whose key does not come from a parameter of the function (a parent or
+// a sibling named in the spec): another object than the one the reconcile
+// request names, whose metadata changes would not enqueue this request
+// whatever the predicate.
+func (s *Summary) fetchedByOtherKey(v ssa.Value) bool {
+	root, _ := s.RootOf(v)
+	alloc, ok := root.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	fn := alloc.Parent()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := calleeFunc(&c.Call)
+			if callee == nil || !apis.IsReaderGet(apis.FuncOf(callee)) {
+				continue
+			}
+			args := callArgs(&c.Call)
+			if len(args) < 3 {
+				continue
+			}
+			if r, _ := s.RootOf(args[2]); r != root {
+				continue
+			}
+			if s.keyParam(fn, args[1], make(map[ssa.Value]int)) < 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // firstHits keeps, for each tracked state, the decision that comes first

@@ -191,3 +191,30 @@ func (r *FuncsReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		})).
 		Complete(r)
 }
+
+// N8: the annotation is read from the parent Widget named in the spec,
+// not from the requested one: its changes would not enqueue this request
+// whatever the predicate.
+type ParentReconciler struct{ client.Client }
+
+func (r *ParentReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var parent api.Widget
+	if err := r.Get(ctx, client.ObjectKey{Namespace: w.Namespace, Name: w.Status.Phase}, &parent); err != nil {
+		return ctrl.Result{}, err
+	}
+	if parent.Annotations["example.com/paused"] == "true" {
+		return ctrl.Result{}, nil
+	}
+	w.Status.Phase = "Ready"
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+func (r *ParentReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&api.Widget{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		Complete(r)
+}
