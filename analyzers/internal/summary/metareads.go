@@ -584,29 +584,53 @@ func (s *Summary) fetchedByOtherKey(v ssa.Value) bool {
 		return false
 	}
 	fn := alloc.Parent()
+	for _, g := range s.getsInto(fn, 0) {
+		if r, _ := s.RootOf(g.obj); r == root && s.keyParam(fn, g.key, make(map[ssa.Value]int)) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// getInto is a Get in a function: the key it looks up and the object it
+// fills, as values of that function.
+type getInto struct{ key, obj ssa.Value }
+
+// getsInto returns the Gets of fn, directly or through package helpers
+// whose Get key and object are parameters (depth bounds the nesting).
+func (s *Summary) getsInto(fn *ssa.Function, depth int) []getInto {
+	var out []getInto
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
 			if !ok {
 				continue
 			}
-			callee := calleeFunc(&c.Call)
-			if callee == nil || !apis.IsReaderGet(apis.FuncOf(callee)) {
+			if callee := calleeFunc(&c.Call); callee != nil && apis.IsReaderGet(apis.FuncOf(callee)) {
+				if args := callArgs(&c.Call); len(args) >= 3 {
+					out = append(out, getInto{key: args[1], obj: args[2]})
+				}
 				continue
 			}
-			args := callArgs(&c.Call)
-			if len(args) < 3 {
+			local := s.localFunc(s.callee(&c.Call))
+			if local == nil || depth >= 3 || local == fn {
 				continue
 			}
-			if r, _ := s.RootOf(args[2]); r != root {
-				continue
-			}
-			if s.keyParam(fn, args[1], make(map[ssa.Value]int)) < 0 {
-				return true
+			for _, g := range s.getsInto(local, depth+1) {
+				r, _ := s.RootOf(g.obj)
+				o := paramIndex(local, r)
+				k := s.keyParam(local, g.key, make(map[ssa.Value]int))
+				if o < 0 || k < 0 {
+					continue
+				}
+				obj, key := closureArg(&c.Call, local, o), closureArg(&c.Call, local, k)
+				if obj != nil && key != nil {
+					out = append(out, getInto{key: key, obj: obj})
+				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // firstHits keeps, for each tracked state, the decision that comes first
