@@ -10,6 +10,11 @@
 //
 //	go vet -vettool=$(which reconcilelint) ./...
 //
+// To write a test that runs the verify module on each reconciler (wired
+// through its own SetupWithManager):
+//
+//	reconcilelint -scaffold-verify ./...
+//
 // Run reconcilelint -help for the flags, and reconcilelint -explain RL5001
 // for the documentation of a check.
 package main
