@@ -225,3 +225,53 @@ func runEnv(t *testing.T, dir string, env []string, name string, args ...string)
 	}
 	return o.String(), e.String(), code
 }
+
+// TestScaffoldVerifyBadInput: every mistake with -scaffold-verify is one
+// line on stderr and exit 2, never a panic, and writes no file.
+func TestScaffoldVerifyBadInput(t *testing.T) {
+	bin := binary(t)
+	write := func(dir, name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	broken := t.TempDir()
+	write(broken, "go.mod", "module example.com/broken\n\ngo 1.26.0\n")
+	write(broken, "b.go", "package broken\n\nfunc f() { undefinedThing() }\n")
+	plain := t.TempDir()
+	write(plain, "go.mod", "module example.com/plain\n\ngo 1.26.0\n")
+	write(plain, "p.go", "package plain\n\n// Reconcile is not a reconciler's method.\nfunc Reconcile() {}\n")
+	notModule := t.TempDir()
+	write(notModule, "x.go", "package x\n")
+	cases := []struct {
+		name, dir string
+		args      []string
+		want      string
+	}{
+		{"does not compile", broken, []string{"./..."}, "undefined: undefinedThing"},
+		{"no packages", plain, []string{"./missing/..."}, "missing"},
+		{"not a module", notModule, []string{"./..."}, "not inside a Go module"},
+		{"no reconciler", plain, []string{"./..."}, "no reconciler with a SetupWithManager method"},
+		{"with -fix", plain, []string{"-fix", "./..."}, "cannot be combined with -fix"},
+		{"missing directory", plain, []string{"-C", filepath.Join(plain, "nope"), "./..."}, "does not exist"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before := snapshot(t, c.dir)
+			out, errOut, code := run(t, c.dir, bin, append([]string{"-scaffold-verify"}, c.args...)...)
+			if code != 2 {
+				t.Errorf("exit code %d, want 2; stdout %q stderr %q", code, out, errOut)
+			}
+			lines := strings.Split(strings.TrimSpace(errOut), "\n")
+			if len(lines) != 1 || !strings.HasPrefix(lines[0], "reconcilelint: ") || !strings.Contains(errOut, c.want) {
+				t.Errorf("stderr %q: want one line starting with \"reconcilelint: \" that mentions %q", errOut, c.want)
+			}
+			if strings.Contains(errOut, "panic") || strings.Contains(errOut, "goroutine ") {
+				t.Errorf("stderr shows a panic: %s", errOut)
+			}
+			if after := snapshot(t, c.dir); fmt.Sprint(after) != fmt.Sprint(before) {
+				t.Errorf("files changed: %v", after)
+			}
+		})
+	}
+}

@@ -105,14 +105,8 @@ func Plan(dir string, patterns []string) (files []File, notes []string, err erro
 	if err != nil {
 		return nil, nil, fmt.Errorf("load the packages: %w", err)
 	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
-		}
-	})
-	if len(errs) > 0 {
-		return nil, nil, fmt.Errorf("cannot load the packages: %s", errs[0])
+	if msg := loadError(dir, pkgs); msg != "" {
+		return nil, nil, fmt.Errorf("cannot load the packages: %s", msg)
 	}
 	if len(pkgs) == 0 {
 		return nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
@@ -177,6 +171,33 @@ func refuseExisting(path string) error {
 		return fmt.Errorf("check %s: %w", path, err)
 	}
 	return nil
+}
+
+// loadError describes the errors of the loaded packages in one line: the
+// first error of the source (a syntax or type error, at its position
+// relative to dir) before the go command's, and how many more there are.
+func loadError(dir string, pkgs []*packages.Package) string {
+	var errs []packages.Error
+	packages.Visit(pkgs, nil, func(p *packages.Package) { errs = append(errs, p.Errors...) })
+	if len(errs) == 0 {
+		return ""
+	}
+	sort.SliceStable(errs, func(i, j int) bool {
+		return errs[i].Kind != packages.ListError && errs[j].Kind == packages.ListError
+	})
+	e := errs[0]
+	msg, _, _ := strings.Cut(strings.TrimSpace(e.Msg), "\n")
+	if e.Pos != "" && e.Pos != "-" {
+		pos := e.Pos
+		if r, err := filepath.Rel(dir, pos); err == nil && !strings.HasPrefix(r, "..") {
+			pos = r
+		}
+		msg = pos + ": " + msg
+	}
+	if len(errs) > 1 {
+		msg += fmt.Sprintf(" (and %d more errors)", len(errs)-1)
+	}
+	return msg
 }
 
 // Write writes the files, none of which may exist yet: when one does, it
