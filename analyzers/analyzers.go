@@ -16,6 +16,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/createnotidempotent"
 	"github.com/reconcilelint/reconcilelint/analyzers/eventinrequest"
 	"github.com/reconcilelint/reconcilelint/analyzers/eventtypebranch"
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizerorder"
 	"github.com/reconcilelint/reconcilelint/analyzers/finalizerpredicate"
 	"github.com/reconcilelint/reconcilelint/analyzers/handlerwrite"
 	"github.com/reconcilelint/reconcilelint/analyzers/ignoredirective"
@@ -58,6 +59,7 @@ var checks = []Check{
 	{requeuehotloop.Analyzer, requeuehotloop.Doc},
 	{permanentretry.Analyzer, permanentretry.Doc},
 	{cachemutation.Analyzer, cachemutation.Doc},
+	{finalizerorder.Analyzer, finalizerorder.Doc},
 }
 
 func init() {

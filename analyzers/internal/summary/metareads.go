@@ -376,7 +376,7 @@ func (s *Summary) onlyLogs(b *ssa.BasicBlock, depth int) bool {
 			if _, ok := x.Call.Value.(*ssa.Builtin); ok {
 				continue
 			}
-			if !s.logCall(&x.Call, depth) {
+			if !s.logsOnly(&x.Call, depth) {
 				return false
 			}
 		}
@@ -384,8 +384,12 @@ func (s *Summary) onlyLogs(b *ssa.BasicBlock, depth int) bool {
 	return true
 }
 
-// logCall reports whether call c only logs.
-func (s *Summary) logCall(c *ssa.CallCommon, depth int) bool {
+// LogsOnly reports whether call c only logs: a call of a logging package
+// (apis.IsLogging), or of a function of this package whose body only
+// computes values and makes such calls (three levels).
+func (s *Summary) LogsOnly(c *ssa.CallCommon) bool { return s.logsOnly(c, 0) }
+
+func (s *Summary) logsOnly(c *ssa.CallCommon, depth int) bool {
 	if callee := calleeFunc(c); callee != nil && apis.IsLogging(apis.FuncOf(callee)) {
 		return true
 	}
@@ -403,7 +407,7 @@ func (s *Summary) logCall(c *ssa.CallCommon, depth int) bool {
 			case *ssa.MapUpdate, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Panic:
 				return false
 			case *ssa.Call:
-				if _, ok := x.Call.Value.(*ssa.Builtin); !ok && !s.logCall(&x.Call, depth+1) {
+				if _, ok := x.Call.Value.(*ssa.Builtin); !ok && !s.logsOnly(&x.Call, depth+1) {
 					return false
 				}
 			}

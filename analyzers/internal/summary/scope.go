@@ -151,6 +151,17 @@ func (s *Summary) findFuncVars() {
 // the static callee (a function, a closure, a bound method), or the
 // function held by a package-level variable assigned once (findFuncVars).
 // It returns nil for invokes and dynamic calls.
+// LocalCallee returns the function of this package that c calls: a
+// static callee, a closure, or the function a once-assigned package
+// variable holds (generic instances resolve to their origin); nil for
+// dynamic calls and functions of other packages.
+func (s *Summary) LocalCallee(c *ssa.CallCommon) *ssa.Function {
+	if c.IsInvoke() {
+		return nil
+	}
+	return s.localFunc(s.callee(c))
+}
+
 func (s *Summary) callee(c *ssa.CallCommon) *ssa.Function {
 	if fn := c.StaticCallee(); fn != nil {
 		return fn

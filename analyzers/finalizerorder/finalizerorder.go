@@ -1,0 +1,478 @@
+package finalizerorder
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+)
+
+// Doc is the structured documentation of RL7001.
+var Doc = &checkdoc.Doc{
+	ID:       "RL7001",
+	Name:     "finalizerorder",
+	Title:    "Finalizer removed before the cleanup it guards has succeeded",
+	Severity: checkdoc.Warning,
+	Since:    "v0.2.0",
+	Rationale: "A finalizer is the only guarantee that cleanup runs: while it is on the object, the API server keeps\n" +
+		"the object and the controller is called again until it removes the finalizer. Once the removal is\n" +
+		"persisted, the object is gone and nothing calls the controller for it again. So the removal must be\n" +
+		"written only after the cleanup has succeeded. If the cleanup's error is ignored or only logged, if it is\n" +
+		"checked on some paths only, if the cleanup runs in a goroutine, or if it runs after the removal was\n" +
+		"written, a failed cleanup is never retried: the external resource, the volume or the DNS record leaks.",
+	Detection: "Reported: the write that persists a finalizer's removal (an `Update` or `Patch` of the object after " +
+		"`controllerutil.RemoveFinalizer` on it, or after a helper of the package that removes the finalizer, or " +
+		"the call of a helper of the package that does both) when a cleanup call on the same " +
+		"deletion path\n\n" +
+		"- runs before the removal (it dominates it) and its error can be non-nil when the write runs: the error " +
+		"is ignored, only logged, or tested on some paths only (`if err != nil { log… }` then going on);\n" +
+		"- runs in a goroutine (`go r.cleanup(…)`), so nothing waits for it; or\n" +
+		"- runs after the write (the removal is persisted first).\n\n" +
+		"A cleanup call is a `Delete`/`DeleteAllOf` of another object, external I/O (HTTP, SQL, the SDK packages " +
+		"configured as external), or a call of a helper of the package that does one of those (three levels). " +
+		"The deletion path is the region under a deletion-timestamp test (`!obj.DeletionTimestamp.IsZero()`, " +
+		"`GetDeletionTimestamp() != nil`), or the whole function when it has no such test (a `finalize` helper).\n\n" +
+		"Not reported:\n\n" +
+		"- cleanup whose error is returned (or otherwise leaves the function) before the removal, directly or " +
+		"through `if err := cleanup(); err != nil { return … }`;\n" +
+		"- cleanup errors that are collected (appended, joined, passed to another function or stored): the " +
+		"analysis cannot follow them, and silence beats a guess;\n" +
+		"- writes of the object itself (status updates on the deletion path) and calls that only log;\n" +
+		"- removals through helpers of other packages: their facts say that they store into the finalizers, not " +
+		"whether they add or remove one.",
+	Before: `if !db.DeletionTimestamp.IsZero() {
+	if err := r.dropDatabase(ctx, db); err != nil {
+		log.Error(err, "dropping the database")
+	}
+	controllerutil.RemoveFinalizer(db, finalizer)
+	return ctrl.Result{}, r.Update(ctx, db)
+}`,
+	After: `if !db.DeletionTimestamp.IsZero() {
+	if err := r.dropDatabase(ctx, db); err != nil {
+		return ctrl.Result{}, err // retried; the finalizer stays until the cleanup succeeds
+	}
+	controllerutil.RemoveFinalizer(db, finalizer)
+	return ctrl.Result{}, r.Update(ctx, db)
+}`,
+	Fix: "None: the order of the calls must change, and how to handle the failure (return the error, requeue) is " +
+		"the reconciler's decision. The message names the call that must succeed before the removal is written.",
+}
+
+// Analyzer reports RL7001.
+var Analyzer = check.New(Doc, run)
+
+func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
+	c := &checker{pass: pass, s: s, writes: map[ssa.Instruction]*summary.Write{}}
+	for _, w := range s.Writes {
+		c.writes[w.Call] = w
+	}
+	n := 0
+	for _, fn := range s.Funcs() {
+		if !s.InScope(fn) {
+			continue
+		}
+		for _, f := range c.function(fn) {
+			rep.Report(f)
+			n++
+		}
+	}
+	return n
+}
+
+type checker struct {
+	pass   *analysis.Pass
+	s      *summary.Summary
+	writes map[ssa.Instruction]*summary.Write
+}
+
+// removal is a site that persists a finalizer's removal.
+type removal struct {
+	at   ssa.Instruction // the write, or the helper call
+	name string          // the finalizer, when constant
+	what string          // "Update", "helper removeFinalizer"
+	obj  ssa.Value       // the object root, when known
+}
+
+// cleanup is a cleanup call.
+type cleanup struct {
+	at   ssa.Instruction
+	what string
+}
+
+// function checks the removals of fn against its cleanup calls.
+func (c *checker) function(fn *ssa.Function) []diag.Finding {
+	removals := c.removals(fn, 0)
+	if len(removals) == 0 {
+		return nil
+	}
+	region := deletionRegion(fn)
+	var out []diag.Finding
+	for _, rm := range removals {
+		for _, cl := range c.cleanups(fn, rm.obj) {
+			if region != nil && !region(cl.at.Block()) {
+				continue
+			}
+			why := c.violation(fn, cl, rm)
+			if why == "" {
+				continue
+			}
+			msg := fmt.Sprintf("the %s that persists the removal of %s can run although %s has not succeeded: %s; "+
+				"once the finalizer is gone nothing retries the cleanup, so a failure leaks what it should have removed. "+
+				"Write the removal only after %s returned nil (return its error otherwise)",
+				rm.what, finalizerPhrase(rm.name), cl.what, why, cl.what)
+			out = append(out, diag.Finding{
+				Pos: rm.at.Pos(), End: rm.at.Pos(), Message: msg,
+				Related: []analysis.RelatedInformation{{Pos: cl.at.Pos(), Message: "the cleanup: " + cl.what}},
+			})
+			break // one finding per removal
+		}
+	}
+	return out
+}
+
+// violation says how cl can fail unnoticed before rm, or "".
+func (c *checker) violation(fn *ssa.Function, cl cleanup, rm removal) string {
+	if _, ok := cl.at.(*ssa.Go); ok {
+		if reaches(cl.at, rm.at) {
+			return "it runs in a goroutine, and nothing waits for it"
+		}
+		return ""
+	}
+	if reaches(rm.at, cl.at) && !reaches(cl.at, rm.at) {
+		return "it runs only after the removal is written"
+	}
+	if !dominates(cl.at, rm.at) {
+		return ""
+	}
+	call, ok := cl.at.(*ssa.Call)
+	if !ok {
+		return ""
+	}
+	errv, hasErr := errorResult(call)
+	if !hasErr {
+		return "" // nothing tells whether it succeeded
+	}
+	if errv == nil {
+		return "its error is ignored"
+	}
+	switch errorUse(c.s, errv) {
+	case errIgnored:
+		return "its error is ignored"
+	case errOther:
+		return ""
+	}
+	if failurePathReaches(call, errv, rm.at) {
+		if errLoggedOnly(c.s, errv) {
+			return "its error is only logged"
+		}
+		return "its error is checked on some paths only"
+	}
+	return ""
+}
+
+// removals returns the sites of fn that persist a finalizer's removal
+// (depth bounds the helper nesting): the write of an object after a
+// removal point on it, and calls of helpers that do both.
+func (c *checker) removals(fn *ssa.Function, depth int) []removal {
+	var out []removal
+	for _, pt := range c.removalPoints(fn, 0) {
+		root, _ := c.s.RootOf(pt.obj)
+		if w, what := c.persistingWrite(fn, pt.at, root); w != nil {
+			out = append(out, removal{at: w, name: pt.name, what: what, obj: root})
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if local := c.localCallee(call); local != nil && depth < 2 {
+				if inner := c.removals(local, depth+1); len(inner) > 0 {
+					out = append(out, removal{at: call, name: inner[0].name, what: "call of " + local.Name() + " (it removes the finalizer and writes the object)"})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// removalPoint is where a finalizer is removed from an object in memory.
+type removalPoint struct {
+	at   ssa.Instruction
+	obj  ssa.Value
+	name string
+}
+
+// removalPoints returns the removals of finalizers from objects in fn:
+// controllerutil.RemoveFinalizer, and calls of helpers of this package
+// (depth bounds the nesting) that remove a finalizer from a parameter.
+// Helpers of other packages are not followed: their facts say that they
+// store into the finalizers, not whether they add or remove one.
+func (c *checker) removalPoints(fn *ssa.Function, depth int) []removalPoint {
+	var out []removalPoint
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := summary.CalleeOf(&call.Call)
+			if callee != nil && apis.ClassifyFinalizerCall(apis.FuncOf(callee)) == apis.FinalizerRemove {
+				if args := summary.CallArgs(&call.Call); len(args) == 2 {
+					out = append(out, removalPoint{at: call, obj: args[0], name: constString(args[1])})
+				}
+				continue
+			}
+			if local := c.localCallee(call); local != nil {
+				if depth >= 2 {
+					continue
+				}
+				for _, pt := range c.removalPoints(local, depth+1) {
+					root, _ := c.s.RootOf(pt.obj)
+					if p := paramIndex(local, root); p >= 0 && p < len(call.Call.Args) {
+						out = append(out, removalPoint{at: call, obj: call.Call.Args[p], name: pt.name})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// persistingWrite returns the first write of root that from reaches in
+// fn: an Update or Patch of it, or the call of a helper of the package
+// that updates or patches the parameter root is passed for.
+func (c *checker) persistingWrite(fn *ssa.Function, from ssa.Instruction, root ssa.Value) (ssa.Instruction, string) {
+	var best ssa.Instruction
+	var what string
+	consider := func(at ssa.Instruction, desc string) {
+		if reaches(from, at) && (best == nil || reaches(at, best)) {
+			best, what = at, desc
+		}
+	}
+	for _, w := range c.s.Writes {
+		if w.Fn != fn || (w.Kind != apis.Update && w.Kind != apis.Patch) || w.Object == nil {
+			continue
+		}
+		if r, _ := c.s.PersistedRoot(w.Object); r == root {
+			consider(w.Call, w.Method())
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			local := c.localCallee(call)
+			if local == nil {
+				continue
+			}
+			for _, w := range c.s.Writes {
+				if w.Fn != local || (w.Kind != apis.Update && w.Kind != apis.Patch) || w.Object == nil {
+					continue
+				}
+				r, _ := c.s.PersistedRoot(w.Object)
+				if p := paramIndex(local, r); p >= 0 && p < len(call.Call.Args) {
+					if ar, _ := c.s.RootOf(call.Call.Args[p]); ar == root {
+						consider(call, "call of "+local.Name()+" ("+w.Method()+")")
+					}
+				}
+			}
+		}
+	}
+	return best, what
+}
+
+// paramIndex returns the index of v among fn's parameters, or -1.
+func paramIndex(fn *ssa.Function, v ssa.Value) int {
+	for i, p := range fn.Params {
+		if p == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// cleanups returns the cleanup calls of fn: deletes of objects other than
+// obj, external I/O, and calls of package helpers that do either.
+func (c *checker) cleanups(fn *ssa.Function, obj ssa.Value) []cleanup {
+	var out []cleanup
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if what := c.cleanupAt(fn, instr, obj, 0); what != "" {
+				out = append(out, cleanup{at: instr, what: what})
+			}
+		}
+	}
+	return out
+}
+
+// cleanupAt describes the cleanup instr performs, or "".
+func (c *checker) cleanupAt(fn *ssa.Function, instr ssa.Instruction, obj ssa.Value, depth int) string {
+	if w := c.writes[instr]; w != nil && (w.Kind == apis.Delete || w.Kind == apis.DeleteAllOf) {
+		if w.Object != nil && obj != nil {
+			if r, _ := c.s.RootOf(w.Object); r == obj {
+				return ""
+			}
+		}
+		return w.Method()
+	}
+	if g, ok := instr.(*ssa.Go); ok {
+		if local := c.s.LocalCallee(&g.Call); local != nil && depth < 3 && c.doesCleanup(local, depth+1) {
+			return "the goroutine " + local.Name()
+		}
+		return ""
+	}
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return ""
+	}
+	for _, e := range c.s.BlockSideEffects(fn, instr.Block(), summary.SideExternalIO) {
+		if e.Instr == instr {
+			return e.What
+		}
+	}
+	if local := c.localCallee(call); local != nil && depth < 3 && c.doesCleanup(local, depth+1) {
+		return local.Name()
+	}
+	return ""
+}
+
+// doesCleanup reports whether fn performs a cleanup call.
+func (c *checker) doesCleanup(fn *ssa.Function, depth int) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c.cleanupAt(fn, instr, nil, depth) != "" {
+				return true
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if depth < 3 && c.doesCleanup(anon, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// localCallee returns the function of this package a call calls.
+func (c *checker) localCallee(call *ssa.Call) *ssa.Function {
+	return c.s.LocalCallee(&call.Call)
+}
+
+// deletionRegion returns the membership test of the blocks under a
+// deletion-timestamp test of fn, or nil when fn has none (a helper whose
+// whole body is the deletion path).
+func deletionRegion(fn *ssa.Function) func(*ssa.BasicBlock) bool {
+	var heads []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || len(b.Succs) != 2 {
+			continue
+		}
+		if deleting, ok := deletionTest(iff.Cond); ok {
+			if deleting {
+				heads = append(heads, b.Succs[0])
+			} else {
+				heads = append(heads, b.Succs[1])
+			}
+		}
+	}
+	if len(heads) == 0 {
+		return nil
+	}
+	return func(b *ssa.BasicBlock) bool {
+		for _, h := range heads {
+			if h.Dominates(b) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// deletionTest reports whether cond tests the deletion mark, and whether
+// it is true when the object is being deleted.
+func deletionTest(cond ssa.Value) (deleting, ok bool) {
+	switch x := cond.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			d, ok := deletionTest(x.X)
+			return !d, ok
+		}
+	case *ssa.Call:
+		// DeletionTimestamp.IsZero(): true when not deleting.
+		if callee := summary.CalleeOf(&x.Call); callee != nil && apis.IsTimeIsZero(apis.FuncOf(callee)) {
+			if args := x.Call.Args; len(args) == 1 && isDeletionMark(args[0]) {
+				return false, true
+			}
+		}
+	case *ssa.BinOp:
+		if x.Op != token.EQL && x.Op != token.NEQ {
+			return false, false
+		}
+		for _, pair := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
+			if isDeletionMark(pair[0]) && isNilConst(pair[1]) {
+				return x.Op == token.NEQ, true
+			}
+		}
+	}
+	return false, false
+}
+
+// isDeletionMark reports whether v is an object's deletion timestamp.
+func isDeletionMark(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		return isDeletionMark(x.X)
+	case *ssa.FieldAddr:
+		return fieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
+	case *ssa.Field:
+		return fieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
+	case *ssa.Call:
+		callee := summary.CalleeOf(&x.Call)
+		return callee != nil && apis.IsDeletionTimestampAccess(apis.FuncOf(callee))
+	}
+	return false
+}
+
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+func constString(v ssa.Value) string {
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value)
+	}
+	return ""
+}
+
+func finalizerPhrase(name string) string {
+	if name == "" {
+		return "the finalizer"
+	}
+	return fmt.Sprintf("finalizer %q", name)
+}

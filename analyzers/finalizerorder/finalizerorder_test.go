@@ -1,0 +1,14 @@
+package finalizerorder_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/finalizerorder"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/stubtest"
+)
+
+func TestFinalizerOrder(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), finalizerorder.Analyzer, "rl7")
+}

@@ -1,0 +1,181 @@
+package finalizerorder
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+)
+
+// index returns the position of instr in its block.
+func index(instr ssa.Instruction) int {
+	for i, x := range instr.Block().Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}
+
+// reaches reports whether control can get from a to b.
+func reaches(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() && index(a) < index(b) {
+		return true
+	}
+	return blockReaches(a.Block().Succs, b.Block(), nil)
+}
+
+// blockReaches reports whether target is reachable from the blocks of
+// start; follow, when set, chooses the successors of a block.
+func blockReaches(start []*ssa.BasicBlock, target *ssa.BasicBlock, follow func(*ssa.BasicBlock) []*ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := append([]*ssa.BasicBlock(nil), start...)
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b == target {
+			return true
+		}
+		succs := b.Succs
+		if follow != nil {
+			succs = follow(b)
+		}
+		work = append(work, succs...)
+	}
+	return false
+}
+
+// dominates reports whether every path to b passes a first.
+func dominates(a, b ssa.Instruction) bool {
+	if a.Block() == b.Block() {
+		return index(a) < index(b)
+	}
+	return a.Block().Dominates(b.Block())
+}
+
+// errorResult returns the error result of call: the call itself when it
+// is its only result, the Extract of the last result otherwise; nil when
+// the call returns no error or nothing reads the error.
+func errorResult(call *ssa.Call) (errv ssa.Value, hasErr bool) {
+	res := call.Call.Signature().Results()
+	if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) {
+		return nil, false
+	}
+	if res.Len() == 1 {
+		return call, true
+	}
+	for _, r := range *call.Referrers() {
+		if e, ok := r.(*ssa.Extract); ok && e.Index == res.Len()-1 {
+			return e, true
+		}
+	}
+	return nil, true
+}
+
+// errUse says what a function does with a cleanup's error.
+type errUse int
+
+const (
+	errIgnored errUse = iota // nothing reads it
+	errTested                // compared with nil, maybe logged or returned
+	errOther                 // stored, passed on, collected: not followed
+)
+
+// errorUse classifies the uses of errv.
+func errorUse(s *summary.Summary, errv ssa.Value) errUse {
+	use := errIgnored
+	for _, r := range *errv.Referrers() {
+		switch x := r.(type) {
+		case *ssa.DebugRef, *ssa.Return:
+			// Returning the error ends that path.
+		case *ssa.BinOp:
+			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNilConst(x.X) || isNilConst(x.Y)) {
+				use = errTested
+				continue
+			}
+			return errOther
+		default:
+			if loggedBy(s, errv, r) {
+				continue
+			}
+			return errOther
+		}
+	}
+	return use
+}
+
+// errLoggedOnly reports whether errv reaches a logging call.
+func errLoggedOnly(s *summary.Summary, errv ssa.Value) bool {
+	for _, r := range *errv.Referrers() {
+		if loggedBy(s, errv, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// loggedBy reports whether instruction r only passes v to a logging call:
+// as an argument, or boxed into its variadic arguments.
+func loggedBy(s *summary.Summary, v ssa.Value, r ssa.Instruction) bool {
+	switch x := r.(type) {
+	case *ssa.Call:
+		return s.LogsOnly(&x.Call)
+	case *ssa.MakeInterface:
+		for _, rr := range *x.Referrers() {
+			if !loggedBy(s, x, rr) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Store:
+		ia, ok := x.Addr.(*ssa.IndexAddr)
+		if !ok || x.Val != v {
+			return false
+		}
+		alloc, ok := ia.X.(*ssa.Alloc)
+		if !ok {
+			return false
+		}
+		for _, ar := range *alloc.Referrers() {
+			if sl, ok := ar.(*ssa.Slice); ok {
+				for _, sr := range *sl.Referrers() {
+					if !loggedBy(s, sl, sr) {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// failurePathReaches reports whether target can run after call while the
+// call's error errv is non-nil: at a test of errv against nil only the
+// non-nil edge is followed.
+func failurePathReaches(call *ssa.Call, errv ssa.Value, target ssa.Instruction) bool {
+	if call.Block() == target.Block() && index(call) < index(target) {
+		return true
+	}
+	follow := func(b *ssa.BasicBlock) []*ssa.BasicBlock {
+		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || len(b.Succs) != 2 {
+			return b.Succs
+		}
+		bin, ok := iff.Cond.(*ssa.BinOp)
+		if !ok || (bin.X != errv && bin.Y != errv) {
+			return b.Succs
+		}
+		if bin.Op == token.NEQ {
+			return b.Succs[:1]
+		}
+		return b.Succs[1:]
+	}
+	return blockReaches(follow(call.Block()), target.Block(), follow)
+}
