@@ -1,0 +1,5 @@
+package ctrl
+
+import "testing"
+
+func TestVerifyTakenReconciler(*testing.T) {}
