@@ -129,28 +129,13 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (di
 		return diag.Finding{}, false
 	}
 	// The predicates of the list that block the reported event.
-	blocks := func(v summary.PredicateValue) bool {
+	leaves, pos, end := w.Culprits(func(v summary.PredicateValue) bool {
 		if dm == summary.PredBlock {
 			return v.DMFor(tracked) == summary.PredBlock
 		}
 		return v.FOFor(tracked) == summary.PredBlock
-	}
-	var culprits []summary.PredEval
-	var leaves []summary.PredLeaf
-	for _, ev := range w.Predicates {
-		if blocks(ev.Value) {
-			culprits = append(culprits, ev)
-			leaves = append(leaves, ev.Leaves...)
-		}
-	}
-	what := predicateNames(leaves)
-	pos, end := w.PrimaryPos, w.PrimaryPos
-	switch {
-	case len(leaves) == 1 && leaves[0].Expr != nil:
-		pos, end = leaves[0].Expr.Pos(), leaves[0].Expr.End()
-	case len(culprits) > 0 && culprits[0].Expr != nil:
-		pos, end = culprits[0].Expr.Pos(), culprits[0].Expr.End()
-	}
+	})
+	what := summary.PredicateNames(leaves)
 	kind := kindName(w.Primary)
 	entry := ri.EntryFunc
 	var msg string
@@ -213,28 +198,6 @@ func onlyKinds(leaves []summary.PredLeaf, kinds ...apis.PredicateKind) bool {
 		}
 	}
 	return len(leaves) > 0
-}
-
-func predicateNames(leaves []summary.PredLeaf) string {
-	var names []string
-	for _, l := range leaves {
-		if l.Name != "" && !contains(names, l.Name) {
-			names = append(names, l.Name)
-		}
-	}
-	if len(names) == 0 {
-		return "the predicate"
-	}
-	return strings.Join(names, " and ")
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // finalizerPhrase names the reconciler's first finalizer.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -145,24 +144,14 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (di
 		return diag.Finding{}, false
 	}
 	// The predicates of the list that block a reported update.
-	var culprits []summary.PredEval
-	var leaves []summary.PredLeaf
-	for _, ev := range w.Predicates {
+	leaves, pos, end := w.Culprits(func(v summary.PredicateValue) bool {
 		for _, i := range fields {
-			if ev.Value.MetadataFor(metaFields[i].field) == summary.PredBlock {
-				culprits = append(culprits, ev)
-				leaves = append(leaves, ev.Leaves...)
-				break
+			if v.MetadataFor(metaFields[i].field) == summary.PredBlock {
+				return true
 			}
 		}
-	}
-	pos, end := w.PrimaryPos, w.PrimaryPos
-	switch {
-	case len(leaves) == 1 && leaves[0].Expr != nil:
-		pos, end = leaves[0].Expr.Pos(), leaves[0].Expr.End()
-	case len(culprits) > 0 && culprits[0].Expr != nil:
-		pos, end = culprits[0].Expr.Pos(), culprits[0].Expr.End()
-	}
+		return false
+	})
 	var nouns []string
 	for _, i := range fields {
 		nouns = append(nouns, metaFields[i].noun+"s")
@@ -173,7 +162,7 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (di
 	}
 	msg := fmt.Sprintf("%s on the primary watch drops updates that change only the %s of %s (they do not bump metadata.generation), "+
 		"but %s decides on %s: a change of it is not reconciled until the spec changes or the controller restarts",
-		predicateNames(leaves), strings.Join(nouns, " or "), kind, ri.EntryFunc, keysPhrase(missed))
+		summary.PredicateNames(leaves), strings.Join(nouns, " or "), kind, ri.EntryFunc, keysPhrase(missed))
 	f := diag.Finding{Pos: pos, End: end, Message: msg}
 	for _, r := range missed {
 		if p := r.Pos(); p.IsValid() && len(f.Related) < 5 {
@@ -231,19 +220,6 @@ func shortSite(site string) string {
 		return site[i+1:]
 	}
 	return site
-}
-
-func predicateNames(leaves []summary.PredLeaf) string {
-	var names []string
-	for _, l := range leaves {
-		if l.Name != "" && !slices.Contains(names, l.Name) {
-			names = append(names, l.Name)
-		}
-	}
-	if len(names) == 0 {
-		return "the predicate"
-	}
-	return strings.Join(names, " and ")
 }
 
 // orFix replaces a GenerationChangedPredicate{} literal with the

@@ -357,14 +357,24 @@ func (s *Summary) logOnlyBranch(b *ssa.BasicBlock) bool {
 	return false
 }
 
-// onlyLogs reports whether the instructions of b only compute values for
-// and make logging calls: calls of the logging packages, and of package
-// functions whose bodies only log (depth bounds the nesting).
+// onlyLogs reports whether the instructions of the branch block b only
+// compute values for and make logging calls, and no value it defines is
+// used after it.
 func (s *Summary) onlyLogs(b *ssa.BasicBlock, depth int) bool {
 	for _, instr := range b.Instrs {
 		if v, ok := instr.(ssa.Value); ok && usedOutside(v, b) {
 			return false
 		}
+	}
+	return s.blockLogsOnly(b, depth)
+}
+
+// blockLogsOnly reports whether b's only effects are logging calls: calls
+// of the logging packages, and of package functions whose bodies only log
+// (depth bounds the nesting); stores only into the variadic arguments it
+// builds.
+func (s *Summary) blockLogsOnly(b *ssa.BasicBlock, depth int) bool {
+	for _, instr := range b.Instrs {
 		switch x := instr.(type) {
 		case *ssa.Store:
 			if ia, ok := x.Addr.(*ssa.IndexAddr); !ok || ia.Block() != b {
@@ -373,10 +383,7 @@ func (s *Summary) onlyLogs(b *ssa.BasicBlock, depth int) bool {
 		case *ssa.MapUpdate, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Panic:
 			return false
 		case *ssa.Call:
-			if _, ok := x.Call.Value.(*ssa.Builtin); ok {
-				continue
-			}
-			if !s.logsOnly(&x.Call, depth) {
+			if _, ok := x.Call.Value.(*ssa.Builtin); !ok && !s.logsOnly(&x.Call, depth) {
 				return false
 			}
 		}
@@ -398,19 +405,8 @@ func (s *Summary) logsOnly(c *ssa.CallCommon, depth int) bool {
 		return false
 	}
 	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			switch x := instr.(type) {
-			case *ssa.Store:
-				if ia, ok := x.Addr.(*ssa.IndexAddr); !ok || ia.Block() != b {
-					return false
-				}
-			case *ssa.MapUpdate, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Panic:
-				return false
-			case *ssa.Call:
-				if _, ok := x.Call.Value.(*ssa.Builtin); !ok && !s.logsOnly(&x.Call, depth+1) {
-					return false
-				}
-			}
+		if !s.blockLogsOnly(b, depth+1) {
+			return false
 		}
 	}
 	return true

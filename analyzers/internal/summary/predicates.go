@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -208,6 +210,46 @@ func (s *Summary) EvalPredicate(v ssa.Value, expr ast.Expr) PredEval {
 	ev := s.preds.eval(v, expr)
 	ev.Expr = expr
 	return ev
+}
+
+// Culprits returns the leaves of the predicates of w whose values block
+// an event (blocks decides), in order, and where a finding about them
+// belongs: the single culprit leaf, or else the first blocking predicate,
+// or else the primary watch.
+func (w *Wiring) Culprits(blocks func(PredicateValue) bool) (leaves []PredLeaf, pos, end token.Pos) {
+	var first ast.Expr
+	for _, ev := range w.Predicates {
+		if !blocks(ev.Value) {
+			continue
+		}
+		if first == nil {
+			first = ev.Expr
+		}
+		leaves = append(leaves, ev.Leaves...)
+	}
+	pos, end = w.PrimaryPos, w.PrimaryPos
+	switch {
+	case len(leaves) == 1 && leaves[0].Expr != nil:
+		pos, end = leaves[0].Expr.Pos(), leaves[0].Expr.End()
+	case first != nil:
+		pos, end = first.Pos(), first.End()
+	}
+	return leaves, pos, end
+}
+
+// PredicateNames names the leaves for a message, each once:
+// "GenerationChangedPredicate and pkg.Var", or "the predicate".
+func PredicateNames(leaves []PredLeaf) string {
+	var names []string
+	for _, l := range leaves {
+		if l.Name != "" && !slices.Contains(names, l.Name) {
+			names = append(names, l.Name)
+		}
+	}
+	if len(names) == 0 {
+		return "the predicate"
+	}
+	return strings.Join(names, " and ")
 }
 
 // AndPredicates evaluates a list of predicates, which controller-runtime
