@@ -42,6 +42,7 @@ const usage = `reconcilelint finds non-idempotent Kubernetes reconciler code.
 Usage:
   reconcilelint [flags] [packages]     (default packages: ./...)
   go vet -vettool=$(which reconcilelint) [packages]
+  reconcilelint -scaffold-verify [packages]   (write a verify test per reconciler)
 
 Flags:
 `
