@@ -95,14 +95,17 @@ func FromSetup(setup func(mgr manager.Manager) error, spec Spec) Spec {
 	spec.New = func(c client.Client) reconcile.Reconciler {
 		rec.bind.to(c)
 		m := newRecordingManager(scheme, mapper, c)
-		if err := callSetup(setup, m); err != nil {
-			// The first run of setup succeeded; a later one that fails
-			// is a setup that depends on more than the manager.
-			panic(fmt.Sprintf("verify: FromSetup: SetupWithManager failed when building a fresh reconciler: %v", err))
+		var r reconcile.Reconciler
+		err := callSetup(setup, m)
+		if err == nil {
+			r, err = m.reconciler()
 		}
-		r, err := m.reconciler()
 		if err != nil {
-			panic(err.Error())
+			// The first run of setup succeeded; a later one that fails
+			// depends on more than the manager. Every Reconcile of this
+			// world reports it, rather than a panic ending the test binary.
+			err = fmt.Errorf("verify: FromSetup: SetupWithManager failed when building a fresh reconciler: %w", err)
+			return reconcile.Func(func(context.Context, reconcile.Request) (reconcile.Result, error) { return reconcile.Result{}, err })
 		}
 		return r
 	}

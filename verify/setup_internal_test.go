@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -300,4 +301,23 @@ func passes(ps []predicate.Predicate, e event.CreateEvent) bool {
 		}
 	}
 	return true
+}
+
+// TestFromSetupRebuildFails: a setup that fails when a world builds its
+// reconciler (after a first run that succeeded) makes that world's
+// Reconciles fail with the reason, not a panic.
+func TestFromSetupRebuildFails(t *testing.T) {
+	runs := 0
+	setup := func(mgr manager.Manager) error {
+		if runs++; runs > 1 {
+			return context.DeadlineExceeded
+		}
+		return builder.ControllerManagedBy(mgr).For(&testapi.Widget{}).Named("rebuild").
+			Complete(reconcile.Func(func(context.Context, reconcile.Request) (reconcile.Result, error) { return reconcile.Result{}, nil }))
+	}
+	s := FromSetup(setup, Spec{Scheme: testapi.NewScheme()})
+	_, err := s.New(nil).Reconcile(context.Background(), reconcile.Request{})
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "building a fresh reconciler") {
+		t.Errorf("Reconcile of a reconciler whose setup failed: error %v, want the setup's error", err)
+	}
 }
