@@ -180,7 +180,7 @@ func (c *checker) idempotentAt(step time.Duration) (f *Failure, settled bool) {
 						Verdict: fmt.Sprintf("%s Reconcile(%s) at the fixpoint made %d effective write(s) (want 0)", ordinal(i+1), req, len(ws))}
 					return
 				}
-				if r.err != nil {
+				if r.err != nil && !terminal(r.err) {
 					f = &Failure{Request: req.String(), Trace: w.calls,
 						Verdict: fmt.Sprintf("%s Reconcile(%s) at the fixpoint returned error %v", ordinal(i+1), req, r.err)}
 					return
@@ -220,7 +220,7 @@ func (c *checker) stablePasses(w *world, prim []reconcile.Request, what string) 
 				return &Failure{Request: req.String(), Write: &ws[0], Trace: w.calls,
 					Verdict: fmt.Sprintf("left the fixpoint: pass %d, Reconcile(%s) made %d effective write(s) (want 0)", pass, req, len(ws))}
 			}
-			if r.err != nil {
+			if r.err != nil && !terminal(r.err) {
 				return &Failure{Request: req.String(), Trace: w.calls, Hint: hintPermanentError,
 					Verdict: fmt.Sprintf("pass %d, Reconcile(%s) returned error: %v", pass, req, r.err)}
 			}

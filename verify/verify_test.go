@@ -405,3 +405,36 @@ func TestRewriteChainIsOneDefect(t *testing.T) {
 		})
 	}
 }
+
+// rejects fails every reconcile; terminal says whether it returns a
+// reconcile.TerminalError (a permanent error) or a plain one.
+type rejects struct {
+	client.Client
+	terminal bool
+}
+
+func (r *rejects) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	err := fmt.Errorf("widget %s: invalid spec", w.Name)
+	if r.terminal {
+		return reconcile.Result{}, reconcile.TerminalError(err)
+	}
+	return reconcile.Result{}, err
+}
+
+// TestTerminalErrorIsNotRetried: controller-runtime logs a
+// reconcile.TerminalError and forgets the request, so a reconciler that
+// rejects an invalid object with one converges; the same error returned
+// plainly is retried with backoff forever and does not.
+func TestTerminalErrorIsNotRetried(t *testing.T) {
+	for _, terminal := range []bool{true, false} {
+		s := spec(func(c client.Client) reconcile.Reconciler { return &rejects{c, terminal} })
+		o := verify.Evaluate(t, s, verify.Converges)
+		if (o.Failure == nil) != terminal {
+			t.Errorf("terminal=%v: Converges failure %v, want failure %v", terminal, o.Failure, !terminal)
+		}
+	}
+}

@@ -648,6 +648,12 @@ func (w *world) reconcile(r result) result {
 		if w.dropErr {
 			break
 		}
+		if terminal(r.err) {
+			// controller-runtime logs a terminal error and forgets the
+			// request: it is not retried until the next event.
+			delete(w.failures, req)
+			break
+		}
 		w.failures[req]++
 		backoff := 5 * time.Millisecond << min(w.failures[req]-1, 20)
 		w.enqueue(req, backoff, false, fmt.Sprintf("error from R%d", n), 0)
@@ -666,6 +672,13 @@ func (w *world) reconcile(r result) result {
 	}
 	w.shortRequeue(req, n, short)
 	return r
+}
+
+// terminal reports whether err is a reconcile.TerminalError, which
+// controller-runtime logs and does not retry: a stable outcome for an
+// object the reconciler rejects, not a failure to converge.
+func terminal(err error) bool {
+	return errors.Is(err, reconcile.TerminalError(nil))
 }
 
 // shortRequeue counts consecutive immediate requeues of req and records
