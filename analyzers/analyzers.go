@@ -13,6 +13,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/appendnocheck"
 	"github.com/reconcilelint/reconcilelint/analyzers/cachemutation"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/createnotidempotent"
 	"github.com/reconcilelint/reconcilelint/analyzers/eventinrequest"
 	"github.com/reconcilelint/reconcilelint/analyzers/eventtypebranch"
@@ -31,7 +32,6 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/resultwitherror"
 	"github.com/reconcilelint/reconcilelint/analyzers/unconditionalwrite"
 	"github.com/reconcilelint/reconcilelint/analyzers/wrongsubresource"
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
 )
 
 // Check is one registered check.

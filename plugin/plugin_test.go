@@ -9,7 +9,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/plugin"
 )
 

@@ -17,8 +17,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
 )
 
 // Doc is the structured documentation of RL0001.

@@ -9,10 +9,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
 )
 
 // defaultFixDelay is the RequeueAfter that the fix writes unless

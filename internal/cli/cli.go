@@ -22,8 +22,8 @@ import (
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/internal/baseline"
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
 	"github.com/reconcilelint/reconcilelint/internal/config"
 	"github.com/reconcilelint/reconcilelint/internal/report"
 	"github.com/reconcilelint/reconcilelint/internal/resultcache"

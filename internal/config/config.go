@@ -10,7 +10,7 @@
 //	disable: ["RL3001"]   # then switch these off
 //
 // It imports the standard library, go.yaml.in/yaml/v3 and
-// internal/checkdoc, and no analyzer or driver code.
+// analyzers/checkdoc, and no analyzer or driver code.
 package config
 
 import (
@@ -26,7 +26,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"go.yaml.in/yaml/v3"
 )
 

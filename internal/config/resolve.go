@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 )
 
 // Check describes one analyzer to Resolve: its ID and name, its default

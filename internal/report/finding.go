@@ -1,7 +1,7 @@
 // Package report holds the driver-independent form of a finding and the
 // output formats the CLI prints it in (text, JSON, SARIF 2.1.0 and GitHub
 // Actions annotations) and the exit-code gate. It imports the standard
-// library, internal/checkdoc and github.com/owenrumney/go-sarif/v2, and no
+// library, analyzers/checkdoc and github.com/owenrumney/go-sarif/v2, and no
 // analyzer or driver code.
 package report
 

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 )
 
 // Sort orders findings by file, line, column, check ID and message, the

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 )
 
 // WriteGitHub writes the findings as GitHub Actions workflow commands, one

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 )
 
 // Names used in SARIF output.

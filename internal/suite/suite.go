@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/internal/config"
 )
 

@@ -11,9 +11,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
 )
 
 // Body is what a check does on one package: it reports through rep and

@@ -24,7 +24,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"honnef.co/go/tools/analysis/facts/generated"
 
-	"github.com/reconcilelint/reconcilelint/internal/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 )
 
 // Finding is one diagnostic to report.
