@@ -299,7 +299,9 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		}
 		callee := calleeFunc(c)
 		if callee == nil {
-			return out
+			// A closure or a function variable of the package: no API
+			// knowledge applies; its effects are mapped as a helper's.
+			return append(out, s.helperEffects(fn, instr, c)...)
 		}
 		f := apis.FuncOf(callee)
 		args := recvFirstArgs(c)
@@ -339,38 +341,46 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			}
 			return out
 		}
-		// A package-local helper: its effects on its parameters, mapped.
-		if callee := s.callee(c); callee != nil && !c.IsInvoke() {
-			if local := s.localFunc(callee); local != nil && local != fn {
-				for _, pe := range s.paramEffects(local) {
-					if pe.param >= len(c.Args) || pe.kind == WriteEffect {
-						continue // writes of local helpers are in s.Writes at their own site
-					}
-					root, path := s.RootOf(c.Args[pe.param])
-					if !s.isObjectRoot(root) {
-						continue
-					}
-					via := pe.via
-					if via == nil {
-						via, _ = local.Object().(*types.Func)
-					}
-					out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
-						Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status,
-						Taint: s.bindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque})
-				}
-				// Writes inside the helper, mapped to this call.
-				for _, pe := range s.paramEffects(local) {
-					if pe.kind == WriteEffect && pe.param < len(c.Args) {
-						root, _ := s.RootOf(c.Args[pe.param])
-						via := pe.via
-						if via == nil {
-							via, _ = local.Object().(*types.Func)
-						}
-						out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status,
-							Conds: pe.conds, Opaque: pe.opaque})
-					}
-				}
+		out = append(out, s.helperEffects(fn, instr, c)...)
+	}
+	return out
+}
+
+// helperEffects returns the effects of a call of a package-local helper
+// (a function, a closure, a function variable) on its arguments: the
+// helper's effects on its parameters, mapped to this call.
+func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.CallCommon) []*Effect {
+	var out []*Effect
+	local := s.LocalCallee(c)
+	if local == nil || local == fn {
+		return nil
+	}
+	for _, pe := range s.paramEffects(local) {
+		if pe.param >= len(c.Args) || pe.kind == WriteEffect {
+			continue // writes of local helpers are in s.Writes at their own site
+		}
+		root, path := s.RootOf(c.Args[pe.param])
+		if !s.isObjectRoot(root) {
+			continue
+		}
+		via := pe.via
+		if via == nil {
+			via, _ = local.Object().(*types.Func)
+		}
+		out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
+			Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status,
+			Taint: s.bindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque})
+	}
+	// Writes inside the helper, mapped to this call.
+	for _, pe := range s.paramEffects(local) {
+		if pe.kind == WriteEffect && pe.param < len(c.Args) {
+			root, _ := s.RootOf(c.Args[pe.param])
+			via := pe.via
+			if via == nil {
+				via, _ = local.Object().(*types.Func)
 			}
+			out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status,
+				Conds: pe.conds, Opaque: pe.opaque})
 		}
 	}
 	return out
