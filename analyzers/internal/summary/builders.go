@@ -460,14 +460,31 @@ func (s *Summary) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		return s.reconcilerOfValue(x.X, depth+1)
 	case *ssa.Call:
 		callee := calleeFunc(&x.Call)
-		if callee == nil {
+		if callee != nil {
+			f := apis.FuncOf(callee)
+			if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(x.Call.Args) == 2 {
+				return s.reconcilerOfValue(x.Call.Args[1], depth+1)
+			}
+		}
+		// Middleware: a function that takes one reconciler and returns a
+		// reconciler (errors.WithSilentRequeueOnConflict(r), a metrics or
+		// tracing wrapper) delegates to the one it wraps.
+		if !hasReconcile(x.Type()) {
 			return nil
 		}
-		f := apis.FuncOf(callee)
-		if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(x.Call.Args) == 2 {
-			return s.reconcilerOfValue(x.Call.Args[1], depth+1)
+		var inner ssa.Value
+		for _, a := range x.Call.Args {
+			if hasReconcile(a.Type()) {
+				if inner != nil {
+					return nil
+				}
+				inner = a
+			}
 		}
-		return nil
+		if inner == nil {
+			return nil
+		}
+		return s.reconcilerOfValue(inner, depth+1)
 	case *ssa.MakeInterface:
 		t := x.X.Type()
 		if ch, ok := x.X.(*ssa.ChangeType); ok && apis.IsNamed(ch.Type(), apis.Reconcile, "TypedFunc", false) {
@@ -488,6 +505,26 @@ func (s *Summary) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		}
 	}
 	return nil
+}
+
+// hasReconcile reports whether values of type t have a Reconcile method
+// (a reconciler type, or the reconcile.Reconciler interface).
+func hasReconcile(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	for _, tt := range []types.Type{t, types.NewPointer(t)} {
+		if _, isPtr := t.Underlying().(*types.Pointer); isPtr && tt != t {
+			continue
+		}
+		ms := types.NewMethodSet(tt)
+		for i := 0; i < ms.Len(); i++ {
+			if ms.At(i).Obj().Name() == "Reconcile" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reconcilerInfo computes the finalizer handling of the reconcile scope

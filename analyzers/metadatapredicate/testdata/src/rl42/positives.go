@@ -145,3 +145,25 @@ func (r *HelperReconciler) SetupWithManager(mgr ctrl.Manager) error {
 		WithEventFilter(predicate.GenerationChangedPredicate{}). // want `metadatapredicate: GenerationChangedPredicate on the primary watch drops updates that change only the labels or annotations of Widget .*decides on label "example.com/tier" \(a stored value, positives.go:\d+:\d+\), annotation "example.com/paused" \(a branch, positives.go:\d+:\d+\)`
 		Complete(r)
 }
+
+// P7: the reconciler is wrapped in middleware of another package before
+// Complete (crossplane's errors.WithSilentRequeueOnConflict(r)).
+type WrappedPausedReconciler struct{ client.Client }
+
+func (r *WrappedPausedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if util.IsPaused(&w) {
+		return ctrl.Result{}, nil
+	}
+	w.Status.Phase = "Ready"
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+func (r *WrappedPausedReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&api.Widget{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})). // want `metadatapredicate: GenerationChangedPredicate on the primary watch drops updates that change only the annotations of Widget .*\(\*WrappedPausedReconciler\)\.Reconcile decides on annotation "example.com/paused"`
+		Complete(util.WithMetrics(r))
+}

@@ -1,7 +1,12 @@
 // Package util holds helpers that read metadata of their argument.
 package util
 
-import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
 
 // PausedAnnotation pauses reconciliation.
 const PausedAnnotation = "example.com/paused"
@@ -19,4 +24,13 @@ func Tier(o metav1.Object) string {
 // LogName only logs a label: the value decides nothing.
 func LogName(o metav1.Object) string {
 	return o.GetName()
+}
+
+// WithMetrics wraps a reconciler (middleware): it delegates to r.
+func WithMetrics(r reconcile.Reconciler) reconcile.Reconciler { return &metered{next: r} }
+
+type metered struct{ next reconcile.Reconciler }
+
+func (m *metered) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	return m.next.Reconcile(ctx, req)
 }
