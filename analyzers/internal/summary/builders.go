@@ -182,6 +182,18 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 								work = append(work, local.Params[i])
 							}
 						}
+					} else if callee := calleeFunc(&r.Call); callee != nil && !r.Call.IsInvoke() && w.Reconciler == nil {
+						// A helper of another package that completes the
+						// builder it is passed (its CompletesFact).
+						if fs := s.factOf(callee); fs != nil {
+							for _, cf := range fs.Completes {
+								if cf.Builder < len(r.Call.Args) && r.Call.Args[cf.Builder] == v && cf.Reconciler < len(r.Call.Args) {
+									w.Reconciler = s.argValue(r.Call.Args[cf.Reconciler], 0)
+									w.Wired = r.Pos()
+									break
+								}
+							}
+						}
 					}
 					continue
 				}
@@ -226,6 +238,37 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 		}
 	}
 	return w
+}
+
+// completes returns the parameters of fn (receiver first) that it
+// completes as a controller builder with another parameter as the
+// reconciler: b.Complete(r) or b.Build(r) with b and r parameters.
+func (s *Summary) completes(fn *ssa.Function) []CompletesFact {
+	var out []CompletesFact
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := calleeFunc(&c.Call)
+			if callee == nil || apis.ClassifyBuilderMethod(apis.FuncOf(callee)) != apis.BuilderComplete {
+				continue
+			}
+			args := callArgs(&c.Call)
+			recv := callRecv(&c.Call)
+			if len(args) != 1 || recv == nil {
+				continue
+			}
+			bp := paramIndex(fn, recv)
+			rroot, _ := s.RootOf(args[0])
+			rp := paramIndex(fn, rroot)
+			if bp >= 0 && rp >= 0 {
+				out = append(out, CompletesFact{Builder: bp, Reconciler: rp})
+			}
+		}
+	}
+	return out
 }
 
 // forPredicates evaluates the builder.WithPredicates options among the

@@ -54,6 +54,18 @@ type FuncSummary struct {
 	// that decide something in the function or reach its results
 	// (metareads.go).
 	MetaReads []MetaReadFact `json:",omitempty"`
+	// Completes are the controller builders the function completes:
+	// b.Complete(r) with both parameters (builders.go).
+	Completes []CompletesFact `json:",omitempty"`
+	// OnlyLogs says the function's only effects are logging calls
+	// (Summary.LogsOnly).
+	OnlyLogs bool `json:",omitempty"`
+}
+
+// CompletesFact says that a function calls Complete (or Build) on its
+// parameter Builder with its parameter Reconciler (receiver first).
+type CompletesFact struct {
+	Builder, Reconciler int
 }
 
 // CacheOwnedFact is the cache ownership of a function's results.
@@ -172,7 +184,7 @@ func (f *FuncSummary) String() string {
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
 		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent && f.CacheOwned.Results == 0 &&
-		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.MetaReads) == 0
+		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.MetaReads) == 0 && len(f.Completes) == 0 && !f.OnlyLogs
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -340,6 +352,8 @@ func (s *Summary) exportFacts() {
 		fs.ResultSources = s.resultSources(fn)
 		fs.SortedParams = s.sortedParams(fn, 0)
 		fs.MetaReads = s.metaReadFacts(fn)
+		fs.Completes = s.completes(fn)
+		fs.OnlyLogs = s.bodyLogsOnly(fn, 0)
 		for _, pe := range s.paramEffects(fn) {
 			if pe.kind != StoreEffect {
 				continue

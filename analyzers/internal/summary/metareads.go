@@ -397,19 +397,33 @@ func (s *Summary) blockLogsOnly(b *ssa.BasicBlock, depth int) bool {
 func (s *Summary) LogsOnly(c *ssa.CallCommon) bool { return s.logsOnly(c, 0) }
 
 func (s *Summary) logsOnly(c *ssa.CallCommon, depth int) bool {
-	if callee := calleeFunc(c); callee != nil && apis.IsLogging(apis.FuncOf(callee)) {
+	callee := calleeFunc(c)
+	if callee != nil && apis.IsLogging(apis.FuncOf(callee)) {
 		return true
 	}
 	fn := s.localFunc(s.callee(c))
-	if fn == nil || depth >= 3 {
-		return false
+	if fn == nil {
+		fs := s.factOf(callee)
+		return fs != nil && fs.OnlyLogs && !c.IsInvoke()
 	}
+	return depth < 3 && s.bodyLogsOnly(fn, depth+1)
+}
+
+// bodyLogsOnly reports whether every block of fn only logs, and it
+// makes at least one call.
+func (s *Summary) bodyLogsOnly(fn *ssa.Function, depth int) bool {
+	calls := false
 	for _, b := range fn.Blocks {
-		if !s.blockLogsOnly(b, depth+1) {
+		if !s.blockLogsOnly(b, depth) {
 			return false
 		}
+		for _, instr := range b.Instrs {
+			if _, ok := instr.(*ssa.Call); ok {
+				calls = true
+			}
+		}
 	}
-	return true
+	return calls
 }
 
 // usedOutside reports whether a value defined in b is used in another
