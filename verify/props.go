@@ -103,6 +103,10 @@ func notQuiet(w *world, budget int) (string, *Call, string) {
 // run and did not get one. Converges and NoHotLoop report why.
 const inconclusive = "inconclusive: the reference run does not settle (see Converges/NoHotLoop)"
 
+// inconclusiveHot is Converges' note when the run does not settle because
+// of a hot loop by cause, which NoHotLoop reports.
+const inconclusiveHot = "inconclusive: the run is a hot loop, which NoHotLoop reports"
+
 // hotWriteFailure reports the self-triggered rewrite chain that ends at
 // the world's hotWrite.
 func hotWriteFailure(w *world, limit int, verdict string) *Failure {
@@ -237,6 +241,12 @@ func (c *checker) converges() (f *Failure) {
 			return
 		}
 		if !w.run(c.spec.Budget, c.spec.Step) {
+			if w.hotWrite > 0 || w.hotRequeue != nil {
+				// A hot loop by cause: NoHotLoop reports it with its
+				// chain; the same defect is not a second failure here.
+				c.note = inconclusiveHot
+				return
+			}
 			why, cw, hint := notQuiet(w, c.spec.Budget)
 			f = &Failure{Verdict: "no fixpoint within the budget: " + why, Write: cw, Hint: hint, Trace: w.calls}
 			return
