@@ -69,11 +69,17 @@ func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
 			if len(args) < 4 {
 				continue
 			}
-			mutate := funcOfValue(args[3])
+			// Through a wrapper of the package (a helper that calls
+			// CreateOrUpdate with its parameters), the caller's object and
+			// mutate function.
+			mutate := funcOfValue(s.argValue(args[3], 0))
 			if mutate == nil || mutate.Pkg != s.Pkg {
 				continue
 			}
 			root, _ := s.RootOf(w.Object)
+			if p, ok := root.(*ssa.Parameter); ok {
+				root, _ = s.RootOf(s.argValue(p, 0))
+			}
 			we := &Effect{Kind: WriteEffect, Instr: w.Call, Root: root, Write: w.Kind}
 			for _, st := range s.Effects(mutate) {
 				if st.Kind != StoreEffect || st.Root != root || st.Taint.Kinds&mask == 0 || st.Status != Unguarded {
