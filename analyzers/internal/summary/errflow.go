@@ -31,6 +31,21 @@ type errWalker[T any] struct {
 	// value other than a call (a parameter, a field) or a call that leaf
 	// turned into no origin.
 	opaque bool
+	// params, when set, collects the parameters of the walked function
+	// that the error comes from (errParams) instead of making them opaque.
+	params *[]errParam
+}
+
+// errParam is a parameter of a function that its error result passes on:
+// the error itself, or, for a variadic parameter, its error elements
+// (fmt.Errorf's arguments in a wrapper of it).
+type errParam struct {
+	param           int
+	direct          bool
+	variadicElement bool
+	// format is the parameter that holds fmt.Errorf's format string for
+	// a variadic element (its %w decides direct at the call site), or -1.
+	format int
 }
 
 // walk returns the origins of v.
@@ -62,6 +77,13 @@ func (w *errWalker[T]) walk(v ssa.Value, direct bool) []T {
 		if x.IsNil() {
 			return nil
 		}
+	case *ssa.Parameter:
+		if w.params != nil {
+			if i := paramIndex(x.Parent(), x); i >= 0 {
+				*w.params = append(*w.params, errParam{param: i, direct: direct, format: -1})
+				return nil
+			}
+		}
 	}
 	w.opaque = true
 	return nil
@@ -90,6 +112,18 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 		format, isConst := constString(args[0])
 		wraps := !isConst || strings.Contains(format, "%w")
 		var out []T
+		if p, ok := args[len(args)-1].(*ssa.Parameter); ok && w.params != nil {
+			// A wrapper of fmt.Errorf forwarding its variadic arguments;
+			// a format given as a parameter is read at the call site.
+			if i := paramIndex(p.Parent(), p); i >= 0 {
+				fp := -1
+				if fq, ok := args[0].(*ssa.Parameter); ok {
+					fp = paramIndex(fq.Parent(), fq)
+				}
+				*w.params = append(*w.params, errParam{param: i, direct: direct && wraps, variadicElement: true, format: fp})
+			}
+			return nil
+		}
 		for _, a := range variadicValues(args[len(args)-1]) {
 			if apis.IsError(a.Type()) {
 				out = append(out, w.walk(a, direct && wraps)...)
@@ -97,15 +131,75 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 		}
 		return out
 	}
+	var out []T
+	passed := false
+	if local := w.s.localFunc(w.s.callee(&c.Call)); local != nil && !c.Call.IsInvoke() {
+		// A helper of the package whose error result passes on an error
+		// it was given (a wrapper of fmt.Errorf or errors.Wrap): the walk
+		// goes on at the call's arguments.
+		for _, ep := range w.s.errParams(local, index) {
+			arg := closureArg(&c.Call, local, ep.param)
+			if arg == nil {
+				continue
+			}
+			passed = true
+			if !ep.variadicElement {
+				out = append(out, w.walk(arg, direct && ep.direct)...)
+				continue
+			}
+			d := direct && ep.direct
+			if ep.format >= 0 {
+				if f, ok := constString(closureArg(&c.Call, local, ep.format)); ok && !strings.Contains(f, "%w") {
+					d = false
+				}
+			}
+			for _, a := range variadicValues(arg) {
+				if apis.IsError(a.Type()) {
+					out = append(out, w.walk(a, d)...)
+				}
+			}
+		}
+	}
 	if w.leaf == nil {
+		if !passed {
+			w.opaque = true
+		}
+		return out
+	}
+	leafOut := w.leaf(c, errVal, index, direct)
+	if len(leafOut) == 0 && !passed {
 		w.opaque = true
+	}
+	return append(out, leafOut...)
+}
+
+// errParams returns the parameters of fn whose errors its result index
+// passes on, when every returned error comes from parameters, nil, or
+// wrappers of them.
+func (s *Summary) errParams(fn *ssa.Function, index int) []errParam {
+	if s.errParamMemo == nil {
+		s.errParamMemo = make(map[*ssa.Function][]errParam)
+	}
+	if ps, ok := s.errParamMemo[fn]; ok {
+		return ps
+	}
+	s.errParamMemo[fn] = nil // recursion
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) || index != res.Len()-1 {
 		return nil
 	}
-	out := w.leaf(c, errVal, index, direct)
-	if len(out) == 0 {
-		w.opaque = true
+	var ps []errParam
+	w := &errWalker[struct{}]{s: s, seen: make(map[ssa.Value]bool), params: &ps}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > index {
+			w.walk(ret.Results[index], true)
+		}
 	}
-	return out
+	if w.opaque {
+		ps = nil
+	}
+	s.errParamMemo[fn] = ps
+	return ps
 }
 
 // reached reports whether the walk visited v (looking through interface

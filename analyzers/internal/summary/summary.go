@@ -114,6 +114,9 @@ type Summary struct {
 	permMemo       map[*ssa.Function][]permLeak
 	objKeyMemo     map[*ssa.Function]map[ssa.Value]int
 
+	// errflow.go: the parameters whose errors a helper passes on.
+	errParamMemo map[*ssa.Function][]errParam
+
 	// creates.go (RL2003): Create error flow, memoized.
 	crMemo   map[*ssa.Function][]crLeak
 	createAt map[ssa.CallInstruction]*Write
