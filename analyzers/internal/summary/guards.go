@@ -428,17 +428,31 @@ func isNil(v ssa.Value) bool {
 // isDeletionTimestamp reports whether v is (derived from) an object's
 // deletion timestamp: x.DeletionTimestamp, x.GetDeletionTimestamp().
 func (s *Summary) isDeletionTimestamp(v ssa.Value) bool {
-	return isDeletionTimestamp(v, make(map[ssa.Value]bool))
+	return s.isDeletionTimestampIn(v, make(map[ssa.Value]bool), 0)
 }
 
-func isDeletionTimestamp(v ssa.Value, seen map[ssa.Value]bool) bool {
+// isDeletionTimestampIn follows parameters of package helpers to their
+// arguments: a helper that tests its *metav1.Time parameter tests the
+// deletion mark when every call passes one.
+func (s *Summary) isDeletionTimestampIn(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
 	if v == nil || seen[v] {
 		return false
 	}
 	seen[v] = true
 	switch x := v.(type) {
+	case *ssa.Parameter:
+		args := s.paramArgs(x)
+		if len(args) == 0 || depth >= 3 {
+			return false
+		}
+		for _, a := range args {
+			if !s.isDeletionTimestampIn(a, seen, depth+1) {
+				return false
+			}
+		}
+		return true
 	case *ssa.UnOp:
-		return x.Op == token.MUL && isDeletionTimestamp(x.X, seen)
+		return x.Op == token.MUL && s.isDeletionTimestampIn(x.X, seen, depth)
 	case *ssa.FieldAddr:
 		return fieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
 	case *ssa.Field:
@@ -449,10 +463,10 @@ func isDeletionTimestamp(v ssa.Value, seen map[ssa.Value]bool) bool {
 		}
 		return false
 	case *ssa.ChangeType:
-		return isDeletionTimestamp(x.X, seen)
+		return s.isDeletionTimestampIn(x.X, seen, depth)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if !isNil(e) && isDeletionTimestamp(e, seen) {
+			if !isNil(e) && s.isDeletionTimestampIn(e, seen, depth) {
 				return true
 			}
 		}
