@@ -8,7 +8,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
@@ -60,16 +59,24 @@ func findIgnoredReport(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 	if !ok {
 		return ignoredReport{}, false
 	}
-	fn, ok := typeutil.Callee(pass.TypesInfo, rc).(*types.Func)
-	if !ok || !apis.IsChangeReporter(apis.FuncOf(fn)) || len(rc.Args) == 0 {
+	if len(rc.Args) == 0 {
+		return ignoredReport{}, false
+	}
+	ssaCall := callAt(w.Fn, rc)
+	if ssaCall == nil {
+		return ignoredReport{}, false
+	}
+	// The reporter of the API, called directly or through a helper of the
+	// package that returns its report.
+	fn, obj, ok := s.ChangeReporter(&ssaCall.Call)
+	if !ok {
 		return ignoredReport{}, false
 	}
 	r := ignoredReport{w: w, reporter: rc, prev: es, stmt: stmt, name: qualified(fn)}
-	ssaCall := callAt(w.Fn, rc)
-	if ssaCall == nil || len(ssaCall.Call.Args) == 0 {
-		return ignoredReport{}, false
+	if local := s.LocalCallee(&ssaCall.Call); local != nil {
+		r.name = local.Name() + " (" + r.name + ")"
 	}
-	reported, _ := s.RootOf(ssaCall.Call.Args[0])
+	reported, _ := s.RootOf(obj)
 	if w.Object != nil {
 		// A direct write (or a helper given the object) must write the
 		// object whose change was reported.

@@ -267,6 +267,61 @@ func (s *Summary) classifyValueTest(v ssa.Value) Guard {
 	return Guard{Kind: Unknown, FailSucc: -1}
 }
 
+// ChangeReporter returns the change reporter of the API that call c is
+// (controllerutil.AddFinalizer, meta.SetStatusCondition, …), directly or
+// through helpers of the package that return its report on their own
+// parameters (three levels), with the argument c passes for the object
+// whose change it reports; ok is false for any other call.
+func (s *Summary) ChangeReporter(c *ssa.CallCommon) (fn *types.Func, obj ssa.Value, ok bool) {
+	return s.changeReporter(c, 0)
+}
+
+func (s *Summary) changeReporter(c *ssa.CallCommon, depth int) (*types.Func, ssa.Value, bool) {
+	if callee := calleeFunc(c); callee != nil && apis.IsChangeReporter(apis.FuncOf(callee)) {
+		if args := recvFirstArgs(c); len(args) > 0 {
+			return callee, args[0], true
+		}
+		return nil, nil, false
+	}
+	local := s.LocalCallee(c)
+	if local == nil || depth >= 3 {
+		return nil, nil, false
+	}
+	var rep *types.Func
+	param := -1
+	for _, b := range local.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) != 1 {
+			return nil, nil, false
+		}
+		inner, ok := ret.Results[0].(*ssa.Call)
+		if !ok {
+			return nil, nil, false
+		}
+		f, o, ok := s.changeReporter(&inner.Call, depth+1)
+		if !ok {
+			return nil, nil, false
+		}
+		root, path := s.RootOf(o)
+		p := paramIndex(local, root)
+		if p < 0 || len(path) > 0 || rep != nil && (f != rep || p != param) {
+			return nil, nil, false
+		}
+		rep, param = f, p
+	}
+	if rep == nil {
+		return nil, nil, false
+	}
+	arg := closureArg(c, local, param)
+	if arg == nil {
+		return nil, nil, false
+	}
+	return rep, arg, true
+}
+
 // classifyCall classifies a boolean-valued call.
 func (s *Summary) classifyCall(c *ssa.Call) Guard {
 	return s.classifyCallIn(c, 0)

@@ -162,3 +162,23 @@ func (r *NodeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	controllerutil.AddFinalizer(w, fin)
 	return ctrl.Result{}, r.Update(ctx, w) // want `unconditionalwrite: Update of the Widget runs on every reconcile: controllerutil.AddFinalizer reports whether it changed the object, but its result is ignored`
 }
+
+// The report comes through a helper of the package that returns
+// AddFinalizer's result: the same ignored report.
+type HelperReportReconciler struct{ client.Client }
+
+func ensureFinalizer(o client.Object) bool {
+	return controllerutil.AddFinalizer(o, fin)
+}
+
+func (r *HelperReportReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Replicas == 0 {
+		return ctrl.Result{}, nil // paused: an unrelated guard
+	}
+	ensureFinalizer(w)
+	return ctrl.Result{}, r.Update(ctx, w) // want `unconditionalwrite: Update of the Widget runs on every reconcile: ensureFinalizer \(controllerutil.AddFinalizer\) reports whether it changed the object, but its result is ignored`
+}
