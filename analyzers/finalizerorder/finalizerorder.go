@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -30,8 +31,8 @@ var Doc = &checkdoc.Doc{
 		"checked on some paths only, if the cleanup runs in a goroutine, or if it runs after the removal was\n" +
 		"written, a failed cleanup is never retried: the external resource, the volume or the DNS record leaks.",
 	Detection: "Reported: the write that persists a finalizer's removal (an `Update` or `Patch` of the object after " +
-		"`controllerutil.RemoveFinalizer` on it, or after a helper of the package that removes the finalizer, or " +
-		"the call of a helper of the package that does both) when a cleanup call on the same " +
+		"`controllerutil.RemoveFinalizer` on it, or after a helper of this or another package (its facts) that " +
+		"removes the finalizer, or the call of a helper of the package that does both) when a cleanup call on the same " +
 		"deletion path\n\n" +
 		"- runs before the removal (it dominates it) and its error can be non-nil when the write runs: the error " +
 		"is ignored, only logged, or tested on some paths only (`if err != nil { log… }` then going on);\n" +
@@ -47,8 +48,8 @@ var Doc = &checkdoc.Doc{
 		"- cleanup errors that are collected (appended, joined, passed to another function or stored): the " +
 		"analysis cannot follow them, and silence beats a guess;\n" +
 		"- writes of the object itself (status updates on the deletion path) and calls that only log;\n" +
-		"- removals through helpers of other packages: their facts say that they store into the finalizers, not " +
-		"whether they add or remove one.",
+		"- helpers of other packages that remove a finalizer and write the object in one call: their facts do " +
+		"not say which write persists the removal.",
 	Before: `if !db.DeletionTimestamp.IsZero() {
 	if err := r.dropDatabase(ctx, db); err != nil {
 		log.Error(err, "dropping the database")
@@ -215,9 +216,8 @@ type removalPoint struct {
 
 // removalPoints returns the removals of finalizers from objects in fn:
 // controllerutil.RemoveFinalizer, and calls of helpers of this package
-// (depth bounds the nesting) that remove a finalizer from a parameter.
-// Helpers of other packages are not followed: their facts say that they
-// store into the finalizers, not whether they add or remove one.
+// (depth bounds the nesting) or of another package (a removal store in
+// their facts) that remove a finalizer from a parameter.
 func (c *checker) removalPoints(fn *ssa.Function, depth int) []removalPoint {
 	var out []removalPoint
 	for _, b := range fn.Blocks {
@@ -243,10 +243,34 @@ func (c *checker) removalPoints(fn *ssa.Function, depth int) []removalPoint {
 						out = append(out, removalPoint{at: call, obj: call.Call.Args[p], name: pt.name})
 					}
 				}
+				continue
+			}
+			// A helper of another package that removes a finalizer of a
+			// parameter (a removal store into its finalizers, its facts).
+			if callee != nil && !call.Call.IsInvoke() {
+				if p := c.factFinalizerRemoval(callee); p >= 0 && p < len(call.Call.Args) {
+					out = append(out, removalPoint{at: call, obj: call.Call.Args[p]})
+				}
 			}
 		}
 	}
 	return out
+}
+
+// factFinalizerRemoval returns the parameter whose finalizers a function
+// of another package removes one of without writing the object (its
+// FuncSummary), or -1.
+func (c *checker) factFinalizerRemoval(fn *types.Func) int {
+	fs := c.s.FactOf(fn)
+	if fs == nil || len(fs.Writes) > 0 {
+		return -1
+	}
+	for _, st := range fs.Stores {
+		if st.Removal && (st.Path == apis.FinalizersField || strings.HasSuffix(st.Path, "."+apis.FinalizersField)) {
+			return st.Param
+		}
+	}
+	return -1
 }
 
 // persistingWrite returns the first write of root that from reaches in

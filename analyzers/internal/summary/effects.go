@@ -34,6 +34,10 @@ type Effect struct {
 	Write apis.WriteKind // for writes
 	// Value is the stored value, when known.
 	Value ssa.Value
+	// Removal says the store removes an element (RemoveFinalizer,
+	// RemoveOwnerReference, RemoveStatusCondition) rather than setting a
+	// value.
+	Removal bool
 	// Via is the helper whose body performs the effect; nil when direct.
 	Via *types.Func
 	// Status is the status of the effect within the function: its block's
@@ -118,8 +122,9 @@ type paramEffect struct {
 	writtenBy []apis.WriteKind
 	// conds and opaque are Effect.Conds and Effect.Opaque for the caller:
 	// the effect's conditions in the function, and inside its helpers.
-	conds  []Cond
-	opaque bool
+	conds   []Cond
+	opaque  bool
+	removal bool
 }
 
 // Effects returns the effects of fn on object roots, in program order
@@ -327,7 +332,15 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			// A setter of another package with a summary: its own code says
 			// which stores it makes and under which guards
 			// (meta.SetStatusCondition stamps only on change).
-			return append(out, s.factStores(instr, callee, fs, c.Args)...)
+			stores := s.factStores(instr, callee, fs, c.Args)
+			if st, ok := apis.SetterOf(f); ok && st.Value < 0 {
+				// A removal the API table knows (RemoveFinalizer), whatever
+				// its body stores.
+				for _, e := range stores {
+					e.Removal = true
+				}
+			}
+			return append(out, stores...)
 		}
 		if st, ok := apis.SetterOf(f); ok && st.Arg < len(args) {
 			root, path := s.RootOf(args[st.Arg])
@@ -337,7 +350,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 				if st.Value >= 0 && st.Value < len(args) {
 					val = args[st.Value]
 				}
-				out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: full, Value: val})
+				out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: full, Value: val, Removal: st.Value < 0})
 			}
 			return out
 		}
@@ -369,7 +382,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 		}
 		out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
 			Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status,
-			Taint: s.bindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque})
+			Taint: s.bindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
 	}
 	// Writes inside the helper, mapped to this call.
 	for _, pe := range s.paramEffects(local) {
@@ -411,7 +424,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 			continue
 		}
 		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via,
-			conds: s.effectConds(fi, e), opaque: e.Opaque}
+			conds: s.effectConds(fi, e), opaque: e.Opaque, removal: e.Removal}
 		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.sortedAfter(fn, e, nil) {
 			// Sorted before fn returns: the caller sees an ordered value.
 			pe.taint = pe.taint.Without(apis.MapOrder)
@@ -491,7 +504,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root,
 			Path: append(append([]string(nil), path...), splitPath(sf.Path)...), Via: callee, Status: st,
 			Taint:     s.bindParams(Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams}, args),
-			WrittenBy: sf.WrittenBy, Opaque: sf.Guarded})
+			WrittenBy: sf.WrittenBy, Opaque: sf.Guarded, Removal: sf.Removal})
 	}
 	return out
 }

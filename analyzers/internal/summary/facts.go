@@ -102,6 +102,8 @@ type StoreFact struct {
 	// WrittenBy are the kinds of the writes of the same parameter that
 	// follow the store in the function (Effect.WrittenBy).
 	WrittenBy []apis.WriteKind
+	// Removal says the store removes an element (Effect.Removal).
+	Removal bool `json:",omitempty"`
 }
 
 // AFact marks FuncSummary as a fact.
@@ -289,6 +291,11 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
+// FactOf returns the FuncSummary of a function of another package, or
+// nil. Checks read the model's facts through it: a pass imports only the
+// facts of its own analyzer.
+func (s *Summary) FactOf(fn *types.Func) *FuncSummary { return s.factOf(fn) }
+
 // factOf returns the FuncSummary of a function of another package, or nil.
 func (s *Summary) factOf(fn *types.Func) *FuncSummary {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == s.Pass.Pkg {
@@ -359,7 +366,8 @@ func (s *Summary) exportFacts() {
 				continue
 			}
 			fs.Stores = append(fs.Stores, StoreFact{Param: pe.param, Path: strings.Join(pe.path, "."), Guarded: pe.status != Unguarded,
-				TaintKinds: pe.taint.Kinds, Source: pe.taint.Source, FromParams: pe.taint.Params, WrittenBy: pe.writtenBy})
+				TaintKinds: pe.taint.Kinds, Source: pe.taint.Source, FromParams: pe.taint.Params, WrittenBy: pe.writtenBy,
+				Removal: pe.removal})
 		}
 		if !fs.empty() {
 			s.Pass.ExportObjectFact(obj, fs)
