@@ -725,6 +725,12 @@ func (s *Summary) rootKinds(root ssa.Value, depth int) []string {
 	if root == nil {
 		return nil
 	}
+	if a, ok := root.(*ssa.Alloc); ok {
+		// A parameter spilled to the heap because a closure captures it.
+		if sp := spilledParam(a); sp != nil {
+			root = sp
+		}
+	}
 	p, isParam := root.(*ssa.Parameter)
 	if t := concreteType(root); t != nil && !(isParam && apis.IsObjectMeta(t)) {
 		if k := kindKey(t); k != "" {

@@ -312,6 +312,24 @@ func (s *Summary) constKeyDepth(v ssa.Value, depth int) (string, bool) {
 	if k, ok := constString(v); ok {
 		return k, true
 	}
+	if depth < 4 {
+		switch x := v.(type) {
+		case *ssa.FreeVar:
+			// A closure's captured variable: the value captured.
+			if b := s.binding(x); b != nil {
+				return s.constKeyDepth(b, depth+1)
+			}
+			return "", false
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				return s.constKeyDepth(x.X, depth+1)
+			}
+		case *ssa.Alloc:
+			if p := spilledParam(x); p != nil {
+				return s.constKeyDepth(p, depth+1)
+			}
+		}
+	}
 	p, ok := v.(*ssa.Parameter)
 	if !ok || depth >= 4 {
 		return "", false
