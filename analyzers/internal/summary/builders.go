@@ -491,6 +491,34 @@ func (s *Summary) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		return nil
 	}
 	switch x := v.(type) {
+	case *ssa.FreeVar:
+		// Wired in a closure: the reconciler it captured.
+		if b := s.binding(x); b != nil {
+			return s.reconcilerOfValue(b, depth+1)
+		}
+		return nil
+	case *ssa.Parameter:
+		// Wired in a helper: the reconciler its one call passes.
+		if a := s.argValue(x, 0); a != ssa.Value(x) {
+			return s.reconcilerOfValue(a, depth+1)
+		}
+		return nil
+	case *ssa.UnOp:
+		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			if p := spilledParam(a); p != nil {
+				return s.reconcilerOfValue(p, depth+1)
+			}
+		}
+		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+			if b := s.binding(fv); b != nil {
+				if a, ok := b.(*ssa.Alloc); ok {
+					if p := spilledParam(a); p != nil {
+						return s.reconcilerOfValue(p, depth+1)
+					}
+				}
+			}
+		}
+		return nil
 	case *ssa.ChangeInterface:
 		return s.reconcilerOfValue(x.X, depth+1)
 	case *ssa.ChangeType:

@@ -418,27 +418,12 @@ func (u *updateEval) equal(l, r aval) aval {
 // callValue evaluates metadata getters of the event's objects, equality
 // functions on their fields, Time.IsZero, and local helpers.
 func (u *updateEval) callValue(c *ssa.Call) aval {
-	callee := calleeFunc(&c.Call)
-	if callee == nil {
-		return unknownVal
-	}
-	f := apis.FuncOf(callee)
-	if recv := callRecv(&c.Call); recv != nil {
-		rv := u.val(recv)
-		if path := apis.MetaGetterField(f.Name); path != "" && rv.k == avObj {
-			return aval{k: avField, side: rv.side, path: path}
-		}
-		if apis.IsTimeIsZero(f) && rv.k == avField {
-			return triVal(u.ev.zero(rv.path, rv.side))
+	if callee := calleeFunc(&c.Call); callee != nil {
+		if v, ok := u.apiCallValue(c, apis.FuncOf(callee)); ok {
+			return v
 		}
 	}
-	if apis.IsTwoValueEquality(f) {
-		args := callArgs(&c.Call)
-		if len(args) >= 2 {
-			return u.equal(u.val(args[0]), u.val(args[1]))
-		}
-		return unknownVal
-	}
+	// A local helper or closure of the package: evaluated inline.
 	fn := c.Call.StaticCallee()
 	if fn == nil || u.depth >= maxUpdateInline || len(fn.Blocks) == 0 || fn.Pkg == nil || fn.Pkg != u.pkg {
 		return unknownVal
@@ -455,6 +440,29 @@ func (u *updateEval) callValue(c *ssa.Call) aval {
 		}
 	}
 	return u.call(fn, env, u.depth+1)
+}
+
+// apiCallValue evaluates calls of the API: metadata getters of the
+// event's objects, Time.IsZero and equality functions; ok is false for
+// any other call.
+func (u *updateEval) apiCallValue(c *ssa.Call, f apis.Func) (aval, bool) {
+	if recv := callRecv(&c.Call); recv != nil {
+		rv := u.val(recv)
+		if path := apis.MetaGetterField(f.Name); path != "" && rv.k == avObj {
+			return aval{k: avField, side: rv.side, path: path}, true
+		}
+		if apis.IsTimeIsZero(f) && rv.k == avField {
+			return triVal(u.ev.zero(rv.path, rv.side)), true
+		}
+	}
+	if apis.IsTwoValueEquality(f) {
+		args := callArgs(&c.Call)
+		if len(args) >= 2 {
+			return u.equal(u.val(args[0]), u.val(args[1])), true
+		}
+		return unknownVal, true
+	}
+	return unknownVal, false
 }
 
 func isBool(t types.Type) bool {
