@@ -99,18 +99,7 @@ var Doc = &checkdoc.Doc{
 }
 
 // Analyzer reports RL4001.
-var Analyzer = check.New(Doc, run)
-
-func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
-	n := 0
-	for _, w := range s.Wirings() {
-		if f, ok := checkWiring(pass, s, w); ok {
-			rep.Report(f)
-			n++
-		}
-	}
-	return n
-}
+var Analyzer = check.New(Doc, check.PerWiring(checkWiring))
 
 // checkWiring evaluates one wiring.
 func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (diag.Finding, bool) {

@@ -83,18 +83,7 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
 }
 
 // Analyzer reports RL4002.
-var Analyzer = check.New(Doc, run)
-
-func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
-	n := 0
-	for _, w := range s.Wirings() {
-		if f, ok := checkWiring(pass, s, w); ok {
-			rep.Report(f)
-			n++
-		}
-	}
-	return n
-}
+var Analyzer = check.New(Doc, check.PerWiring(checkWiring))
 
 // metaFields are the metadata maps whose changes the check follows, with
 // the predicate that passes their updates.

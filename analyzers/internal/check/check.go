@@ -37,3 +37,19 @@ func New(doc *checkdoc.Doc, body Body) *analysis.Analyzer {
 		},
 	}
 }
+
+// PerWiring is the Body of a check that looks at each controller wiring
+// of the package (the primary watch and the reconciler it feeds) and
+// reports at most one finding for it.
+func PerWiring(f func(*analysis.Pass, *summary.Summary, *summary.Wiring) (diag.Finding, bool)) Body {
+	return func(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
+		n := 0
+		for _, w := range s.Wirings() {
+			if fd, ok := f(pass, s, w); ok {
+				rep.Report(fd)
+				n++
+			}
+		}
+		return n
+	}
+}
