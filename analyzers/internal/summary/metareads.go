@@ -723,6 +723,9 @@ func (s *Summary) mdWrites(fn *ssa.Function) []MetadataKey {
 // metaReadFacts returns the reads of fn's parameters' labels and
 // annotations for its FuncSummary.
 func (s *Summary) metaReadFacts(fn *ssa.Function) []MetaReadFact {
+	if !hasObjectParam(fn) {
+		return nil // no parameter whose metadata it could read
+	}
 	var out []MetaReadFact
 	for _, src := range s.mdSources(fn) {
 		root, _ := s.RootOf(src.obj)
@@ -749,6 +752,18 @@ func (s *Summary) metaReadFacts(fn *ssa.Function) []MetaReadFact {
 		}
 	}
 	return out
+}
+
+// hasObjectParam reports whether a parameter of fn can hold an object or
+// its metadata: an API object or list, an ObjectMeta, or an interface.
+func hasObjectParam(fn *ssa.Function) bool {
+	for _, p := range fn.Params {
+		t := p.Type()
+		if apis.IsObject(t) || apis.IsObjectMeta(t) || types.IsInterface(t) || apis.IsObjectStruct(deref(t)) {
+			return true
+		}
+	}
+	return false
 }
 
 // MetadataKeysOf returns the keys of keys that name objects of kind (a
