@@ -2,8 +2,6 @@ package finalizerorder
 
 import (
 	"fmt"
-	"go/constant"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -41,7 +39,9 @@ var Doc = &checkdoc.Doc{
 		"A cleanup call is a `Delete`/`DeleteAllOf` of another object, external I/O (HTTP, SQL, the SDK packages " +
 		"configured as external), or a call of a helper of the package that does one of those (three levels). " +
 		"The deletion path is the region under a deletion-timestamp test (`!obj.DeletionTimestamp.IsZero()`, " +
-		"`GetDeletionTimestamp() != nil`), or the whole function when it has no such test (a `finalize` helper).\n\n" +
+		"`GetDeletionTimestamp() != nil`, or a bool helper of this or another package that returns one, such as " +
+		"`isDeleting(obj)`), or the whole function when it has no such test (a `finalize` helper). A cleanup " +
+		"outside that region (a stale object deleted on every pass) is not the finalizer's.\n\n" +
 		"Not reported:\n\n" +
 		"- cleanup whose error is returned (or otherwise leaves the function) before the removal, directly or " +
 		"through `if err := cleanup(); err != nil { return … }`;\n" +
@@ -115,7 +115,7 @@ func (c *checker) function(fn *ssa.Function) []diag.Finding {
 	if len(removals) == 0 {
 		return nil
 	}
-	region := deletionRegion(fn)
+	region := c.s.DeletionRegion(fn)
 	var out []diag.Finding
 	for _, rm := range removals {
 		for _, cl := range c.cleanups(fn, rm.obj) {
@@ -229,7 +229,7 @@ func (c *checker) removalPoints(fn *ssa.Function, depth int) []removalPoint {
 			callee := summary.CalleeOf(&call.Call)
 			if callee != nil && apis.ClassifyFinalizerCall(apis.FuncOf(callee)) == apis.FinalizerRemove {
 				if args := summary.CallArgs(&call.Call); len(args) == 2 {
-					out = append(out, removalPoint{at: call, obj: args[0], name: constString(args[1])})
+					out = append(out, removalPoint{at: call, obj: args[0], name: c.finalizerName(args[1])})
 				}
 				continue
 			}
@@ -239,7 +239,7 @@ func (c *checker) removalPoints(fn *ssa.Function, depth int) []removalPoint {
 				}
 				for _, pt := range c.removalPoints(local, depth+1) {
 					root, _ := c.s.RootOf(pt.obj)
-					if p := paramIndex(local, root); p >= 0 && p < len(call.Call.Args) {
+					if p := summary.ParamIndex(local, root); p >= 0 && p < len(call.Call.Args) {
 						out = append(out, removalPoint{at: call, obj: call.Call.Args[p], name: pt.name})
 					}
 				}
@@ -307,7 +307,7 @@ func (c *checker) persistingWrite(fn *ssa.Function, from ssa.Instruction, root s
 					continue
 				}
 				r, _ := c.s.PersistedRoot(w.Object)
-				if p := paramIndex(local, r); p >= 0 && p < len(call.Call.Args) {
+				if p := summary.ParamIndex(local, r); p >= 0 && p < len(call.Call.Args) {
 					if ar, _ := c.s.RootOf(call.Call.Args[p]); ar == root {
 						consider(call, "call of "+local.Name()+" ("+w.Method()+")")
 					}
@@ -316,16 +316,6 @@ func (c *checker) persistingWrite(fn *ssa.Function, from ssa.Instruction, root s
 		}
 	}
 	return best, what
-}
-
-// paramIndex returns the index of v among fn's parameters, or -1.
-func paramIndex(fn *ssa.Function, v ssa.Value) int {
-	for i, p := range fn.Params {
-		if p == v {
-			return i
-		}
-	}
-	return -1
 }
 
 // cleanups returns the cleanup calls of fn: deletes of objects other than
@@ -395,103 +385,11 @@ func (c *checker) localCallee(call *ssa.Call) *ssa.Function {
 	return c.s.LocalCallee(&call.Call)
 }
 
-// deletionRegion returns the membership test of the blocks under a
-// deletion-timestamp test of fn, or nil when fn has none (a helper whose
-// whole body is the deletion path).
-func deletionRegion(fn *ssa.Function) func(*ssa.BasicBlock) bool {
-	var heads []*ssa.BasicBlock
-	for _, b := range fn.Blocks {
-		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok || len(b.Succs) != 2 {
-			continue
-		}
-		if deleting, ok := deletionTest(iff.Cond); ok {
-			if deleting {
-				heads = append(heads, b.Succs[0])
-			} else {
-				heads = append(heads, b.Succs[1])
-			}
-		}
-	}
-	if len(heads) == 0 {
-		return nil
-	}
-	return func(b *ssa.BasicBlock) bool {
-		for _, h := range heads {
-			if h.Dominates(b) {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-// deletionTest reports whether cond tests the deletion mark, and whether
-// it is true when the object is being deleted.
-func deletionTest(cond ssa.Value) (deleting, ok bool) {
-	switch x := cond.(type) {
-	case *ssa.UnOp:
-		if x.Op == token.NOT {
-			d, ok := deletionTest(x.X)
-			return !d, ok
-		}
-	case *ssa.Call:
-		// DeletionTimestamp.IsZero(): true when not deleting.
-		if callee := summary.CalleeOf(&x.Call); callee != nil && apis.IsTimeIsZero(apis.FuncOf(callee)) {
-			if args := x.Call.Args; len(args) == 1 && isDeletionMark(args[0]) {
-				return false, true
-			}
-		}
-	case *ssa.BinOp:
-		if x.Op != token.EQL && x.Op != token.NEQ {
-			return false, false
-		}
-		for _, pair := range [][2]ssa.Value{{x.X, x.Y}, {x.Y, x.X}} {
-			if isDeletionMark(pair[0]) && isNilConst(pair[1]) {
-				return x.Op == token.NEQ, true
-			}
-		}
-	}
-	return false, false
-}
-
-// isDeletionMark reports whether v is an object's deletion timestamp.
-func isDeletionMark(v ssa.Value) bool {
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		return isDeletionMark(x.X)
-	case *ssa.FieldAddr:
-		return fieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
-	case *ssa.Field:
-		return fieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
-	case *ssa.Call:
-		callee := summary.CalleeOf(&x.Call)
-		return callee != nil && apis.IsDeletionTimestampAccess(apis.FuncOf(callee))
-	}
-	return false
-}
-
-func fieldName(t types.Type, i int) string {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
-}
-
-func isNilConst(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
-}
-
-func constString(v ssa.Value) string {
-	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
-		return constant.StringVal(c.Value)
-	}
-	return ""
+// finalizerName returns the finalizer's name when the model can tell it
+// (a constant, or a helper parameter every call gives the same constant).
+func (c *checker) finalizerName(v ssa.Value) string {
+	name, _ := c.s.ConstKey(v)
+	return name
 }
 
 func finalizerPhrase(name string) string {

@@ -179,3 +179,8 @@ func failurePathReaches(call *ssa.Call, errv ssa.Value, target ssa.Instruction) 
 	}
 	return blockReaches(follow(call.Block()), target.Block(), follow)
 }
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -228,13 +227,8 @@ func orFix(pass *analysis.Pass, leaf summary.PredLeaf) *analysis.SuggestedFix {
 	if file == nil {
 		return nil
 	}
-	predName, ok := diag.ImportName(file, apis.Predicate)
+	predName, ok := diag.PackageNameAt(pass, file, lit.Pos(), apis.Predicate)
 	if !ok {
-		return nil
-	}
-	if _, obj := scopeLookup(pass, file, lit.Pos(), predName); obj == nil {
-		return nil
-	} else if _, isPkg := obj.(*types.PkgName); !isPkg {
 		return nil
 	}
 	slicesName, edits := diag.EnsureImport(pass, file, lit.Pos(), "slices", "")
@@ -243,7 +237,7 @@ func orFix(pass *analysis.Pass, leaf summary.PredLeaf) *analysis.SuggestedFix {
 		return nil // both imports would rewrite the same single-import declaration
 	}
 	edits = append(edits, edits2...)
-	indent := lineIndent(pass, lit.Pos())
+	indent := diag.LineIndent(pass, lit.Pos())
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s.Or(%s, %s.Funcs{\n", predName, diag.Text(pass.Fset, lit), predName)
 	fmt.Fprintf(&b, "%s\tUpdateFunc: func(e %s.UpdateEvent) bool {\n", indent, eventName)
@@ -255,33 +249,4 @@ func orFix(pass *analysis.Pass, leaf summary.PredLeaf) *analysis.SuggestedFix {
 		Message:   "Also pass updates that change the finalizers or set the deletion timestamp",
 		TextEdits: edits,
 	}
-}
-
-// scopeLookup resolves name at pos in file.
-func scopeLookup(pass *analysis.Pass, file *ast.File, pos token.Pos, name string) (*types.Scope, types.Object) {
-	scope := pass.TypesInfo.Scopes[file]
-	if scope == nil {
-		return nil, nil
-	}
-	if inner := scope.Innermost(pos); inner != nil {
-		scope = inner
-	}
-	return scope.LookupParent(name, pos)
-}
-
-// lineIndent returns the leading white space of the line containing pos.
-func lineIndent(pass *analysis.Pass, pos token.Pos) string {
-	tf := pass.Fset.File(pos)
-	if tf == nil {
-		return ""
-	}
-	content, err := pass.ReadFile(tf.Name())
-	if err != nil {
-		return ""
-	}
-	off := tf.Offset(tf.LineStart(tf.Line(pos)))
-	var i int
-	for i = off; i < len(content) && (content[i] == ' ' || content[i] == '\t'); i++ {
-	}
-	return string(content[off:i])
 }

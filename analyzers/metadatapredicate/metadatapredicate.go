@@ -3,7 +3,6 @@ package metadatapredicate
 import (
 	"fmt"
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -222,11 +221,8 @@ func orFix(pass *analysis.Pass, leaf summary.PredLeaf, preds []string, what stri
 	if file == nil {
 		return nil
 	}
-	predName, ok := diag.ImportName(file, apis.Predicate)
+	predName, ok := diag.PackageNameAt(pass, file, lit.Pos(), apis.Predicate)
 	if !ok {
-		return nil
-	}
-	if pn, ok := lookupAt(pass, file, lit, predName).(*types.PkgName); !ok || pn.Imported().Path() != apis.Predicate {
 		return nil
 	}
 	var b strings.Builder
@@ -239,17 +235,4 @@ func orFix(pass *analysis.Pass, leaf summary.PredLeaf, preds []string, what stri
 		Message:   "Also pass updates that change only the " + what,
 		TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(b.String())}},
 	}
-}
-
-// lookupAt resolves name at the position of n in file.
-func lookupAt(pass *analysis.Pass, file *ast.File, n ast.Node, name string) types.Object {
-	scope := pass.TypesInfo.Scopes[file]
-	if scope == nil {
-		return nil
-	}
-	if inner := scope.Innermost(n.Pos()); inner != nil {
-		scope = inner
-	}
-	_, obj := scope.LookupParent(name, n.Pos())
-	return obj
 }

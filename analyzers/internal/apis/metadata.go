@@ -24,22 +24,6 @@ func MetadataKeyTest(f Func) string {
 	return ""
 }
 
-// MetadataKeySetter returns the ObjectMeta map field that f sets one key
-// of (the key is its second argument): metav1.SetMetaDataLabel and
-// metav1.SetMetaDataAnnotation; "" otherwise.
-func MetadataKeySetter(f Func) string {
-	if f.Pkg != MetaV1 || f.Recv != "" {
-		return ""
-	}
-	switch f.Name {
-	case "SetMetaDataLabel":
-		return LabelsField
-	case "SetMetaDataAnnotation":
-		return AnnotationsField
-	}
-	return ""
-}
-
 // IsObjectMeta reports whether t is metav1.ObjectMeta or a pointer to it.
 func IsObjectMeta(t types.Type) bool {
 	return IsNamed(t, MetaV1, "ObjectMeta", false) || IsNamed(t, MetaV1, "ObjectMeta", true)

@@ -14,6 +14,10 @@ type Setter struct {
 	// Value is the index of the argument that carries the stored value,
 	// or -1.
 	Value int
+	// KeyArg, when positive, is the index of the argument naming the key
+	// the setter stores under a map path (SetMetaDataLabel's label). The
+	// object is always an earlier argument, so 0 means none.
+	KeyArg int
 }
 
 // Unstructured is the package of unstructured.Unstructured.
@@ -27,8 +31,8 @@ var objectMetaSetters = map[string]string{
 }
 
 var funcSetters = map[Func]Setter{
-	{MetaV1, "", "SetMetaDataLabel"}:                  {Arg: 0, Path: []string{"Labels"}, Value: 2},
-	{MetaV1, "", "SetMetaDataAnnotation"}:             {Arg: 0, Path: []string{"Annotations"}, Value: 2},
+	{MetaV1, "", "SetMetaDataLabel"}:                  {Arg: 0, Path: []string{LabelsField}, Value: 2, KeyArg: 1},
+	{MetaV1, "", "SetMetaDataAnnotation"}:             {Arg: 0, Path: []string{AnnotationsField}, Value: 2, KeyArg: 1},
 	{Controllerutil, "", "AddFinalizer"}:              {Arg: 0, Path: []string{"ObjectMeta", "Finalizers"}, Value: 1},
 	{Controllerutil, "", "RemoveFinalizer"}:           {Arg: 0, Path: []string{"ObjectMeta", "Finalizers"}, Value: -1},
 	{Controllerutil, "", "SetControllerReference"}:    {Arg: 1, Path: []string{"ObjectMeta", "OwnerReferences"}, Value: 0},

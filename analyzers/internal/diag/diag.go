@@ -270,6 +270,26 @@ func ImportName(file *ast.File, path string) (string, bool) {
 	return "", false
 }
 
+// PackageNameAt returns the name under which file imports path when that
+// name refers to the package at pos (no local declaration shadows it),
+// and whether it does: the name a fix may write there.
+func PackageNameAt(pass *analysis.Pass, file *ast.File, pos token.Pos, path string) (string, bool) {
+	name, ok := ImportName(file, path)
+	if !ok {
+		return "", false
+	}
+	scope := innermostScope(pass, file, pos)
+	if scope == nil {
+		return "", false
+	}
+	_, obj := scope.LookupParent(name, pos)
+	pn, ok := obj.(*types.PkgName)
+	if !ok || pn.Imported().Path() != path {
+		return "", false
+	}
+	return name, true
+}
+
 func lastElem(path string) string {
 	if i := strings.LastIndex(path, "/"); i >= 0 {
 		path = path[i+1:]

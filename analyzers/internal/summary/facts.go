@@ -60,6 +60,33 @@ type FuncSummary struct {
 	// OnlyLogs says the function's only effects are logging calls
 	// (Summary.LogsOnly).
 	OnlyLogs bool `json:",omitempty"`
+	// DeletionTest says the bool result tests the deletion mark of a
+	// parameter (guards.go, DeletionRegion).
+	DeletionTest DeletionTestFact `json:",omitempty"`
+	// MetaKeyWrites are the label and annotation keys the function sets on
+	// its parameters (metareads.go).
+	MetaKeyWrites []MetaKeyWriteFact `json:",omitempty"`
+}
+
+// DeletionTestFact, when Tests is set, says that a function's bool result
+// tests the deletion mark of its parameter Param: of the object it is
+// when OfTime is false, of the *metav1.Time it is (the caller passes the
+// deletion timestamp) when OfTime is true. WhenTrue says the result is
+// true while deleting.
+type DeletionTestFact struct {
+	Tests            bool
+	Param            int
+	WhenTrue, OfTime bool
+}
+
+// MetaKeyWriteFact is a label or annotation key a function sets on its
+// parameter Param: the constant Key, or the key its parameter KeyParam
+// carries (KeyParam is -1 for a constant).
+type MetaKeyWriteFact struct {
+	Param    int
+	Field    string
+	Key      string
+	KeyParam int
 }
 
 // CompletesFact says that a function calls Complete (or Build) on its
@@ -186,7 +213,8 @@ func (f *FuncSummary) String() string {
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
 		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent && f.CacheOwned.Results == 0 &&
-		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.MetaReads) == 0 && len(f.Completes) == 0 && !f.OnlyLogs
+		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.MetaReads) == 0 && len(f.Completes) == 0 && !f.OnlyLogs &&
+		!f.DeletionTest.Tests && len(f.MetaKeyWrites) == 0
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -361,6 +389,8 @@ func (s *Summary) exportFacts() {
 		fs.MetaReads = s.metaReadFacts(fn)
 		fs.Completes = s.completes(fn)
 		fs.OnlyLogs = s.bodyLogsOnly(fn, 0)
+		fs.DeletionTest = s.paramDeletionTest(fn)
+		fs.MetaKeyWrites = s.metaKeyWriteFacts(fn)
 		for _, pe := range s.paramEffects(fn) {
 			if pe.kind != StoreEffect {
 				continue

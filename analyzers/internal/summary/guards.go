@@ -865,3 +865,167 @@ func (s *Summary) classifyHelperCall(c *ssa.Call, fn *ssa.Function, depth int) (
 	}
 	return g, true
 }
+
+// DeletionRegion returns the membership test of the blocks of fn that run
+// only while the object is being deleted: those dominated by the
+// "deleting" edge of a test of the deletion mark (`!x.DeletionTimestamp.
+// IsZero()`, `x.GetDeletionTimestamp() != nil`, their negations, and bool
+// helpers of the package that return such a test of their parameter).
+// It returns nil when fn tests no deletion mark (a finalize helper whose
+// whole body is the deletion path).
+func (s *Summary) DeletionRegion(fn *ssa.Function) func(*ssa.BasicBlock) bool {
+	var heads []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || len(b.Succs) != 2 {
+			continue
+		}
+		if whenTrue, ok := s.deletingWhen(iff.Cond, 0); ok {
+			if whenTrue {
+				heads = append(heads, b.Succs[0])
+			} else {
+				heads = append(heads, b.Succs[1])
+			}
+		}
+	}
+	if len(heads) == 0 {
+		return nil
+	}
+	return func(b *ssa.BasicBlock) bool {
+		for _, h := range heads {
+			if h.Dominates(b) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// deletingWhen says whether cond tests the deletion mark, and whether it
+// is true when the object is being deleted.
+func (s *Summary) deletingWhen(cond ssa.Value, depth int) (whenTrue, ok bool) {
+	switch x := cond.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			d, ok := s.deletingWhen(x.X, depth)
+			return !d, ok
+		}
+	case *ssa.BinOp:
+		if x.Op != token.EQL && x.Op != token.NEQ {
+			return false, false
+		}
+		if op := nilOperand(x); op != nil && s.isDeletionTimestamp(op) {
+			return x.Op == token.NEQ, true // set (non-nil) while deleting
+		}
+	case *ssa.Call:
+		callee := calleeFunc(&x.Call)
+		if callee != nil && apis.IsTimeIsZero(apis.FuncOf(callee)) {
+			if recv := callRecv(&x.Call); recv != nil && s.isDeletionTimestamp(recv) {
+				return false, true // zero while not deleting
+			}
+			return false, false
+		}
+		// A bool helper of another package whose fact says it tests the
+		// deletion mark of an argument.
+		local := s.LocalCallee(&x.Call)
+		if local == nil && callee != nil && !x.Call.IsInvoke() {
+			if fs := s.factOf(callee); fs != nil && fs.DeletionTest.Tests {
+				dt := fs.DeletionTest
+				if dt.Param >= len(x.Call.Args) || dt.OfTime && !s.isDeletionTimestamp(x.Call.Args[dt.Param]) {
+					return false, false
+				}
+				return dt.WhenTrue, true
+			}
+		}
+		// A bool helper of the package that returns one deletion test.
+		if local == nil || depth >= 3 {
+			return false, false
+		}
+		first := true
+		var when bool
+		for _, b := range local.Blocks {
+			ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !isRet {
+				continue
+			}
+			if len(ret.Results) != 1 {
+				return false, false
+			}
+			w, ok := s.deletingWhen(ret.Results[0], depth+1)
+			if !ok || !first && w != when {
+				return false, false
+			}
+			when, first = w, false
+		}
+		return when, !first
+	}
+	return false, false
+}
+
+// paramDeletionTest returns the DeletionTest fact of fn: every return of
+// its one bool result is the same test of a parameter's deletion mark, or
+// of a *metav1.Time parameter's zero value.
+func (s *Summary) paramDeletionTest(fn *ssa.Function) DeletionTestFact {
+	res := fn.Signature.Results()
+	if res.Len() != 1 || !isBool(res.At(0).Type()) {
+		return DeletionTestFact{}
+	}
+	var out DeletionTestFact
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		dt, ok := s.paramDeletionTestOf(fn, ret.Results[0])
+		if !ok || out.Tests && out != dt {
+			return DeletionTestFact{}
+		}
+		out = dt
+	}
+	return out
+}
+
+func (s *Summary) paramDeletionTestOf(fn *ssa.Function, v ssa.Value) (DeletionTestFact, bool) {
+	// paramOf returns the parameter behind a deletion timestamp (ofTime
+	// false: the object's) or a *metav1.Time parameter (ofTime true).
+	paramOf := func(t ssa.Value) (int, bool, bool) {
+		if p := paramIndex(fn, t); p >= 0 && apis.IsNamed(t.Type(), apis.MetaV1, "Time", true) {
+			return p, true, true
+		}
+		if s.isDeletionTimestamp(t) {
+			root, _ := s.RootOf(t)
+			if c, ok := root.(*ssa.Call); ok {
+				if r := callRecv(&c.Call); r != nil {
+					root, _ = s.RootOf(r)
+				}
+			}
+			if p := paramIndex(fn, root); p >= 0 {
+				return p, false, true
+			}
+		}
+		return 0, false, false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			dt, ok := s.paramDeletionTestOf(fn, x.X)
+			dt.WhenTrue = !dt.WhenTrue
+			return dt, ok
+		}
+	case *ssa.BinOp:
+		if op := nilOperand(x); op != nil && (x.Op == token.EQL || x.Op == token.NEQ) {
+			if p, ofTime, ok := paramOf(op); ok {
+				return DeletionTestFact{Tests: true, Param: p, WhenTrue: x.Op == token.NEQ, OfTime: ofTime}, true
+			}
+		}
+	case *ssa.Call:
+		if callee := calleeFunc(&x.Call); callee != nil && apis.IsTimeIsZero(apis.FuncOf(callee)) {
+			if recv := callRecv(&x.Call); recv != nil {
+				if p, ofTime, ok := paramOf(recv); ok {
+					return DeletionTestFact{Tests: true, Param: p, WhenTrue: false, OfTime: ofTime}, true
+				}
+			}
+		}
+	}
+	return DeletionTestFact{}, false
+}

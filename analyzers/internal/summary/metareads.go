@@ -116,7 +116,7 @@ func (f *mdFlow) step(v ssa.Value, st mdState, r ssa.Instruction) {
 	switch x := r.(type) {
 	case *ssa.Lookup:
 		if x.X == v && st.isMap {
-			key, _ := f.s.constKey(x.Index)
+			key, _ := f.s.ConstKey(x.Index)
 			val(mdState{field: st.field, key: key})
 			return
 		}
@@ -285,7 +285,7 @@ func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
 	if st.isMap {
 		// labels.Set(m).Get("k"), a getter helper(m, "k"): one key.
 		for _, a := range callArgs(&c.Call) {
-			if key, ok := f.s.constKey(a); ok {
+			if key, ok := f.s.ConstKey(a); ok {
 				f.followAll(c, mdState{field: st.field, key: key})
 				return
 			}
@@ -301,10 +301,11 @@ func (f *mdFlow) followAll(c *ssa.Call, st mdState) {
 	}
 }
 
-// constKey returns the constant string v holds: a constant, or a
-// parameter of a package function that every call passes the same
-// constant (a getter helper called with the key).
-func (s *Summary) constKey(v ssa.Value) (string, bool) {
+// ConstKey returns the constant string v holds: a constant, a closure's
+// captured value, or a parameter of a package function that every call
+// passes the same constant (a helper called with a key or a finalizer
+// name); ok is false otherwise.
+func (s *Summary) ConstKey(v ssa.Value) (string, bool) {
 	return s.constKeyDepth(v, 0)
 }
 
@@ -518,7 +519,7 @@ func (s *Summary) mdCallSources(c *ssa.Call) []mdSource {
 	if field := apis.MetadataKeyTest(fun); field != "" {
 		args := callArgs(&c.Call)
 		if len(args) == 2 {
-			key, _ := s.constKey(args[1])
+			key, _ := s.ConstKey(args[1])
 			return []mdSource{{obj: args[0], val: c, state: mdState{field: field, key: key}, pos: c.Pos()}}
 		}
 		return nil
@@ -684,37 +685,104 @@ func firstHits(hits []mdHit) []mdHit {
 }
 
 // mdWrites returns the stores of one constant label or annotation key in
-// fn: m[key] = v into an object's map, and metav1.SetMetaDataLabel/
-// SetMetaDataAnnotation.
+// fn: m[key] = v into an object's map, and the setters of one key
+// (metav1.SetMetaDataLabel/SetMetaDataAnnotation).
 func (s *Summary) mdWrites(fn *ssa.Function) []MetadataKey {
 	var out []MetadataKey
+	for _, w := range s.mdWriteSites(fn) {
+		key, ok := w.keyConst, w.key == nil
+		if w.key != nil {
+			key, ok = s.ConstKey(w.key)
+		}
+		if ok {
+			out = append(out, MetadataKey{Field: w.field, Key: key, Kinds: s.objectKinds(w.obj), Site: s.Position(w.pos), pos: w.pos})
+		}
+	}
+	return out
+}
+
+// mdWriteSite is a store of one label or annotation key: into the
+// metadata of obj, under the key value key (or the constant keyConst when
+// key is nil).
+type mdWriteSite struct {
+	obj      ssa.Value
+	field    string
+	key      ssa.Value
+	keyConst string
+	pos      token.Pos
+}
+
+// mdWriteSites returns the stores of one label or annotation key in fn:
+// m[key] = v into an object's map, the setters of one key
+// (metav1.SetMetaDataLabel/SetMetaDataAnnotation, the setters table's
+// KeyArg), and helpers of other packages through their MetaKeyWrites.
+func (s *Summary) mdWriteSites(fn *ssa.Function) []mdWriteSite {
+	var out []mdWriteSite
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.MapUpdate:
-				key, ok := constString(x.Key)
-				if !ok {
-					continue
-				}
 				root, path := s.RootOf(x.Map)
-				if len(path) == 0 || !isMetaMap(path[len(path)-1]) {
-					continue
+				if len(path) > 0 && isMetaMap(path[len(path)-1]) {
+					out = append(out, mdWriteSite{obj: root, field: path[len(path)-1], key: x.Key, pos: x.Pos()})
 				}
-				out = append(out, MetadataKey{Field: path[len(path)-1], Key: key, Kinds: s.objectKinds(root), Site: s.Position(x.Pos()), pos: x.Pos()})
 			case *ssa.Call:
 				callee := calleeFunc(&x.Call)
 				if callee == nil {
 					continue
 				}
-				field := apis.MetadataKeySetter(apis.FuncOf(callee))
-				args := callArgs(&x.Call)
-				if field == "" || len(args) != 3 {
+				args := recvFirstArgs(&x.Call)
+				if st, ok := apis.SetterOf(apis.FuncOf(callee)); ok {
+					if st.KeyArg > 0 && st.KeyArg < len(args) && st.Arg < len(args) && len(st.Path) > 0 && isMetaMap(st.Path[len(st.Path)-1]) {
+						out = append(out, mdWriteSite{obj: args[st.Arg], field: st.Path[len(st.Path)-1], key: args[st.KeyArg], pos: x.Pos()})
+					}
 					continue
 				}
-				if key, ok := constString(args[1]); ok {
-					out = append(out, MetadataKey{Field: field, Key: key, Kinds: s.objectKinds(args[0]), Site: s.Position(x.Pos()), pos: x.Pos()})
+				fs := s.factOf(callee)
+				if fs == nil || x.Call.IsInvoke() {
+					continue
+				}
+				for _, mw := range fs.MetaKeyWrites {
+					if mw.Param >= len(args) || mw.KeyParam >= len(args) {
+						continue
+					}
+					w := mdWriteSite{obj: args[mw.Param], field: mw.Field, keyConst: mw.Key, pos: x.Pos()}
+					if mw.KeyParam >= 0 {
+						w.key = args[mw.KeyParam]
+					}
+					out = append(out, w)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// metaKeyWriteFacts returns the keys fn sets on its parameters' labels and
+// annotations, for its FuncSummary.
+func (s *Summary) metaKeyWriteFacts(fn *ssa.Function) []MetaKeyWriteFact {
+	if !hasObjectParam(fn) {
+		return nil
+	}
+	var out []MetaKeyWriteFact
+	for _, w := range s.mdWriteSites(fn) {
+		root, _ := s.RootOf(w.obj)
+		p := paramIndex(fn, root)
+		if p < 0 {
+			continue
+		}
+		mw := MetaKeyWriteFact{Param: p, Field: w.field, Key: w.keyConst, KeyParam: -1}
+		if w.key != nil {
+			if k, ok := constString(w.key); ok {
+				mw.Key = k
+			} else if kp := paramIndex(fn, w.key); kp >= 0 {
+				mw.KeyParam = kp
+			} else {
+				continue
+			}
+		}
+		if !slices.Contains(out, mw) {
+			out = append(out, mw)
 		}
 	}
 	return out

@@ -532,6 +532,10 @@ func PathString(path []string) string {
 
 // paramIndex returns the index in fn.Params of the parameter behind v, or
 // -1.
+// ParamIndex returns the index of v among fn's parameters (receiver
+// first), or -1 when v is not one of them.
+func ParamIndex(fn *ssa.Function, v ssa.Value) int { return paramIndex(fn, v) }
+
 func paramIndex(fn *ssa.Function, v ssa.Value) int {
 	p, ok := v.(*ssa.Parameter)
 	if !ok {

@@ -6,6 +6,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -214,6 +215,35 @@ func (r *ParentReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 }
 
 func (r *ParentReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&api.Widget{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		Complete(r)
+}
+
+// N9: bookkeeping through metav1.SetMetaDataAnnotation in a helper that
+// takes the key: the reconciler writes the key it reads.
+type StampReconciler struct{ client.Client }
+
+const appliedKey = "example.com/applied-replicas"
+
+func stamp(w *api.Widget, key, value string) {
+	metav1.SetMetaDataAnnotation(&w.ObjectMeta, key, value)
+}
+
+func (r *StampReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	want := fmt.Sprint(w.Spec.Replicas)
+	if w.Annotations[appliedKey] == want {
+		return ctrl.Result{}, nil
+	}
+	stamp(&w, appliedKey, want)
+	return ctrl.Result{}, r.Update(ctx, &w)
+}
+
+func (r *StampReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		For(&api.Widget{}, builder.WithPredicates(predicate.GenerationChangedPredicate{})).
 		Complete(r)

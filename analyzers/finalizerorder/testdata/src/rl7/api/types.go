@@ -23,7 +23,8 @@ type WidgetSpec struct {
 
 // WidgetStatus is the status.
 type WidgetStatus struct {
-	Phase string `json:"phase,omitempty"`
+	Phase      string             `json:"phase,omitempty"`
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // DeepCopy copies the object.
