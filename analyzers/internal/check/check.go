@@ -2,8 +2,9 @@
 // documentation and its body: every check requires the shared summary and
 // the generated-file analyzer (nothing is reported in generated files),
 // skips packages the summary did not analyse, reports through a
-// diag.Reporter, and returns the number of findings it reported (it
-// exports no facts of its own).
+// diag.Reporter, and returns the number of findings it reported. Options
+// add the shared analyses a check reads (Requires) and the facts its own
+// detection carries across packages (Facts).
 package check
 
 import (
@@ -20,9 +21,27 @@ import (
 // returns how many findings it reported.
 type Body func(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int
 
+// Option adds to the analyzer of a check what its detection needs besides
+// the model.
+type Option func(*analysis.Analyzer)
+
+// Requires makes the check require the shared analyses as: its body reads
+// their results through pass.ResultOf.
+func Requires(as ...*analysis.Analyzer) Option {
+	return func(a *analysis.Analyzer) { a.Requires = append(a.Requires, as...) }
+}
+
+// Facts declares the facts the check exports for functions of a package
+// and imports from its dependencies (its detection through helpers of
+// other packages). A check with facts runs on every dependency of the
+// packages analysed; its body must export them before anything else.
+func Facts(fs ...analysis.Fact) Option {
+	return func(a *analysis.Analyzer) { a.FactTypes = append(a.FactTypes, fs...) }
+}
+
 // New returns the analyzer of the check documented by doc.
-func New(doc *checkdoc.Doc, body Body) *analysis.Analyzer {
-	return &analysis.Analyzer{
+func New(doc *checkdoc.Doc, body Body, opts ...Option) *analysis.Analyzer {
+	a := &analysis.Analyzer{
 		Name:       doc.Name,
 		Doc:        doc.Summary(),
 		URL:        doc.URL(),
@@ -36,6 +55,10 @@ func New(doc *checkdoc.Doc, body Body) *analysis.Analyzer {
 			return body(pass, s, diag.NewReporter(pass, doc)), nil
 		},
 	}
+	for _, o := range opts {
+		o(a)
+	}
+	return a
 }
 
 // PerWiring is the Body of a check that looks at each controller wiring

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // ListAppend is an append to a list field of an object that came from the
@@ -98,8 +99,8 @@ func (s *Summary) selfAppend(v ssa.Value, root ssa.Value, path []string) *ssa.Ca
 	}
 	// obj.GetFinalizers(), obj.GetOwnerReferences().
 	if lc, ok := l.(*ssa.Call); ok {
-		if callee := calleeFunc(&lc.Call); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
-			if recv := callRecv(&lc.Call); recv != nil {
+		if callee := ssax.CalleeFunc(&lc.Call); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
+			if recv := ssax.CallRecv(&lc.Call); recv != nil {
 				if r, p := s.RootOf(recv); r == root && len(metaless(p)) == len(metaless(path))-1 {
 					return c
 				}
@@ -107,17 +108,6 @@ func (s *Summary) selfAppend(v ssa.Value, root ssa.Value, path []string) *ssa.Ca
 		}
 	}
 	return nil
-}
-
-// metaless drops the embedded ObjectMeta/TypeMeta elements of a path.
-func metaless(p []string) []string {
-	var out []string
-	for _, e := range p {
-		if e != "ObjectMeta" && e != "TypeMeta" {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 func samePath(a, b []string) bool {
@@ -261,8 +251,8 @@ func (s *Summary) mentionsList(v ssa.Value, root ssa.Value, path []string, seen 
 	case *ssa.MakeClosure:
 		return next(x.Bindings...)
 	case *ssa.Call:
-		if callee := calleeFunc(&x.Call); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
-			if recv := callRecv(&x.Call); recv != nil {
+		if callee := ssax.CalleeFunc(&x.Call); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
+			if recv := ssax.CallRecv(&x.Call); recv != nil {
 				if r, _ := s.RootOf(recv); r == root {
 					return true
 				}
@@ -297,7 +287,7 @@ func (s *Summary) listReset(effects []*Effect, e *Effect) bool {
 		if len(metaless(o.Path)) == len(metaless(e.Path)) && s.selfAppend(o.Value, o.Root, o.Path) != nil {
 			continue
 		}
-		if dominates(o.Instr, e.Instr) {
+		if ssax.BlockDominates(o.Instr, e.Instr) {
 			return true
 		}
 	}
@@ -326,17 +316,6 @@ func (s *Summary) homeSite(fn *ssa.Function, site ssa.Instruction, home *ssa.Fun
 		site = mk
 	}
 	return nil, false
-}
-
-// valueHome returns the function that defines v.
-func valueHome(v ssa.Value) *ssa.Function {
-	switch x := v.(type) {
-	case *ssa.Parameter:
-		return x.Parent()
-	case ssa.Instruction:
-		return x.Parent()
-	}
-	return nil
 }
 
 // appendObserved decides whether root (in fn, at site) is an object read
@@ -397,7 +376,7 @@ func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Valu
 	if !ok {
 		return false
 	}
-	idx := paramIndex(home, p)
+	idx := ssax.ParamIndex(home, p)
 	// The object of an ObjectReconciler.
 	for _, r := range s.Roots {
 		if r.Fn == home && r.Request == p && r.Kind == RootObject {
@@ -444,90 +423,6 @@ func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Valu
 	return false
 }
 
-// readBefore reports whether root, an object of fn, was filled from the
-// API before site: a Get or List into it, a typed-client, lister or
-// indexer read whose result it is, or a package helper that returns an
-// object it read. It returns where.
-func (s *Summary) readBefore(fn *ssa.Function, root ssa.Value, site ssa.Instruction) (token.Pos, bool) {
-	for _, e := range s.Effects(fn) {
-		if e.Kind == ReadEffect && e.Root == root && Reaches(e.Instr, site) {
-			return e.Instr.Pos(), true
-		}
-	}
-	if c := readCallOf(root); c != nil && Reaches(c, site) {
-		return c.Pos(), true
-	}
-	if c := s.readResult(root); c != nil && Reaches(c, site) {
-		return c.Pos(), true
-	}
-	return token.NoPos, false
-}
-
-// readResult returns the call of a package helper whose result v is, when
-// the helper returns, on every path that returns an object, an object it
-// read from the API (getObject(key) (*T, error) { …Get…; return obj }).
-func (s *Summary) readResult(v ssa.Value) *ssa.Call {
-	c, i := resultCall(v)
-	if c == nil || c.Call.IsInvoke() || i >= 64 {
-		return nil
-	}
-	local := s.localFunc(s.callee(&c.Call))
-	if local == nil || s.readResults(local)&(1<<uint(i)) == 0 {
-		return nil
-	}
-	return c
-}
-
-// readResults returns the bit set of fn's results that are objects fn
-// read from the API on every return that does not return nil.
-func (s *Summary) readResults(fn *ssa.Function) uint64 {
-	if s.readRes == nil {
-		s.readRes = make(map[*ssa.Function]uint64)
-	}
-	if r, ok := s.readRes[fn]; ok {
-		return r // 0 while in progress
-	}
-	s.readRes[fn] = 0
-	var out uint64
-	n := fn.Signature.Results().Len()
-	for i := 0; i < n && i < 64; i++ {
-		all, some := everyReturn(fn, i, func(ret *ssa.Return, v ssa.Value) bool {
-			root, path := s.RootOf(v)
-			_, read := s.readBefore(fn, root, ret)
-			return read && len(path) == 0 && s.isObjectRoot(root)
-		})
-		if some && all {
-			out |= 1 << uint(i)
-		}
-	}
-	s.readRes[fn] = out
-	return out
-}
-
-// readCallOf returns the typed-client, lister or indexer call whose result
-// v is, or nil.
-func readCallOf(v ssa.Value) *ssa.Call {
-	var c *ssa.Call
-	switch x := v.(type) {
-	case *ssa.Extract:
-		c, _ = x.Tuple.(*ssa.Call)
-	case *ssa.Call:
-		c = x
-	}
-	if c == nil {
-		return nil
-	}
-	callee := calleeFunc(&c.Call)
-	if callee == nil {
-		return nil
-	}
-	f := apis.FuncOf(callee)
-	if apis.IsTypedGet(f) || apis.IsTypedList(f) || apis.IsCacheRead(f) {
-		return c
-	}
-	return nil
-}
-
 // typeHasNameField reports whether t (a struct) has a string field Name.
 func typeHasNameField(t types.Type) bool {
 	st, ok := t.Underlying().(*types.Struct)
@@ -551,93 +446,6 @@ func ElemHasName(t types.Type) bool {
 	return ok && typeHasNameField(sl.Elem())
 }
 
-// dominates reports whether instruction a runs before b on every path to
-// b (both in the same function).
-func dominates(a, b ssa.Instruction) bool {
-	ba, bb := a.Block(), b.Block()
-	if ba == nil || bb == nil || ba.Parent() != bb.Parent() {
-		return false
-	}
-	if ba == bb {
-		return instrIndex(ba, a) < instrIndex(bb, b)
-	}
-	return ba.Dominates(bb)
-}
-
-// boxedValue returns the value of a heap-allocated variable that holds a
-// pointer or interface and is assigned exactly once, when closures that
-// capture it never assign it: a variable boxed only because a closure
-// reads it. It returns nil otherwise.
-func boxedValue(a *ssa.Alloc) ssa.Value {
-	if !a.Heap {
-		return nil
-	}
-	switch deref(a.Type()).Underlying().(type) {
-	case *types.Pointer, *types.Interface:
-	default:
-		return nil
-	}
-	var val ssa.Value
-	for _, r := range *a.Referrers() {
-		switch x := r.(type) {
-		case *ssa.Store:
-			if x.Addr != a || val != nil {
-				return nil
-			}
-			val = x.Val
-		case *ssa.UnOp:
-		case *ssa.MakeClosure:
-			fn, _ := x.Fn.(*ssa.Function)
-			if fn == nil {
-				return nil
-			}
-			for i, b := range x.Bindings {
-				if b == a && i < len(fn.FreeVars) && storedThrough(fn.FreeVars[i]) {
-					return nil
-				}
-			}
-		default:
-			return nil
-		}
-	}
-	return val
-}
-
-// storedThrough reports whether a closure (or a closure it creates and
-// hands the variable to) assigns its free variable, or passes it on in a
-// way the model does not follow.
-func storedThrough(fv *ssa.FreeVar) bool {
-	return storedThroughDepth(fv, 0)
-}
-
-func storedThroughDepth(fv *ssa.FreeVar, depth int) bool {
-	if depth > 4 {
-		return true
-	}
-	for _, r := range *fv.Referrers() {
-		switch x := r.(type) {
-		case *ssa.UnOp:
-		case *ssa.Store:
-			if x.Addr == fv {
-				return true
-			}
-		case *ssa.MakeClosure:
-			fn, _ := x.Fn.(*ssa.Function)
-			if fn == nil {
-				return true
-			}
-			for i, b := range x.Bindings {
-				if b == fv && (i >= len(fn.FreeVars) || storedThroughDepth(fn.FreeVars[i], depth+1)) {
-					return true
-				}
-			}
-		default:
-			return true
-		}
-	}
-	return false
-}
-
 // setterValue returns the value argument of a metadata setter call
 // (SetFinalizers(v), SetOwnerReferences(v)), or nil.
 func setterValue(instr ssa.Instruction) ssa.Value {
@@ -646,12 +454,12 @@ func setterValue(instr ssa.Instruction) ssa.Value {
 		return nil
 	}
 	c := call.Common()
-	callee := calleeFunc(c)
+	callee := ssax.CalleeFunc(c)
 	if callee == nil {
 		return nil
 	}
 	st, ok := apis.SetterOf(apis.FuncOf(callee))
-	args := recvFirstArgs(c)
+	args := ssax.RecvFirstArgs(c)
 	if !ok || st.Value < 0 || st.Value >= len(args) {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Wiring is the primary watch of a controller and the reconciler it feeds:
@@ -113,7 +114,7 @@ func (s *Summary) findWirings() []*Wiring {
 					out = append(out, s.followBuilder(fn, c))
 					continue
 				}
-				if callee := calleeFunc(&c.Call); callee != nil {
+				if callee := ssax.CalleeFunc(&c.Call); callee != nil {
 					if ok, idx := apis.IsControllerNew(apis.FuncOf(callee)); ok {
 						out = append(out, s.followController(fn, c, idx)...)
 					}
@@ -131,7 +132,7 @@ func isBuilderStart(c *ssa.CallCommon) bool {
 	if c.IsInvoke() {
 		return false
 	}
-	if callee := calleeFunc(c); callee != nil {
+	if callee := ssax.CalleeFunc(c); callee != nil {
 		return apis.IsBuilderStart(apis.FuncOf(callee))
 	}
 	if ld, ok := c.Value.(*ssa.UnOp); ok && ld.Op == token.MUL {
@@ -172,7 +173,7 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 					}
 				}
 			case *ssa.Call:
-				if callRecv(&r.Call) != v {
+				if ssax.CallRecv(&r.Call) != v {
 					// The builder passed to a helper or closure of the
 					// package: the chain goes on at its parameter.
 					if local := s.localFunc(s.callee(&r.Call)); local != nil && !r.Call.IsInvoke() {
@@ -182,7 +183,7 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 								work = append(work, local.Params[i])
 							}
 						}
-					} else if callee := calleeFunc(&r.Call); callee != nil && !r.Call.IsInvoke() && w.Reconciler == nil {
+					} else if callee := ssax.CalleeFunc(&r.Call); callee != nil && !r.Call.IsInvoke() && w.Reconciler == nil {
 						// A helper of another package that completes the
 						// builder it is passed (its CompletesFact).
 						if fs := s.factOf(callee); fs != nil {
@@ -197,11 +198,11 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 					}
 					continue
 				}
-				callee := calleeFunc(&r.Call)
+				callee := ssax.CalleeFunc(&r.Call)
 				if callee == nil {
 					continue
 				}
-				args := slices.Clone(callArgs(&r.Call)) // not the instruction's own slice
+				args := slices.Clone(ssax.CallArgs(&r.Call)) // not the instruction's own slice
 				for i := range args {
 					args[i] = s.argValue(args[i], 0)
 				}
@@ -211,7 +212,7 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 				case apis.BuilderFor:
 					next = r
 					if w.Primary == nil && len(args) == 2 {
-						w.Primary = concreteType(args[0])
+						w.Primary = ssax.ConcreteType(args[0])
 						w.PrimaryPos = r.Pos()
 						w.Predicates = append(w.Predicates, s.forPredicates(args[1])...)
 					}
@@ -251,18 +252,18 @@ func (s *Summary) completes(fn *ssa.Function) []CompletesFact {
 			if !ok {
 				continue
 			}
-			callee := calleeFunc(&c.Call)
+			callee := ssax.CalleeFunc(&c.Call)
 			if callee == nil || apis.ClassifyBuilderMethod(apis.FuncOf(callee)) != apis.BuilderComplete {
 				continue
 			}
-			args := callArgs(&c.Call)
-			recv := callRecv(&c.Call)
+			args := ssax.CallArgs(&c.Call)
+			recv := ssax.CallRecv(&c.Call)
 			if len(args) != 1 || recv == nil {
 				continue
 			}
-			bp := paramIndex(fn, recv)
+			bp := ssax.ParamIndex(fn, recv)
 			rroot, _ := s.RootOf(args[0])
-			rp := paramIndex(fn, rroot)
+			rp := ssax.ParamIndex(fn, rroot)
 			if bp >= 0 && rp >= 0 {
 				out = append(out, CompletesFact{Builder: bp, Reconciler: rp})
 			}
@@ -274,7 +275,7 @@ func (s *Summary) completes(fn *ssa.Function) []CompletesFact {
 // forPredicates evaluates the builder.WithPredicates options among the
 // variadic options of For.
 func (s *Summary) forPredicates(opts ssa.Value) []PredEval {
-	elems, ok := variadicElems(opts)
+	elems, ok := ssax.VariadicElems(opts)
 	if !ok {
 		return nil
 	}
@@ -291,7 +292,7 @@ func (s *Summary) forPredicates(opts ssa.Value) []PredEval {
 		if !ok {
 			continue
 		}
-		callee := calleeFunc(&c.Call)
+		callee := ssax.CalleeFunc(&c.Call)
 		if callee == nil || !apis.IsWithPredicates(apis.FuncOf(callee)) || len(c.Call.Args) != 1 {
 			continue
 		}
@@ -303,11 +304,11 @@ func (s *Summary) forPredicates(opts ssa.Value) []PredEval {
 // evalVariadicPredicates evaluates the variadic predicate arguments of c,
 // which start at argument index first.
 func (s *Summary) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
-	args := callArgs(&c.Call)
+	args := ssax.CallArgs(&c.Call)
 	if first >= len(args) {
 		return nil
 	}
-	elems, ok := variadicElems(args[len(args)-1])
+	elems, ok := ssax.VariadicElems(args[len(args)-1])
 	if !ok {
 		return nil
 	}
@@ -326,34 +327,14 @@ func (s *Summary) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
 	return out
 }
 
-// concreteType returns the dynamic type of an interface value built by
-// MakeInterface, or the value's own type when it is not an interface.
-func concreteType(v ssa.Value) types.Type {
-	for i := 0; i < 8 && v != nil; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeInterface:
-			v = x.X
-			continue
-		}
-		if types.IsInterface(v.Type()) {
-			return nil
-		}
-		return v.Type()
-	}
-	return nil
-}
-
 // followController handles controller.New(name, mgr, Options{Reconciler:
 // r}) and the c.Watch(source.Kind(cache, obj, &EnqueueRequestForObject{},
 // preds…)) calls on its result: one wiring per primary watch.
 func (s *Summary) followController(fn *ssa.Function, newCall *ssa.Call, optIdx int) []*Wiring {
-	args := callArgs(&newCall.Call)
+	args := ssax.CallArgs(&newCall.Call)
 	var rec ssa.Value
 	if optIdx < len(args) {
-		rec = structField(args[optIdx], "Reconciler")
+		rec = ssax.StructField(args[optIdx], "Reconciler")
 	}
 	var ctrls []ssa.Value
 	for _, r := range *newCall.Referrers() {
@@ -398,15 +379,15 @@ func (s *Summary) followController(fn *ssa.Function, newCall *ssa.Call, optIdx i
 			if !ok {
 				continue
 			}
-			callee := calleeFunc(&kc.Call)
+			callee := ssax.CalleeFunc(&kc.Call)
 			if callee == nil || !apis.IsSourceKind(apis.FuncOf(callee)) || len(kc.Call.Args) != 4 {
 				continue
 			}
-			if h := concreteType(kc.Call.Args[2]); h == nil || !apis.IsEnqueueForObject(h) {
+			if h := ssax.ConcreteType(kc.Call.Args[2]); h == nil || !apis.IsEnqueueForObject(h) {
 				continue
 			}
 			out = append(out, &Wiring{
-				Fn: fn, Primary: concreteType(kc.Call.Args[1]), PrimaryPos: kc.Pos(),
+				Fn: fn, Primary: ssax.ConcreteType(kc.Call.Args[1]), PrimaryPos: kc.Pos(),
 				Predicates: s.evalVariadicPredicates(kc, 3),
 				Reconciler: rec, Wired: newCall.Pos(),
 			})
@@ -427,56 +408,21 @@ func (s *Summary) oldWatch(fn *ssa.Function, call *ssa.Call, rec ssa.Value, newC
 		break
 	}
 	alloc, ok := src.(*ssa.Alloc)
-	if !ok || !apis.IsOldSourceKind(deref(alloc.Type())) {
+	if !ok || !apis.IsOldSourceKind(ssax.Deref(alloc.Type())) {
 		return nil
 	}
-	if h := concreteType(call.Call.Args[1]); h == nil || !apis.IsEnqueueForObject(h) {
+	if h := ssax.ConcreteType(call.Call.Args[1]); h == nil || !apis.IsEnqueueForObject(h) {
 		return nil
 	}
-	prim := allocField(alloc, apis.SourceKindTypeField)
+	prim := ssax.AllocField(alloc, apis.SourceKindTypeField)
 	if prim == nil {
 		return nil
 	}
 	return &Wiring{
-		Fn: fn, Primary: concreteType(prim), PrimaryPos: alloc.Pos(),
+		Fn: fn, Primary: ssax.ConcreteType(prim), PrimaryPos: alloc.Pos(),
 		Predicates: s.evalVariadicPredicates(call, 2),
 		Reconciler: rec, Wired: newCall.Pos(),
 	}
-}
-
-// structField returns the value stored into field name of a struct value
-// built by a composite literal (a load of a local Alloc), or nil.
-func structField(v ssa.Value, name string) ssa.Value {
-	ld, ok := v.(*ssa.UnOp)
-	if !ok || ld.Op != token.MUL {
-		return nil
-	}
-	alloc, ok := ld.X.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	return allocField(alloc, name)
-}
-
-// allocField returns the one value stored into field name of the struct
-// that alloc holds, or nil.
-func allocField(alloc *ssa.Alloc, name string) ssa.Value {
-	var val ssa.Value
-	for _, r := range *alloc.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fieldName(fa.X.Type(), fa.Field) != name {
-			continue
-		}
-		for _, rr := range *fa.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
-				if val != nil {
-					return nil
-				}
-				val = st.Val
-			}
-		}
-	}
-	return val
 }
 
 // ReconcilerOf returns what is known of the reconciler wired by w: from
@@ -523,14 +469,14 @@ func (s *Summary) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		return s.reconcilerOfValue(x.X, depth+1)
 	case *ssa.ChangeType:
 		if apis.IsNamed(x.Type(), apis.Reconcile, "TypedFunc", false) {
-			if fn := s.localFunc(funcOfValue(x.X)); fn != nil {
+			if fn := s.localFunc(ssax.FuncOfValue(x.X)); fn != nil {
 				return s.reconcilerInfo(fn)
 			}
 			return nil
 		}
 		return s.reconcilerOfValue(x.X, depth+1)
 	case *ssa.Call:
-		callee := calleeFunc(&x.Call)
+		callee := ssax.CalleeFunc(&x.Call)
 		if callee != nil {
 			f := apis.FuncOf(callee)
 			if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(x.Call.Args) == 2 {
@@ -561,7 +507,7 @@ func (s *Summary) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		if ch, ok := x.X.(*ssa.ChangeType); ok && apis.IsNamed(ch.Type(), apis.Reconcile, "TypedFunc", false) {
 			return s.reconcilerOfValue(ch, depth+1)
 		}
-		n, ok := types.Unalias(deref(t)).(*types.Named)
+		n, ok := types.Unalias(ssax.Deref(t)).(*types.Named)
 		if !ok {
 			return nil
 		}
@@ -666,15 +612,15 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 						}
 						continue
 					}
-					callee := calleeFunc(c)
+					callee := ssax.CalleeFunc(c)
 					if callee == nil {
 						continue
 					}
-					args := callArgs(c)
+					args := ssax.CallArgs(c)
 					switch apis.ClassifyFinalizerCall(apis.FuncOf(callee)) {
 					case apis.FinalizerAdd, apis.FinalizerRemove:
 						if len(args) == 2 {
-							name, _ := constString(args[1])
+							name, _ := ssax.ConstString(args[1])
 							note(x.Pos(), args[0], name)
 						}
 					case apis.FinalizerSet:
@@ -682,10 +628,10 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 						if len(args) == 1 {
 							names = appendedStrings(args[0])
 						}
-						note(x.Pos(), callRecv(c), names...)
+						note(x.Pos(), ssax.CallRecv(c), names...)
 					case apis.FinalizerContains:
 						if len(args) == 2 {
-							if name, ok := constString(args[1]); ok {
+							if name, ok := ssax.ConstString(args[1]); ok {
 								contains = append(contains, name)
 							}
 						}
@@ -724,7 +670,7 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 // x.Finalizers or x.GetFinalizers().
 func isFinalizersValue(s *Summary, v ssa.Value) bool {
 	if c, ok := v.(*ssa.Call); ok {
-		if callee := calleeFunc(&c.Call); callee != nil {
+		if callee := ssax.CalleeFunc(&c.Call); callee != nil {
 			return apis.ClassifyFinalizerCall(apis.FuncOf(callee)) == apis.FinalizerGet
 		}
 		return false
@@ -760,7 +706,7 @@ func (s *Summary) rootKinds(root ssa.Value, depth int) []string {
 		}
 	}
 	p, isParam := root.(*ssa.Parameter)
-	if t := concreteType(root); t != nil && !(isParam && apis.IsObjectMeta(t)) {
+	if t := ssax.ConcreteType(root); t != nil && !(isParam && apis.IsObjectMeta(t)) {
 		if k := kindKey(t); k != "" {
 			return []string{k}
 		}
@@ -770,7 +716,7 @@ func (s *Summary) rootKinds(root ssa.Value, depth int) []string {
 		return nil
 	}
 	fn := p.Parent()
-	idx := paramIndex(fn, p)
+	idx := ssax.ParamIndex(fn, p)
 	var out []string
 	for _, e := range s.calls[fn] {
 		c, ok := e.site.(ssa.CallInstruction)
@@ -799,7 +745,7 @@ func (s *Summary) addReconcilerTypes() {
 		if recv == nil {
 			continue
 		}
-		n, ok := types.Unalias(deref(recv.Type())).(*types.Named)
+		n, ok := types.Unalias(ssax.Deref(recv.Type())).(*types.Named)
 		if !ok || n.Obj().Pkg() != s.Pass.Pkg {
 			continue
 		}
@@ -820,7 +766,7 @@ func (s *Summary) addReconcilerTypes() {
 func appendedStrings(v ssa.Value) []string {
 	if ap, ok := v.(*ssa.Call); ok {
 		if bi, ok := ap.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(ap.Call.Args) == 2 {
-			return variadicStrings(ap.Call.Args[1])
+			return ssax.VariadicStrings(ap.Call.Args[1])
 		}
 	}
 	return nil
@@ -851,20 +797,4 @@ func (s *Summary) callSitesOf(fn *ssa.Function) []*ssa.Call {
 		}
 	}
 	return out
-}
-
-// argValue returns v, or, for a parameter of a helper or closure of the
-// package that has one call site, the argument that call gives it (so a
-// builder wrapper's For(obj, opts...) sees the caller's object and
-// options).
-func (s *Summary) argValue(v ssa.Value, depth int) ssa.Value {
-	p, ok := v.(*ssa.Parameter)
-	if !ok || depth > 3 {
-		return v
-	}
-	args := s.paramArgs(p)
-	if len(args) != 1 {
-		return v
-	}
-	return s.argValue(args[0], depth+1)
 }

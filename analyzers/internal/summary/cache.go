@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Objects owned by an informer cache (checks.md RL6001).
@@ -100,14 +101,14 @@ func (s *Summary) cacheOwnerAt(e *Effect) (CacheOwner, bool) {
 		return own, false
 	}
 	path := e.Path
-	if own.Handler != nil && apis.IsEventStruct(deref(e.Root.Type())) {
+	if own.Handler != nil && apis.IsEventStruct(ssax.Deref(e.Root.Type())) {
 		// e.ObjectNew.Labels[…]: the path below the event's field.
 		if len(path) < 2 || !apis.IsEventObjectField(path[0]) {
 			return own, false
 		}
 		path = path[1:]
 	}
-	if _, isSlice := deref(e.Root.Type()).Underlying().(*types.Slice); isSlice {
+	if _, isSlice := ssax.Deref(e.Root.Type()).Underlying().(*types.Slice); isSlice {
 		// A list result: storing into the returned slice itself (sorting
 		// it, replacing an element) does not touch the cached objects.
 		if len(path) < 2 || path[0] != "[]" {
@@ -130,7 +131,7 @@ func (s *Summary) cacheOwnerAt(e *Effect) (CacheOwner, bool) {
 // list read with UnsafeDisableDeepCopy the Items slice is the caller's
 // own, so its first index does not count.
 func (s *Summary) sharedStore(e *Effect, path []string) bool {
-	if apis.IsObjectList(deref(e.Root.Type())) && len(path) >= 2 && path[0] == "Items" && path[1] == "[]" {
+	if apis.IsObjectList(ssax.Deref(e.Root.Type())) && len(path) >= 2 && path[0] == "Items" && path[1] == "[]" {
 		path = path[2:]
 	}
 	if slices.Contains(path, "[]") {
@@ -140,7 +141,7 @@ func (s *Summary) sharedStore(e *Effect, path []string) bool {
 		return apis.MutatesInPlace(apis.FuncOf(e.Via))
 	}
 	if c, ok := e.Instr.(ssa.CallInstruction); ok {
-		if callee := calleeFunc(c.Common()); callee != nil {
+		if callee := ssax.CalleeFunc(c.Common()); callee != nil {
 			return apis.MutatesInPlace(apis.FuncOf(callee))
 		}
 	}
@@ -188,7 +189,7 @@ func (s *Summary) CacheOwnerOf(root ssa.Value, path []string) (CacheOwner, bool)
 
 // callOwner returns the owner of result i of a call, or nil.
 func (s *Summary) callOwner(c *ssa.Call, i int) *CacheOwner {
-	callee := calleeFunc(c.Common())
+	callee := ssax.CalleeFunc(c.Common())
 	if callee == nil && s.localFunc(s.callee(c.Common())) == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}
@@ -235,7 +236,7 @@ func (s *Summary) resultOwners(fn *ssa.Function) map[int]*CacheOwner {
 			continue
 		}
 		for i, v := range ret.Results {
-			if out[i] != nil || isNil(v) {
+			if out[i] != nil || ssax.IsNil(v) {
 				continue
 			}
 			root, path := s.RootOf(v)
@@ -269,7 +270,7 @@ func (s *Summary) handlerParamOwner(p *ssa.Parameter, path []string) (CacheOwner
 	}
 	t := p.Type()
 	switch {
-	case apis.IsEventStruct(deref(t)):
+	case apis.IsEventStruct(ssax.Deref(t)):
 		if len(path) == 0 || !apis.IsEventObjectField(path[0]) {
 			return CacheOwner{}, false
 		}
@@ -317,8 +318,8 @@ func (s *Summary) findUnsafeReads(m *cacheModel) {
 					continue
 				}
 				com := c.Common()
-				f := apis.FuncOf(calleeFunc(com))
-				args := callArgs(com)
+				f := apis.FuncOf(ssax.CalleeFunc(com))
+				args := ssax.CallArgs(com)
 				var obj ssa.Value
 				switch {
 				case apis.IsReaderGet(f) && len(args) == 4:
@@ -348,7 +349,7 @@ func (s *Summary) findUnsafeReads(m *cacheModel) {
 // unsafeOption returns the UnsafeDisableDeepCopy option among a call's
 // variadic options, or nil.
 func unsafeOption(v ssa.Value) ssa.Value {
-	for _, o := range variadicValues(v) {
+	for _, o := range ssax.VariadicValues(v) {
 		var val constant.Value
 		if c, ok := o.(*ssa.Const); ok {
 			val = c.Value
@@ -386,23 +387,4 @@ func funcDesc(f apis.Func) string {
 		return f.Recv + "." + f.Name
 	}
 	return f.Name
-}
-
-// spilledParam returns the parameter a local variable holds when the
-// variable is only the parameter's addressable copy: SSA spills a struct
-// parameter whose fields are addressed (e.ObjectNew) into an Alloc.
-func spilledParam(a *ssa.Alloc) *ssa.Parameter {
-	var p *ssa.Parameter
-	for _, r := range *a.Referrers() {
-		st, ok := r.(*ssa.Store)
-		if !ok || st.Addr != a {
-			continue
-		}
-		q, ok := st.Val.(*ssa.Parameter)
-		if !ok || p != nil {
-			return nil
-		}
-		p = q
-	}
-	return p
 }

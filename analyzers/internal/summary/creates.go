@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Creates that are not safe to repeat (RL2003).
@@ -222,14 +223,14 @@ func (s *Summary) observedTest(cond ssa.Value, created ssa.Value) bool {
 				return
 			}
 		case *ssa.Call:
-			if callee := calleeFunc(&x.Call); callee != nil && apis.IsTypedList(apis.FuncOf(callee)) {
+			if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsTypedList(apis.FuncOf(callee)) {
 				found = true
 				return
 			}
-			for _, a := range callArgs(&x.Call) {
+			for _, a := range ssax.CallArgs(&x.Call) {
 				walk(a, depth+1)
 			}
-			if recv := callRecv(&x.Call); recv != nil {
+			if recv := ssax.CallRecv(&x.Call); recv != nil {
 				walk(recv, depth+1)
 			}
 			return
@@ -257,17 +258,6 @@ func (s *Summary) observedTest(cond ssa.Value, created ssa.Value) bool {
 	}
 	walk(cond, 0)
 	return found
-}
-
-// nilOperand returns the operand of a comparison with nil, or nil.
-func nilOperand(b *ssa.BinOp) ssa.Value {
-	if c, ok := b.Y.(*ssa.Const); ok && c.IsNil() {
-		return b.X
-	}
-	if c, ok := b.X.(*ssa.Const); ok && c.IsNil() {
-		return b.Y
-	}
-	return nil
 }
 
 // observedParam reports whether v is an object parameter other than the
@@ -304,11 +294,11 @@ func (s *Summary) listedInto(root ssa.Value) bool {
 		if !ok {
 			continue
 		}
-		callee := calleeFunc(c.Common())
+		callee := ssax.CalleeFunc(c.Common())
 		if callee == nil || !apis.IsReaderList(apis.FuncOf(callee)) {
 			continue
 		}
-		for _, a := range callArgs(c.Common()) {
+		for _, a := range ssax.CallArgs(c.Common()) {
 			if r, _ := s.RootOf(a); r == root {
 				return true
 			}
@@ -341,7 +331,7 @@ func (s *Summary) getsIn(fn *ssa.Function, depth int) bool {
 			if !ok {
 				continue
 			}
-			if callee := calleeFunc(c.Common()); callee != nil {
+			if callee := ssax.CalleeFunc(c.Common()); callee != nil {
 				if f := apis.FuncOf(callee); apis.IsReaderGet(f) || apis.IsTypedGet(f) {
 					return true
 				}
@@ -379,7 +369,7 @@ func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets fun
 	case *ssa.ChangeType:
 		return mentionsGet(x.X, seen, depth+1, helperGets)
 	case *ssa.Call:
-		if callee := calleeFunc(&x.Call); callee != nil {
+		if callee := ssax.CalleeFunc(&x.Call); callee != nil {
 			f := apis.FuncOf(callee)
 			if apis.IsReaderGet(f) || apis.IsTypedGet(f) {
 				return true
@@ -459,10 +449,10 @@ func (s *Summary) GenerateNameStore(w *Write) ssa.Instruction {
 			// ObjectMeta: metav1.ObjectMeta{…} is built in a local and copied.
 			fields = localFieldStores(e.Value)
 		}
-		if st, ok := fields["Name"]; ok && !isEmptyString(storedValue(st)) {
+		if st, ok := fields["Name"]; ok && !ssax.IsEmptyString(storedValue(st)) {
 			return nil
 		}
-		if st, ok := fields["GenerateName"]; ok && !isEmptyString(storedValue(st)) {
+		if st, ok := fields["GenerateName"]; ok && !ssax.IsEmptyString(storedValue(st)) {
 			gen = st
 		}
 	}
@@ -488,7 +478,7 @@ func localFieldStores(v ssa.Value) map[string]ssa.Instruction {
 		}
 		for _, rr := range *fa.Referrers() {
 			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
-				out[fieldName(a.Type(), fa.Field)] = st
+				out[ssax.FieldName(a.Type(), fa.Field)] = st
 			}
 		}
 	}
@@ -501,16 +491,11 @@ func storedValue(instr ssa.Instruction) ssa.Value {
 	case *ssa.Store:
 		return x.Val
 	case ssa.CallInstruction:
-		if args := callArgs(x.Common()); len(args) > 0 {
+		if args := ssax.CallArgs(x.Common()); len(args) > 0 {
 			return args[len(args)-1]
 		}
 	}
 	return nil
-}
-
-func isEmptyString(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
 }
 
 // SingleChildGuard reports whether the Create w runs only when a List
@@ -568,6 +553,6 @@ func (s *Summary) markAlreadyExists(fn *ssa.Function, ws []WriteFact) {
 // KeyOfParam reports whether the Get key v of fn derives from the
 // parameter p (the reconcile request).
 func (s *Summary) KeyOfParam(fn *ssa.Function, v ssa.Value, p *ssa.Parameter) bool {
-	idx := paramIndex(fn, p)
+	idx := ssax.ParamIndex(fn, p)
 	return idx >= 0 && s.keyParam(fn, v, make(map[ssa.Value]int)) == idx
 }

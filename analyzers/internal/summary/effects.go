@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // EffectKind classifies an Effect.
@@ -261,13 +262,13 @@ func (s *Summary) isObjectRoot(v ssa.Value) bool {
 		return false
 	}
 	t := v.Type()
-	if apis.IsObject(t) || apis.IsObjectList(t) || apis.IsObjectStruct(deref(t)) {
+	if apis.IsObject(t) || apis.IsObjectList(t) || apis.IsObjectStruct(ssax.Deref(t)) {
 		return true
 	}
 	// The event of a controller-runtime callback, the interface{} object
 	// of a client-go one or of a cache read, and the slices listers
 	// return: they hold objects (RL6001).
-	if apis.IsEventStruct(deref(t)) || apis.IsNamed(t, apis.MetaV1, "Object", false) {
+	if apis.IsEventStruct(ssax.Deref(t)) || apis.IsNamed(t, apis.MetaV1, "Object", false) {
 		return true // metav1.Object: metadata helpers take it
 	}
 	if iface, ok := t.Underlying().(*types.Interface); ok && iface.Empty() {
@@ -287,11 +288,11 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 	var out []*Effect
 	switch x := instr.(type) {
 	case *ssa.Store:
-		if root, path := s.RootOf(x.Addr); len(path) > 0 && s.isObjectRoot(root) || isParam(root) {
+		if root, path := s.RootOf(x.Addr); len(path) > 0 && s.isObjectRoot(root) || ssax.IsParam(root) {
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Value: x.Val})
 		}
 	case *ssa.MapUpdate:
-		if root, path := s.RootOf(x.Map); len(path) > 0 && s.isObjectRoot(root) || isParam(root) {
+		if root, path := s.RootOf(x.Map); len(path) > 0 && s.isObjectRoot(root) || ssax.IsParam(root) {
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: append(path, "[]"), Value: x.Value})
 		}
 	case ssa.CallInstruction:
@@ -302,14 +303,14 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 				out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: w.Kind, Via: w.Helper})
 			}
 		}
-		callee := calleeFunc(c)
+		callee := ssax.CalleeFunc(c)
 		if callee == nil {
 			// A closure or a function variable of the package: no API
 			// knowledge applies; its effects are mapped as a helper's.
 			return append(out, s.helperEffects(fn, instr, c)...)
 		}
 		f := apis.FuncOf(callee)
-		args := recvFirstArgs(c)
+		args := ssax.RecvFirstArgs(c)
 		switch {
 		case apis.IsReaderGet(f) && len(args) >= 4:
 			root, _ := s.RootOf(args[3])
@@ -419,7 +420,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 	effects := s.Effects(fn)
 	fi := s.Func(fn)
 	for _, e := range effects {
-		p := paramIndex(fn, e.Root)
+		p := ssax.ParamIndex(fn, e.Root)
 		if p < 0 {
 			continue
 		}
@@ -453,7 +454,7 @@ func Reaches(a, b ssa.Instruction) bool {
 	if ba == nil || bb == nil || ba.Parent() != bb.Parent() {
 		return false
 	}
-	if ba == bb && instrIndex(ba, a) < instrIndex(bb, b) {
+	if ba == bb && ssax.InstrIndex(ba, a) < ssax.InstrIndex(bb, b) {
 		return true
 	}
 	seen := make(map[*ssa.BasicBlock]bool)
@@ -471,15 +472,6 @@ func Reaches(a, b ssa.Instruction) bool {
 		work = append(work, x.Succs...)
 	}
 	return false
-}
-
-func instrIndex(b *ssa.BasicBlock, instr ssa.Instruction) int {
-	for i, x := range b.Instrs {
-		if x == instr {
-			return i
-		}
-	}
-	return -1
 }
 
 // Between reports whether some instruction m satisfies Reaches(a, m) and
@@ -509,16 +501,31 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 	return out
 }
 
-// isParam reports whether v is a parameter of pointer, slice or map type:
-// stores through it are visible to the caller.
-func isParam(v ssa.Value) bool {
-	p, ok := v.(*ssa.Parameter)
-	if !ok {
+// effectConds returns the conditions that decide effect e of fi: those
+// inside helpers for a mapped effect, then those of its block. For a store
+// that appends an element in map or cached-List order inside the loop over
+// the collection (w.Status.IPs = append(w.Status.IPs, p.Status.PodIP)), the
+// conditions inside that loop only choose which elements are appended
+// (if p.Status.PodIP != ""): they are marked Filter, for they decide
+// nothing about the order of the elements that pass.
+func (s *Summary) effectConds(fi *FuncInfo, e *Effect) []Cond {
+	out := append(slices.Clip(e.Conds), fi.conds(e.Instr.Block())...)
+	if s.appendsInOrder(fi, e) {
+		for i := len(e.Conds); i < len(out); i++ {
+			if ssax.InSameLoop(out[i].Dep.Block, e.Instr.Block()) {
+				out[i].Filter = true
+			}
+		}
+	}
+	return out
+}
+
+// appendsInOrder reports whether e is a store of fi whose value is the
+// append where map or cached-List order enters.
+func (s *Summary) appendsInOrder(fi *FuncInfo, e *Effect) bool {
+	if e.Kind != StoreEffect || e.Via != nil || e.Instr.Parent() != fi.Fn || e.Taint.Kinds&apis.MapOrder == 0 {
 		return false
 	}
-	switch p.Type().Underlying().(type) {
-	case *types.Pointer, *types.Slice, *types.Map:
-		return true
-	}
-	return false
+	app, ok := e.Value.(*ssa.Call)
+	return ok && app.Pos() == e.Taint.Origin
 }

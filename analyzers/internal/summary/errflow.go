@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // errWalker walks an error value backwards to the calls that produce it,
@@ -79,7 +80,7 @@ func (w *errWalker[T]) walk(v ssa.Value, direct bool) []T {
 		}
 	case *ssa.Parameter:
 		if w.params != nil {
-			if i := paramIndex(x.Parent(), x); i >= 0 {
+			if i := ssax.ParamIndex(x.Parent(), x); i >= 0 {
 				*w.params = append(*w.params, errParam{param: i, direct: direct, format: -1})
 				return nil
 			}
@@ -91,14 +92,14 @@ func (w *errWalker[T]) walk(v ssa.Value, direct bool) []T {
 
 // call handles an error produced by a call: a wrapper or a leaf.
 func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct bool) []T {
-	callee := calleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(&c.Call)
 	if callee == nil && w.s.localFunc(w.s.callee(&c.Call)) == nil {
 		w.opaque = true // a dynamic call; a closure of the package goes on
 		return nil
 	}
 	f := apis.FuncOf(callee)
 	if ok, idx := apis.IsErrorWrapper(f); ok {
-		args := callArgs(&c.Call)
+		args := ssax.CallArgs(&c.Call)
 		if idx >= 0 {
 			if idx < len(args) {
 				return w.walk(args[idx], direct)
@@ -109,22 +110,22 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 		if len(args) < 2 {
 			return nil
 		}
-		format, isConst := constString(args[0])
+		format, isConst := ssax.ConstString(args[0])
 		wraps := !isConst || strings.Contains(format, "%w")
 		var out []T
 		if p, ok := args[len(args)-1].(*ssa.Parameter); ok && w.params != nil {
 			// A wrapper of fmt.Errorf forwarding its variadic arguments;
 			// a format given as a parameter is read at the call site.
-			if i := paramIndex(p.Parent(), p); i >= 0 {
+			if i := ssax.ParamIndex(p.Parent(), p); i >= 0 {
 				fp := -1
 				if fq, ok := args[0].(*ssa.Parameter); ok {
-					fp = paramIndex(fq.Parent(), fq)
+					fp = ssax.ParamIndex(fq.Parent(), fq)
 				}
 				*w.params = append(*w.params, errParam{param: i, direct: direct && wraps, variadicElement: true, format: fp})
 			}
 			return nil
 		}
-		for _, a := range variadicValues(args[len(args)-1]) {
+		for _, a := range ssax.VariadicValues(args[len(args)-1]) {
 			if apis.IsError(a.Type()) {
 				out = append(out, w.walk(a, direct && wraps)...)
 			}
@@ -138,7 +139,7 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 		// it was given (a wrapper of fmt.Errorf or errors.Wrap): the walk
 		// goes on at the call's arguments.
 		for _, ep := range w.s.errParams(local, index) {
-			arg := closureArg(&c.Call, local, ep.param)
+			arg := ssax.ClosureArg(&c.Call, local, ep.param)
 			if arg == nil {
 				continue
 			}
@@ -149,11 +150,11 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 			}
 			d := direct && ep.direct
 			if ep.format >= 0 {
-				if f, ok := constString(closureArg(&c.Call, local, ep.format)); ok && !strings.Contains(f, "%w") {
+				if f, ok := ssax.ConstString(ssax.ClosureArg(&c.Call, local, ep.format)); ok && !strings.Contains(f, "%w") {
 					d = false
 				}
 			}
-			for _, a := range variadicValues(arg) {
+			for _, a := range ssax.VariadicValues(arg) {
 				if apis.IsError(a.Type()) {
 					out = append(out, w.walk(a, d)...)
 				}

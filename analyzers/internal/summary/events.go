@@ -13,6 +13,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // EventBranch is an if or switch statement that compares a
@@ -423,11 +424,11 @@ func (s *Summary) QueuedEvents() []*QueuedEvent {
 				if !ok {
 					continue
 				}
-				callee := calleeFunc(call.Common())
+				callee := ssax.CalleeFunc(call.Common())
 				if callee == nil || !apis.IsQueueAdd(apis.FuncOf(callee)) {
 					continue
 				}
-				args := callArgs(call.Common())
+				args := ssax.CallArgs(call.Common())
 				if len(args) == 0 {
 					continue
 				}
@@ -435,7 +436,7 @@ func (s *Summary) QueuedEvents() []*QueuedEvent {
 				item, _ := evStripConv(args[0])
 				t := item.Type()
 				q.Item = hTypeString(t)
-				if st, ok := deref(t).Underlying().(*types.Struct); ok && !apis.IsObject(t) {
+				if st, ok := ssax.Deref(t).Underlying().(*types.Struct); ok && !apis.IsObject(t) {
 					for i := 0; i < st.NumFields(); i++ {
 						f := st.Field(i).Origin()
 						if reason, rel := eventField(f); reason != "" {
@@ -467,7 +468,7 @@ func (s *Summary) QueuedEvents() []*QueuedEvent {
 		if r.Kind != RootTyped || r.Request == nil {
 			continue
 		}
-		st, ok := deref(r.Request.Type()).Underlying().(*types.Struct)
+		st, ok := ssax.Deref(r.Request.Type()).Underlying().(*types.Struct)
 		if !ok {
 			continue
 		}
@@ -600,7 +601,7 @@ func (s *Summary) kindStores(f *types.Var) []RelatedPos {
 // constArgsFromHandlers returns the constants passed for parameter p of fn
 // by calls in handler bodies.
 func (s *Summary) constArgsFromHandlers(fn *ssa.Function, p *ssa.Parameter) []evConstStore {
-	idx := paramIndex(fn, p)
+	idx := ssax.ParamIndex(fn, p)
 	if idx < 0 {
 		return nil
 	}
@@ -647,7 +648,7 @@ func evStripConv(v ssa.Value) (ssa.Value, bool) {
 // evStructField returns field i of the struct behind t (a pointer to a
 // struct), as the generic field.
 func evStructField(t types.Type, i int) *types.Var {
-	st, ok := deref(t).Underlying().(*types.Struct)
+	st, ok := ssax.Deref(t).Underlying().(*types.Struct)
 	if !ok || i < 0 || i >= st.NumFields() {
 		return nil
 	}

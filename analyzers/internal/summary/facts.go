@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // FuncSummary is the fact exported for every package-level function and
@@ -174,7 +175,7 @@ func (f *FuncSummary) String() string {
 		if st.Guarded {
 			g = " guarded"
 		}
-		parts = append(parts, "store "+st.Path+"(param "+itoa(st.Param)+")"+g)
+		parts = append(parts, "store "+st.Path+"(param "+ssax.Itoa(st.Param)+")"+g)
 	}
 	if f.ResultTaint.Kinds != 0 {
 		parts = append(parts, "result-taint "+f.ResultTaint.Kinds.String())
@@ -190,7 +191,7 @@ func (f *FuncSummary) String() string {
 		if rs.Kind == Conversion {
 			kind = "conversion"
 		}
-		parts = append(parts, "result "+itoa(rs.Result)+" from param "+itoa(rs.Param)+" ("+kind+")")
+		parts = append(parts, "result "+ssax.Itoa(rs.Result)+" from param "+ssax.Itoa(rs.Param)+" ("+kind+")")
 	}
 	if f.IsEquality {
 		parts = append(parts, "equality")
@@ -199,13 +200,13 @@ func (f *FuncSummary) String() string {
 		parts = append(parts, "reports-change")
 	}
 	if f.ErrResult.UnhandledNotFoundOfParam >= 0 {
-		parts = append(parts, "notfound-of-param-"+itoa(f.ErrResult.UnhandledNotFoundOfParam))
+		parts = append(parts, "notfound-of-param-"+ssax.Itoa(f.ErrResult.UnhandledNotFoundOfParam))
 	}
 	if f.ErrResult.Permanent {
-		parts = append(parts, "permanent-of-param-"+itoa(f.ErrResult.PermanentParam))
+		parts = append(parts, "permanent-of-param-"+ssax.Itoa(f.ErrResult.PermanentParam))
 	}
 	for _, p := range f.SortedParams {
-		parts = append(parts, "sorts-param-"+itoa(p))
+		parts = append(parts, "sorts-param-"+ssax.Itoa(p))
 	}
 	return "FuncSummary(" + strings.Join(parts, ", ") + ")"
 }
@@ -242,7 +243,7 @@ type WriteFact struct {
 }
 
 func (w WriteFact) String() string {
-	s := w.Kind.String() + "(param " + itoa(w.Param) + ")"
+	s := w.Kind.String() + "(param " + ssax.Itoa(w.Param) + ")"
 	switch {
 	case w.FailurePathOnly:
 		s += " failure-path"
@@ -309,16 +310,6 @@ func (t *TypeInfo) String() string {
 	return s + ")"
 }
 
-func itoa(i int) string {
-	if i < 0 {
-		return "-" + itoa(-i)
-	}
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
-}
-
 // FactOf returns the FuncSummary of a function of another package, or
 // nil. Checks read the model's facts through it: a pass imports only the
 // facts of its own analyzer.
@@ -338,7 +329,7 @@ func (s *Summary) factOf(fn *types.Func) *FuncSummary {
 
 // TypeInfoOf returns what is known of the named API type behind t.
 func (s *Summary) TypeInfoOf(t types.Type) *TypeInfo {
-	t = types.Unalias(deref(t))
+	t = types.Unalias(ssax.Deref(t))
 	n, ok := t.(*types.Named)
 	if !ok {
 		return nil
@@ -419,7 +410,7 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 	defer delete(busy, fn)
 	var out []WriteFact
 	for _, w := range s.Writes {
-		if w.Fn != fn && !encloses(fn, w.Fn) {
+		if w.Fn != fn && !ssax.Encloses(fn, w.Fn) {
 			continue
 		}
 		local := w.Local
@@ -430,12 +421,12 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 		param := -1
 		if w.Object != nil {
 			root, _ := s.PersistedRoot(w.Object)
-			param = paramIndex(fn, root)
+			param = ssax.ParamIndex(fn, root)
 		}
 		wp := 0
 		if w.Writer != nil {
 			root, path := s.RootOf(w.Writer)
-			if i := paramIndex(fn, root); i >= 0 && len(path) == 0 {
+			if i := ssax.ParamIndex(fn, root); i >= 0 && len(path) == 0 {
 				wp = i + 1
 			}
 		}
@@ -461,7 +452,7 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 				param := -1
 				if cw.Param >= 0 && cw.Param < len(c.Common().Args) {
 					root, _ := s.RootOf(c.Common().Args[cw.Param])
-					param = paramIndex(fn, root)
+					param = ssax.ParamIndex(fn, root)
 				}
 				kind, wp := cw.Kind, 0
 				if cw.WriterParam > 0 && cw.WriterParam <= len(c.Common().Args) {
@@ -469,7 +460,7 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 					if k, ok := s.writerKind(arg, cw.WriterMethod); ok {
 						kind = k
 					} else if root, path := s.RootOf(arg); len(path) == 0 {
-						if i := paramIndex(fn, root); i >= 0 {
+						if i := ssax.ParamIndex(fn, root); i >= 0 {
 							wp = i + 1
 						}
 					}
@@ -501,16 +492,6 @@ func (s *Summary) siteOf(w *Write) string {
 		return w.HelperSite
 	}
 	return s.Position(w.Pos())
-}
-
-// encloses reports whether inner is a closure nested in outer.
-func encloses(outer, inner *ssa.Function) bool {
-	for f := inner.Parent(); f != nil; f = f.Parent() {
-		if f == outer {
-			return true
-		}
-	}
-	return false
 }
 
 // closureStatus is the status, within outer, of the creation of the
@@ -594,19 +575,19 @@ func (s *Summary) constChangeReport(fn *ssa.Function) bool {
 		for _, in := range b.Instrs {
 			switch x := in.(type) {
 			case *ssa.Store:
-				if root, _ := s.RootOf(x.Addr); isParam(root) {
+				if root, _ := s.RootOf(x.Addr); ssax.IsParam(root) {
 					stores = append(stores, in)
 				}
 			case *ssa.MapUpdate:
-				if root, _ := s.RootOf(x.Map); isParam(root) {
+				if root, _ := s.RootOf(x.Map); ssax.IsParam(root) {
 					stores = append(stores, in)
 				}
 			case ssa.CallInstruction:
 				if _, builtin := x.Common().Value.(*ssa.Builtin); builtin {
 					continue
 				}
-				for _, a := range recvFirstArgs(x.Common()) {
-					if root, _ := s.RootOf(a); isParam(root) {
+				for _, a := range ssax.RecvFirstArgs(x.Common()) {
+					if root, _ := s.RootOf(a); ssax.IsParam(root) {
 						muts = append(muts, in)
 						break
 					}
@@ -615,7 +596,7 @@ func (s *Summary) constChangeReport(fn *ssa.Function) bool {
 		}
 	}
 	for _, ret := range trues {
-		if !slices.ContainsFunc(stores, func(st ssa.Instruction) bool { return dominatesInstr(st, ret) }) {
+		if !slices.ContainsFunc(stores, func(st ssa.Instruction) bool { return ssax.Dominates(st, ret) }) {
 			return false
 		}
 	}

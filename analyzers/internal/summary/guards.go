@@ -10,6 +10,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // GuardKind classifies the condition of an If (checks.md §1.5).
@@ -198,7 +199,7 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 				if guard == nil {
 					guard = &Guard{Kind: g.Kind, FailSucc: -1, Operand: g.Operand}
 				}
-			case g.Kind == Config && isPhi(e):
+			case g.Kind == Config && ssax.IsPhi(e):
 				spoiled = true
 			case g.Kind == Unknown:
 				best = unknown
@@ -248,11 +249,6 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 	return unknown
 }
 
-func isPhi(v ssa.Value) bool {
-	_, ok := v.(*ssa.Phi)
-	return ok
-}
-
 // classifyValueTest classifies a boolean loaded from memory or a field.
 func (s *Summary) classifyValueTest(v ssa.Value) Guard {
 	if s.isDeletionTimestamp(v) {
@@ -277,8 +273,8 @@ func (s *Summary) ChangeReporter(c *ssa.CallCommon) (fn *types.Func, obj ssa.Val
 }
 
 func (s *Summary) changeReporter(c *ssa.CallCommon, depth int) (*types.Func, ssa.Value, bool) {
-	if callee := calleeFunc(c); callee != nil && apis.IsChangeReporter(apis.FuncOf(callee)) {
-		if args := recvFirstArgs(c); len(args) > 0 {
+	if callee := ssax.CalleeFunc(c); callee != nil && apis.IsChangeReporter(apis.FuncOf(callee)) {
+		if args := ssax.RecvFirstArgs(c); len(args) > 0 {
 			return callee, args[0], true
 		}
 		return nil, nil, false
@@ -306,7 +302,7 @@ func (s *Summary) changeReporter(c *ssa.CallCommon, depth int) (*types.Func, ssa
 			return nil, nil, false
 		}
 		root, path := s.RootOf(o)
-		p := paramIndex(local, root)
+		p := ssax.ParamIndex(local, root)
 		if p < 0 || len(path) > 0 || rep != nil && (f != rep || p != param) {
 			return nil, nil, false
 		}
@@ -315,7 +311,7 @@ func (s *Summary) changeReporter(c *ssa.CallCommon, depth int) (*types.Func, ssa
 	if rep == nil {
 		return nil, nil, false
 	}
-	arg := closureArg(c, local, param)
+	arg := ssax.ClosureArg(c, local, param)
 	if arg == nil {
 		return nil, nil, false
 	}
@@ -333,7 +329,7 @@ func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 			return g
 		}
 	}
-	callee := calleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(&c.Call)
 	if callee == nil {
 		return Guard{Kind: Unknown, FailSucc: -1}
 	}
@@ -341,7 +337,7 @@ func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 	switch {
 	case apis.IsErrorTestFunc(f):
 		var op ssa.Value
-		if args := callArgs(&c.Call); len(args) > 0 {
+		if args := ssax.CallArgs(&c.Call); len(args) > 0 {
 			op = args[0]
 		}
 		return Guard{Kind: ErrorTest, FailSucc: 0, Operand: op}
@@ -350,7 +346,7 @@ func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 	case apis.IsEqualityFunc(f):
 		return Guard{Kind: Equality, FailSucc: -1}
 	case f.Name == "IsZero" && f.Pkg == apis.MetaV1 && f.Recv == "Time":
-		if recv := callRecv(&c.Call); recv != nil && s.isDeletionTimestamp(recv) {
+		if recv := ssax.CallRecv(&c.Call); recv != nil && s.isDeletionTimestamp(recv) {
 			return Guard{Kind: Lifecycle, FailSucc: -1}
 		}
 		return Guard{Kind: Observed, FailSucc: -1}
@@ -423,11 +419,11 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 		return unknown
 	}
 	x, y := b.X, b.Y
-	if isNil(x) {
+	if ssax.IsNil(x) {
 		x, y = y, x
 	}
 	// Error tests: err != nil / err == nil.
-	if isNil(y) && apis.IsError(x.Type()) {
+	if ssax.IsNil(y) && apis.IsError(x.Type()) {
 		fail := 0 // true edge of !=
 		if b.Op == token.EQL {
 			fail = 1
@@ -438,7 +434,7 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 	// "was it found" test, as after a getter that returns nil on NotFound),
 	// or a nil test of a value that does not derive from an object
 	// (checks.md §1.5). It compares no state, so it guards nothing.
-	if isNil(y) && (apis.IsObject(x.Type()) || !s.DerivesFromObject(x) && !fromDataParam(x, make(map[ssa.Value]bool), 0)) {
+	if ssax.IsNil(y) && (apis.IsObject(x.Type()) || !s.DerivesFromObject(x) && !fromDataParam(x, make(map[ssa.Value]bool), 0)) {
 		return Guard{Kind: Presence, FailSucc: -1}
 	}
 	// A reconcile.Result compared with another (result != ctrl.Result{})
@@ -475,11 +471,6 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 	return unknown
 }
 
-func isNil(v ssa.Value) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.IsNil()
-}
-
 // isDeletionTimestamp reports whether v is (derived from) an object's
 // deletion timestamp: x.DeletionTimestamp, x.GetDeletionTimestamp().
 func (s *Summary) isDeletionTimestamp(v ssa.Value) bool {
@@ -509,11 +500,11 @@ func (s *Summary) isDeletionTimestampIn(v ssa.Value, seen map[ssa.Value]bool, de
 	case *ssa.UnOp:
 		return x.Op == token.MUL && s.isDeletionTimestampIn(x.X, seen, depth)
 	case *ssa.FieldAddr:
-		return fieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
+		return ssax.FieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
 	case *ssa.Field:
-		return fieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
+		return ssax.FieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
 	case *ssa.Call:
-		if callee := calleeFunc(&x.Call); callee != nil {
+		if callee := ssax.CalleeFunc(&x.Call); callee != nil {
 			return apis.IsDeletionTimestampAccess(apis.FuncOf(callee))
 		}
 		return false
@@ -521,7 +512,7 @@ func (s *Summary) isDeletionTimestampIn(v ssa.Value, seen map[ssa.Value]bool, de
 		return s.isDeletionTimestampIn(x.X, seen, depth)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if !isNil(e) && s.isDeletionTimestampIn(e, seen, depth) {
+			if !ssax.IsNil(e) && s.isDeletionTimestampIn(e, seen, depth) {
 				return true
 			}
 		}
@@ -592,7 +583,7 @@ func (s *Summary) derives(v ssa.Value, seen map[ssa.Value]bool, depth int) bool 
 	}
 	seen[v] = true
 	t := v.Type()
-	if apis.IsObject(t) || apis.IsObjectList(t) || apis.IsObjectStruct(deref(t)) {
+	if apis.IsObject(t) || apis.IsObjectList(t) || apis.IsObjectStruct(ssax.Deref(t)) {
 		switch v.(type) {
 		case *ssa.Const, *ssa.Global:
 			return false
@@ -657,31 +648,6 @@ func (s *Summary) derives(v ssa.Value, seen map[ssa.Value]bool, depth int) bool 
 		}
 	}
 	return false
-}
-
-func deref(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}
-
-// fieldName returns the name of field i of the struct behind t.
-func fieldName(t types.Type, i int) string {
-	st, ok := deref(t).Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return ""
-	}
-	return st.Field(i).Name()
-}
-
-// constString returns the string value of a constant, if v is one.
-func constString(v ssa.Value) (string, bool) {
-	c, ok := v.(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(c.Value), true
 }
 
 // fromDataParam reports whether v derives from a data parameter of its
@@ -781,15 +747,15 @@ func readsState(v ssa.Value, state string, seen map[ssa.Value]bool, depth int) b
 	seen[v] = true
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
-		if fieldName(x.X.Type(), x.Field) == state {
+		if ssax.FieldName(x.X.Type(), x.Field) == state {
 			return true
 		}
 	case *ssa.Field:
-		if fieldName(x.X.Type(), x.Field) == state {
+		if ssax.FieldName(x.X.Type(), x.Field) == state {
 			return true
 		}
 	case *ssa.Call:
-		if callee := calleeFunc(&x.Call); callee != nil {
+		if callee := ssax.CalleeFunc(&x.Call); callee != nil {
 			f := apis.FuncOf(callee)
 			switch {
 			case state == apis.FinalizersField && apis.ClassifyFinalizerCall(f) != apis.NoFinalizerOp:
@@ -843,11 +809,11 @@ func (s *Summary) classifyHelperCall(c *ssa.Call, fn *ssa.Function, depth int) (
 		return Guard{}, false
 	}
 	if g.Operand != nil {
-		op := unconvert(g.Operand)
+		op := ssax.Unconvert(g.Operand)
 		idx := -1
 		switch x := op.(type) {
 		case *ssa.Parameter:
-			idx = paramIndex(fn, x)
+			idx = ssax.ParamIndex(fn, x)
 		case *ssa.FreeVar:
 			for i, fv := range fn.FreeVars {
 				if fv == x {
@@ -858,7 +824,7 @@ func (s *Summary) classifyHelperCall(c *ssa.Call, fn *ssa.Function, depth int) (
 		if idx < 0 {
 			return Guard{}, false // a test of the helper's own state
 		}
-		g.Operand = closureArg(&c.Call, fn, idx)
+		g.Operand = ssax.ClosureArg(&c.Call, fn, idx)
 		if g.Operand == nil {
 			return Guard{}, false
 		}
@@ -918,9 +884,9 @@ func (s *Summary) deletingWhen(cond ssa.Value, depth int) (whenTrue, ok bool) {
 			return x.Op == token.NEQ, true // set (non-nil) while deleting
 		}
 	case *ssa.Call:
-		callee := calleeFunc(&x.Call)
+		callee := ssax.CalleeFunc(&x.Call)
 		if callee != nil && apis.IsTimeIsZero(apis.FuncOf(callee)) {
-			if recv := callRecv(&x.Call); recv != nil && s.isDeletionTimestamp(recv) {
+			if recv := ssax.CallRecv(&x.Call); recv != nil && s.isDeletionTimestamp(recv) {
 				return false, true // zero while not deleting
 			}
 			return false, false
@@ -967,7 +933,7 @@ func (s *Summary) deletingWhen(cond ssa.Value, depth int) (whenTrue, ok bool) {
 // of a *metav1.Time parameter's zero value.
 func (s *Summary) paramDeletionTest(fn *ssa.Function) DeletionTestFact {
 	res := fn.Signature.Results()
-	if res.Len() != 1 || !isBool(res.At(0).Type()) {
+	if res.Len() != 1 || !ssax.IsBool(res.At(0).Type()) {
 		return DeletionTestFact{}
 	}
 	var out DeletionTestFact
@@ -989,17 +955,17 @@ func (s *Summary) paramDeletionTestOf(fn *ssa.Function, v ssa.Value) (DeletionTe
 	// paramOf returns the parameter behind a deletion timestamp (ofTime
 	// false: the object's) or a *metav1.Time parameter (ofTime true).
 	paramOf := func(t ssa.Value) (int, bool, bool) {
-		if p := paramIndex(fn, t); p >= 0 && apis.IsNamed(t.Type(), apis.MetaV1, "Time", true) {
+		if p := ssax.ParamIndex(fn, t); p >= 0 && apis.IsNamed(t.Type(), apis.MetaV1, "Time", true) {
 			return p, true, true
 		}
 		if s.isDeletionTimestamp(t) {
 			root, _ := s.RootOf(t)
 			if c, ok := root.(*ssa.Call); ok {
-				if r := callRecv(&c.Call); r != nil {
+				if r := ssax.CallRecv(&c.Call); r != nil {
 					root, _ = s.RootOf(r)
 				}
 			}
-			if p := paramIndex(fn, root); p >= 0 {
+			if p := ssax.ParamIndex(fn, root); p >= 0 {
 				return p, false, true
 			}
 		}
@@ -1019,8 +985,8 @@ func (s *Summary) paramDeletionTestOf(fn *ssa.Function, v ssa.Value) (DeletionTe
 			}
 		}
 	case *ssa.Call:
-		if callee := calleeFunc(&x.Call); callee != nil && apis.IsTimeIsZero(apis.FuncOf(callee)) {
-			if recv := callRecv(&x.Call); recv != nil {
+		if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsTimeIsZero(apis.FuncOf(callee)) {
+			if recv := ssax.CallRecv(&x.Call); recv != nil {
 				if p, ofTime, ok := paramOf(recv); ok {
 					return DeletionTestFact{Tests: true, Param: p, WhenTrue: false, OfTime: ofTime}, true
 				}
@@ -1028,4 +994,15 @@ func (s *Summary) paramDeletionTestOf(fn *ssa.Function, v ssa.Value) (DeletionTe
 		}
 	}
 	return DeletionTestFact{}, false
+}
+
+// nilOperand returns the operand of a comparison with nil, or nil.
+func nilOperand(b *ssa.BinOp) ssa.Value {
+	if c, ok := b.Y.(*ssa.Const); ok && c.IsNil() {
+		return b.X
+	}
+	if c, ok := b.X.(*ssa.Const); ok && c.IsNil() {
+		return b.Y
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // externalIOFlag lists the configured SDK packages whose calls are
@@ -153,14 +154,14 @@ func (s *Summary) findHandlers(m *handlerModel) {
 					if _, isFunc := types.Unalias(x.Val.Type()).Underlying().(*types.Signature); !isFunc {
 						continue
 					}
-					name := fieldName(fa.X.Type(), fa.Field)
+					name := ssax.FieldName(fa.X.Type(), fa.Field)
 					cb := name
 					if kind == apis.InformerFilter {
 						cb = "filter"
 					}
 					add(x.Val, kind, cb, hAdapterName(fa.X.Type()), x.Pos())
 				case ssa.CallInstruction:
-					callee := calleeFunc(x.Common())
+					callee := ssax.CalleeFunc(x.Common())
 					if callee == nil {
 						continue
 					}
@@ -169,7 +170,7 @@ func (s *Summary) findHandlers(m *handlerModel) {
 					if kind == apis.NoHandler {
 						continue
 					}
-					args := callArgs(x.Common())
+					args := ssax.CallArgs(x.Common())
 					if idx >= 0 && idx < len(args) {
 						cb := "map func"
 						if kind == apis.PredicateHandler {
@@ -194,7 +195,7 @@ func (s *Summary) findHandlers(m *handlerModel) {
 							}
 							mfn := s.Pkg.Prog.MethodValue(ms.At(i))
 							if mfn != nil && mfn.Synthetic != "" {
-								mfn = boundTarget(mfn)
+								mfn = ssax.BoundTarget(mfn)
 							}
 							if s.localFunc(mfn) != nil {
 								add(mfn, kind, name, hTypeString(t), x.Pos())
@@ -225,7 +226,7 @@ func (s *Summary) bodyFunc(v ssa.Value) *ssa.Function {
 		}
 		break
 	}
-	return s.localFunc(funcOfValue(v))
+	return s.localFunc(ssax.FuncOfValue(v))
 }
 
 // hAdapterName is "cache.ResourceEventHandlerFuncs" for the named type
@@ -339,7 +340,7 @@ func (s *Summary) directSideEffects(fn *ssa.Function) []*SideEffect {
 			}
 			switch x := instr.(type) {
 			case ssa.CallInstruction:
-				callee := calleeFunc(x.Common())
+				callee := ssax.CalleeFunc(x.Common())
 				if callee == nil {
 					continue
 				}
@@ -386,7 +387,7 @@ func sideRecvDot(f apis.Func) string {
 // sideIsObject reports whether v is an API object or a pointer to one.
 func sideIsObject(v ssa.Value) bool {
 	t := v.Type()
-	return apis.IsObject(t) || apis.IsObjectStruct(types.Unalias(t)) || apis.IsObjectStruct(deref(t))
+	return apis.IsObject(t) || apis.IsObjectStruct(types.Unalias(t)) || apis.IsObjectStruct(ssax.Deref(t))
 }
 
 // transSideEffect returns one effect of a kind in mask that fn may have,
@@ -463,7 +464,7 @@ func (s *Summary) HandlerSideEffects(h *Handler, mask SideKind) []*SideEffect {
 			}
 		}
 		for _, edge := range m.callees[f] {
-			if m.bodyOf[edge.callee] == h && encloses(h.Fn, edge.callee) {
+			if m.bodyOf[edge.callee] == h && ssax.Encloses(h.Fn, edge.callee) {
 				continue // nested closures are visited below
 			}
 			if e := s.transSideEffect(edge.callee, mask); e != nil {

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Lists in the informer cache's order (checks.md §1.6, MapOrder).
@@ -41,7 +42,7 @@ func (s *Summary) listOrder(v ssa.Value, seen map[ssa.Value]bool) (token.Pos, bo
 			return s.listOrder(c, seen)
 		}
 	case *ssa.Call:
-		if callee := calleeFunc(&x.Call); callee != nil && apis.IsUnorderedCacheList(apis.FuncOf(callee)) {
+		if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsUnorderedCacheList(apis.FuncOf(callee)) {
 			return x.Pos(), true
 		}
 		return s.listResult(x, 0)
@@ -118,12 +119,12 @@ func (s *Summary) filledByCachedList(root ssa.Value) (token.Pos, bool) {
 // isCachedList reports whether c is client.Reader.List on a cache-backed
 // client (apis.IsCachedClient) with list as its list argument.
 func (s *Summary) isCachedList(c *ssa.CallCommon, list ssa.Value) bool {
-	callee := calleeFunc(c)
+	callee := ssax.CalleeFunc(c)
 	if callee == nil || !apis.IsReaderList(apis.FuncOf(callee)) {
 		return false
 	}
-	recv := callRecv(c)
-	args := callArgs(c)
+	recv := ssax.CallRecv(c)
+	args := ssax.CallArgs(c)
 	return recv != nil && apis.IsCachedClient(recv.Type()) && len(args) > 1 && args[1] == list
 }
 
@@ -147,7 +148,7 @@ func (s *Summary) listResult(c *ssa.Call, i int) (token.Pos, bool) {
 	n := fn.Signature.Results().Len()
 	for k := 0; k < n; k++ {
 		var pos token.Pos
-		all, _ := everyReturn(fn, k, func(_ *ssa.Return, r ssa.Value) bool {
+		all, _ := ssax.EveryReturn(fn, k, func(_ *ssa.Return, r ssa.Value) bool {
 			p, ok := s.cacheListOrder(r)
 			if !ok {
 				if root, path := s.RootOf(r); len(path) == 0 && apis.IsObjectList(root.Type()) {
@@ -179,7 +180,7 @@ func (s *Summary) listElemLoop(v ssa.Value) *ssa.BasicBlock {
 	default:
 		return nil
 	}
-	h := loopHeaderOf(idx)
+	h := ssax.LoopHeaderOf(idx)
 	if h == nil {
 		return nil
 	}
@@ -187,16 +188,4 @@ func (s *Summary) listElemLoop(v ssa.Value) *ssa.BasicBlock {
 		return nil
 	}
 	return h
-}
-
-// loopHeaderOf returns the block of the Phi that a loop counter is (i) or
-// is computed from (i+1, as range loops do), or nil.
-func loopHeaderOf(idx ssa.Value) *ssa.BasicBlock {
-	if b, ok := idx.(*ssa.BinOp); ok && b.Op == token.ADD {
-		idx = b.X
-	}
-	if p, ok := idx.(*ssa.Phi); ok {
-		return p.Block()
-	}
-	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // This file finds the labels and annotations that decide what a
@@ -151,7 +152,7 @@ func (f *mdFlow) step(v ssa.Value, st mdState, r ssa.Instruction) {
 			return
 		}
 		if ia, ok := x.Addr.(*ssa.IndexAddr); ok {
-			if c, sl := variadicCall(ia); c != nil {
+			if c, sl := ssax.VariadicCall(ia); c != nil {
 				// An element of a call's variadic arguments (logr's
 				// key/value pairs, client options): the call decides.
 				f.call(c, sl, st)
@@ -176,34 +177,6 @@ func (f *mdFlow) step(v ssa.Value, st mdState, r ssa.Instruction) {
 	case *ssa.Call:
 		f.call(x, v, st)
 	}
-}
-
-// variadicCall returns the call whose variadic argument slice ia
-// addresses an element of, and that slice; nil when the array backs
-// anything else.
-func variadicCall(ia *ssa.IndexAddr) (*ssa.Call, ssa.Value) {
-	alloc, ok := ia.X.(*ssa.Alloc)
-	if !ok {
-		return nil, nil
-	}
-	var call *ssa.Call
-	var slice ssa.Value
-	for _, r := range *alloc.Referrers() {
-		switch r := r.(type) {
-		case *ssa.IndexAddr:
-		case *ssa.Slice:
-			for _, rr := range *r.Referrers() {
-				c, ok := rr.(*ssa.Call)
-				if !ok || call != nil {
-					return nil, nil
-				}
-				call, slice = c, r
-			}
-		default:
-			return nil, nil
-		}
-	}
-	return call, slice
 }
 
 // ret follows a returned value: a result of the function whose fact is
@@ -270,7 +243,7 @@ func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
 		}
 		return
 	}
-	callee := calleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(&c.Call)
 	if callee == nil {
 		return // a dynamic call: nothing is known of it
 	}
@@ -284,7 +257,7 @@ func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
 	}
 	if st.isMap {
 		// labels.Set(m).Get("k"), a getter helper(m, "k"): one key.
-		for _, a := range callArgs(&c.Call) {
+		for _, a := range ssax.CallArgs(&c.Call) {
 			if key, ok := f.s.ConstKey(a); ok {
 				f.followAll(c, mdState{field: st.field, key: key})
 				return
@@ -299,165 +272,6 @@ func (f *mdFlow) followAll(c *ssa.Call, st mdState) {
 	for i := 0; i < c.Call.Signature().Results().Len(); i++ {
 		f.followResult(c, i, st)
 	}
-}
-
-// ConstKey returns the constant string v holds: a constant, a closure's
-// captured value, or a parameter of a package function that every call
-// passes the same constant (a helper called with a key or a finalizer
-// name); ok is false otherwise.
-func (s *Summary) ConstKey(v ssa.Value) (string, bool) {
-	return s.constKeyDepth(v, 0)
-}
-
-func (s *Summary) constKeyDepth(v ssa.Value, depth int) (string, bool) {
-	if k, ok := constString(v); ok {
-		return k, true
-	}
-	if depth < 4 {
-		switch x := v.(type) {
-		case *ssa.FreeVar:
-			// A closure's captured variable: the value captured.
-			if b := s.binding(x); b != nil {
-				return s.constKeyDepth(b, depth+1)
-			}
-			return "", false
-		case *ssa.UnOp:
-			if x.Op == token.MUL {
-				return s.constKeyDepth(x.X, depth+1)
-			}
-		case *ssa.Alloc:
-			if p := spilledParam(x); p != nil {
-				return s.constKeyDepth(p, depth+1)
-			}
-		}
-	}
-	p, ok := v.(*ssa.Parameter)
-	if !ok || depth >= 4 {
-		return "", false
-	}
-	args := s.paramArgs(p)
-	key := ""
-	for i, a := range args {
-		k, ok := s.constKeyDepth(a, depth+1)
-		if !ok || i > 0 && k != key {
-			return "", false
-		}
-		key = k
-	}
-	return key, len(args) > 0
-}
-
-// isRoot reports whether fn is a reconcile root.
-func (s *Summary) isRoot(fn *ssa.Function) bool {
-	for _, r := range s.Roots {
-		if r.Fn == fn {
-			return true
-		}
-	}
-	return false
-}
-
-// logOnlyBranch reports whether b's If only chooses whether to log: one
-// successor does nothing but log (or record an Event) and goes on to the
-// other.
-func (s *Summary) logOnlyBranch(b *ssa.BasicBlock) bool {
-	if len(b.Succs) != 2 {
-		return false
-	}
-	for i, x := range b.Succs {
-		other := b.Succs[1-i]
-		if len(x.Preds) != 1 || len(x.Succs) != 1 || x.Succs[0] != other {
-			continue
-		}
-		if s.onlyLogs(x, 0) {
-			return true
-		}
-	}
-	return false
-}
-
-// onlyLogs reports whether the instructions of the branch block b only
-// compute values for and make logging calls, and no value it defines is
-// used after it.
-func (s *Summary) onlyLogs(b *ssa.BasicBlock, depth int) bool {
-	for _, instr := range b.Instrs {
-		if v, ok := instr.(ssa.Value); ok && usedOutside(v, b) {
-			return false
-		}
-	}
-	return s.blockLogsOnly(b, depth)
-}
-
-// blockLogsOnly reports whether b's only effects are logging calls: calls
-// of the logging packages, and of package functions whose bodies only log
-// (depth bounds the nesting); stores only into the variadic arguments it
-// builds.
-func (s *Summary) blockLogsOnly(b *ssa.BasicBlock, depth int) bool {
-	for _, instr := range b.Instrs {
-		switch x := instr.(type) {
-		case *ssa.Store:
-			if ia, ok := x.Addr.(*ssa.IndexAddr); !ok || ia.Block() != b {
-				return false
-			}
-		case *ssa.MapUpdate, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Panic:
-			return false
-		case *ssa.Call:
-			if _, ok := x.Call.Value.(*ssa.Builtin); !ok && !s.logsOnly(&x.Call, depth) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// LogsOnly reports whether call c only logs: a call of a logging package
-// (apis.IsLogging), or of a function of this package whose body only
-// computes values and makes such calls (three levels).
-func (s *Summary) LogsOnly(c *ssa.CallCommon) bool { return s.logsOnly(c, 0) }
-
-func (s *Summary) logsOnly(c *ssa.CallCommon, depth int) bool {
-	callee := calleeFunc(c)
-	if callee != nil && apis.IsLogging(apis.FuncOf(callee)) {
-		return true
-	}
-	fn := s.localFunc(s.callee(c))
-	if fn == nil {
-		fs := s.factOf(callee)
-		return fs != nil && fs.OnlyLogs && !c.IsInvoke()
-	}
-	return depth < 3 && s.bodyLogsOnly(fn, depth+1)
-}
-
-// bodyLogsOnly reports whether every block of fn only logs, and it
-// makes at least one call.
-func (s *Summary) bodyLogsOnly(fn *ssa.Function, depth int) bool {
-	calls := false
-	for _, b := range fn.Blocks {
-		if !s.blockLogsOnly(b, depth) {
-			return false
-		}
-		for _, instr := range b.Instrs {
-			if _, ok := instr.(*ssa.Call); ok {
-				calls = true
-			}
-		}
-	}
-	return calls
-}
-
-// usedOutside reports whether a value defined in b is used in another
-// block.
-func usedOutside(v ssa.Value, b *ssa.BasicBlock) bool {
-	refs := v.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, r := range *refs {
-		if r.Block() != b {
-			return true
-		}
-	}
-	return false
 }
 
 // mdSource is a read of an object's labels or annotations.
@@ -482,7 +296,7 @@ func (s *Summary) mdSources(fn *ssa.Function) []mdSource {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.FieldAddr:
-				if name := fieldName(x.X.Type(), x.Field); isMetaMap(name) && apis.IsObjectMeta(x.X.Type()) {
+				if name := ssax.FieldName(x.X.Type(), x.Field); isMetaMap(name) && apis.IsObjectMeta(x.X.Type()) {
 					for _, r := range *x.Referrers() {
 						if ld, ok := r.(*ssa.UnOp); ok && ld.Op == token.MUL {
 							out = append(out, mdSource{obj: x.X, val: ld, state: mdState{field: name, isMap: true}, pos: ld.Pos()})
@@ -490,7 +304,7 @@ func (s *Summary) mdSources(fn *ssa.Function) []mdSource {
 					}
 				}
 			case *ssa.Field:
-				if name := fieldName(x.X.Type(), x.Field); isMetaMap(name) && apis.IsObjectMeta(x.X.Type()) {
+				if name := ssax.FieldName(x.X.Type(), x.Field); isMetaMap(name) && apis.IsObjectMeta(x.X.Type()) {
 					out = append(out, mdSource{obj: x.X, val: x, state: mdState{field: name, isMap: true}, pos: x.Pos()})
 				}
 			case *ssa.Call:
@@ -505,19 +319,19 @@ func isMetaMap(field string) bool { return field == apis.LabelsField || field ==
 
 // mdCallSources returns the reads a call makes.
 func (s *Summary) mdCallSources(c *ssa.Call) []mdSource {
-	callee := calleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(&c.Call)
 	if callee == nil {
 		return nil
 	}
 	fun := apis.FuncOf(callee)
-	if field := apis.MetaGetterField(fun.Name); isMetaMap(field) && len(callArgs(&c.Call)) == 0 {
-		if recv := callRecv(&c.Call); recv != nil {
+	if field := apis.MetaGetterField(fun.Name); isMetaMap(field) && len(ssax.CallArgs(&c.Call)) == 0 {
+		if recv := ssax.CallRecv(&c.Call); recv != nil {
 			return []mdSource{{obj: recv, val: c, state: mdState{field: field, isMap: true}, pos: c.Pos()}}
 		}
 		return nil
 	}
 	if field := apis.MetadataKeyTest(fun); field != "" {
-		args := callArgs(&c.Call)
+		args := ssax.CallArgs(&c.Call)
 		if len(args) == 2 {
 			key, _ := s.ConstKey(args[1])
 			return []mdSource{{obj: args[0], val: c, state: mdState{field: field, key: key}, pos: c.Pos()}}
@@ -557,7 +371,7 @@ func (s *Summary) flowSource(src mdSource, stop *ssa.Function) []mdHit {
 	if src.site != "" {
 		// Through a helper of another package: its results carry the read.
 		if c, ok := src.val.(*ssa.Call); ok {
-			if fs := s.factOf(calleeFunc(&c.Call)); fs != nil {
+			if fs := s.factOf(ssax.CalleeFunc(&c.Call)); fs != nil {
 				for _, mr := range fs.MetaReads {
 					if mr.Field == src.state.field && mr.Key == src.state.key && mr.IsMap == src.state.isMap {
 						for i := 0; i < 64; i++ {
@@ -639,8 +453,8 @@ func (s *Summary) getsInto(fn *ssa.Function, depth int) []getInto {
 			if !ok {
 				continue
 			}
-			if callee := calleeFunc(&c.Call); callee != nil && apis.IsReaderGet(apis.FuncOf(callee)) {
-				if args := callArgs(&c.Call); len(args) >= 3 {
+			if callee := ssax.CalleeFunc(&c.Call); callee != nil && apis.IsReaderGet(apis.FuncOf(callee)) {
+				if args := ssax.CallArgs(&c.Call); len(args) >= 3 {
 					out = append(out, getInto{key: args[1], obj: args[2]})
 				}
 				continue
@@ -651,12 +465,12 @@ func (s *Summary) getsInto(fn *ssa.Function, depth int) []getInto {
 			}
 			for _, g := range s.getsInto(local, depth+1) {
 				r, _ := s.RootOf(g.obj)
-				o := paramIndex(local, r)
+				o := ssax.ParamIndex(local, r)
 				k := s.keyParam(local, g.key, make(map[ssa.Value]int))
 				if o < 0 || k < 0 {
 					continue
 				}
-				obj, key := closureArg(&c.Call, local, o), closureArg(&c.Call, local, k)
+				obj, key := ssax.ClosureArg(&c.Call, local, o), ssax.ClosureArg(&c.Call, local, k)
 				if obj != nil && key != nil {
 					out = append(out, getInto{key: key, obj: obj})
 				}
@@ -727,11 +541,11 @@ func (s *Summary) mdWriteSites(fn *ssa.Function) []mdWriteSite {
 					out = append(out, mdWriteSite{obj: root, field: path[len(path)-1], key: x.Key, pos: x.Pos()})
 				}
 			case *ssa.Call:
-				callee := calleeFunc(&x.Call)
+				callee := ssax.CalleeFunc(&x.Call)
 				if callee == nil {
 					continue
 				}
-				args := recvFirstArgs(&x.Call)
+				args := ssax.RecvFirstArgs(&x.Call)
 				if st, ok := apis.SetterOf(apis.FuncOf(callee)); ok {
 					if st.KeyArg > 0 && st.KeyArg < len(args) && st.Arg < len(args) && len(st.Path) > 0 && isMetaMap(st.Path[len(st.Path)-1]) {
 						out = append(out, mdWriteSite{obj: args[st.Arg], field: st.Path[len(st.Path)-1], key: args[st.KeyArg], pos: x.Pos()})
@@ -767,15 +581,15 @@ func (s *Summary) metaKeyWriteFacts(fn *ssa.Function) []MetaKeyWriteFact {
 	var out []MetaKeyWriteFact
 	for _, w := range s.mdWriteSites(fn) {
 		root, _ := s.RootOf(w.obj)
-		p := paramIndex(fn, root)
+		p := ssax.ParamIndex(fn, root)
 		if p < 0 {
 			continue
 		}
 		mw := MetaKeyWriteFact{Param: p, Field: w.field, Key: w.keyConst, KeyParam: -1}
 		if w.key != nil {
-			if k, ok := constString(w.key); ok {
+			if k, ok := ssax.ConstString(w.key); ok {
 				mw.Key = k
-			} else if kp := paramIndex(fn, w.key); kp >= 0 {
+			} else if kp := ssax.ParamIndex(fn, w.key); kp >= 0 {
 				mw.KeyParam = kp
 			} else {
 				continue
@@ -797,7 +611,7 @@ func (s *Summary) metaReadFacts(fn *ssa.Function) []MetaReadFact {
 	var out []MetaReadFact
 	for _, src := range s.mdSources(fn) {
 		root, _ := s.RootOf(src.obj)
-		p := paramIndex(fn, root)
+		p := ssax.ParamIndex(fn, root)
 		if p < 0 {
 			continue
 		}
@@ -827,7 +641,7 @@ func (s *Summary) metaReadFacts(fn *ssa.Function) []MetaReadFact {
 func hasObjectParam(fn *ssa.Function) bool {
 	for _, p := range fn.Params {
 		t := p.Type()
-		if apis.IsObject(t) || apis.IsObjectMeta(t) || types.IsInterface(t) || apis.IsObjectStruct(deref(t)) {
+		if apis.IsObject(t) || apis.IsObjectMeta(t) || types.IsInterface(t) || apis.IsObjectStruct(ssax.Deref(t)) {
 			return true
 		}
 	}

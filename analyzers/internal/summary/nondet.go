@@ -11,6 +11,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Persisted is a non-deterministic value stored into an object that a
@@ -65,14 +66,14 @@ func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
 			if w.Fn != fn || !w.Kind.IsSelfGuarded() || w.Object == nil {
 				continue
 			}
-			args := callArgs(w.Call.Common())
+			args := ssax.CallArgs(w.Call.Common())
 			if len(args) < 4 {
 				continue
 			}
 			// Through a wrapper of the package (a helper that calls
 			// CreateOrUpdate with its parameters), the caller's object and
 			// mutate function.
-			mutate := funcOfValue(s.argValue(args[3], 0))
+			mutate := ssax.FuncOfValue(s.argValue(args[3], 0))
 			if mutate == nil || mutate.Pkg != s.Pkg {
 				continue
 			}
@@ -253,27 +254,7 @@ func (s *Summary) orderedStore(st *Effect) bool {
 	case *types.Slice:
 		return true
 	case *types.Basic:
-		return isString(st.Value.Type())
-	}
-	return false
-}
-
-// sortedAfter reports whether the stored value, or the stored path, is
-// sorted before it is written: a sort of the value dominating the store, or
-// a sort of the path between the store and the write (w nil: anywhere
-// after the store).
-func (s *Summary) sortedAfter(fn *ssa.Function, st, w *Effect) bool {
-	if st.Value != nil && s.SortedBefore(st.Value, st.Instr) {
-		return true
-	}
-	for _, sc := range s.sortCalls(fn) {
-		root, path := s.RootOf(sc.arg)
-		if root != st.Root || !pathEqual(path, st.Path) || !Reaches(st.Instr, sc.call) {
-			continue
-		}
-		if w == nil || Reaches(sc.call, w.Instr) {
-			return true
-		}
+		return ssax.IsString(st.Value.Type())
 	}
 	return false
 }
@@ -333,9 +314,6 @@ func FieldName(root ssa.Value, path []string) string {
 	return name
 }
 
-// Dominates reports whether instruction a runs before b on every path to b.
-func Dominates(a, b ssa.Instruction) bool { return dominatesInstr(a, b) }
-
 // hasElem reports whether a path goes through a map entry or slice
 // element; a store there does not overwrite another entry.
 func hasElem(path []string) bool {
@@ -353,7 +331,7 @@ func hasElem(path []string) bool {
 // conversions, and a local variable whose address is stored.
 func ClockTruncation(v ssa.Value) (time.Duration, bool) {
 	for i := 0; i < 16 && v != nil; i++ {
-		switch x := stripConv(v).(type) {
+		switch x := ssax.StripConv(v).(type) {
 		case *ssa.Convert:
 			v = x.X
 		case *ssa.UnOp:
@@ -365,11 +343,11 @@ func ClockTruncation(v ssa.Value) (time.Duration, bool) {
 			// now := metav1.NewTime(…); w.Status.T = &now
 			v = singleStored(x)
 		case *ssa.Call:
-			callee := calleeFunc(&x.Call)
+			callee := ssax.CalleeFunc(&x.Call)
 			if callee == nil {
 				return 0, false
 			}
-			args := recvFirstArgs(&x.Call)
+			args := ssax.RecvFirstArgs(&x.Call)
 			round, keep := apis.ClockRounding(apis.FuncOf(callee))
 			switch {
 			case round && len(args) == 2:
@@ -389,19 +367,4 @@ func ClockTruncation(v ssa.Value) (time.Duration, bool) {
 		}
 	}
 	return 0, false
-}
-
-// singleStored returns the one value stored into a local, or nil when it
-// is stored more than once (or never).
-func singleStored(a *ssa.Alloc) ssa.Value {
-	var val ssa.Value
-	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if val != nil {
-				return nil
-			}
-			val = st.Val
-		}
-	}
-	return val
 }

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // NotFoundLeak is a return of a request-keyed reconcile root whose error
@@ -58,7 +59,7 @@ func (s *Summary) findNotFoundLeaks() {
 		if !r.IsRequestKeyed() {
 			continue
 		}
-		reqIdx := paramIndex(r.Fn, r.Request)
+		reqIdx := ssax.ParamIndex(r.Fn, r.Request)
 		for _, l := range s.nfLeaks(r.Fn) {
 			if l.param != reqIdx {
 				continue
@@ -118,12 +119,12 @@ func (s *Summary) errOrigins(v ssa.Value, direct bool, seen map[ssa.Value]bool) 
 // callOrigins handles an error produced by a call that is not a wrapper
 // (errWalker handles those): a Get or a helper.
 func (s *Summary) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct bool) []nfOrigin {
-	callee := calleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(&c.Call)
 	if callee == nil && s.localFunc(s.callee(&c.Call)) == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
-	args := callArgs(&c.Call)
+	args := ssax.CallArgs(&c.Call)
 	switch {
 	case apis.IsReaderGet(f):
 		if len(args) >= 2 {
@@ -153,7 +154,7 @@ func (s *Summary) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct b
 	if local := s.localFunc(fn); local != nil {
 		var out []nfOrigin
 		for _, l := range s.nfLeaks(local) {
-			if key := closureArg(&c.Call, local, l.param); key != nil {
+			if key := ssax.ClosureArg(&c.Call, local, l.param); key != nil {
 				out = append(out, nfOrigin{errVal: errVal, key: key, get: c.Pos(), site: l.site, helper: callee, direct: direct})
 			}
 		}
@@ -164,224 +165,6 @@ func (s *Summary) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct b
 		if p < len(c.Call.Args) {
 			return []nfOrigin{{errVal: errVal, key: c.Call.Args[p], get: c.Pos(), site: fs.ErrResult.Site, helper: callee, direct: direct}}
 		}
-	}
-	return nil
-}
-
-// keyParam returns the index of the parameter of fn that a Get key is
-// derived from (req.NamespacedName, client.ObjectKey{Name: req.Name, …},
-// req.Name), or -1.
-func (s *Summary) keyParam(fn *ssa.Function, v ssa.Value, memo map[ssa.Value]int) int {
-	if v == nil {
-		return -1
-	}
-	if p, ok := memo[v]; ok {
-		return p // -1 while in progress: a cycle
-	}
-	memo[v] = -1
-	p := s.keyParam1(fn, v, memo)
-	memo[v] = p
-	return p
-}
-
-func (s *Summary) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]int) int {
-	switch x := v.(type) {
-	case *ssa.Parameter:
-		if x.Parent() == fn {
-			return paramIndex(fn, x)
-		}
-	case *ssa.FreeVar:
-		// A closure's captured variable: numbered after the parameters
-		// (see closureArg).
-		if x.Parent() == fn {
-			for i, fv := range fn.FreeVars {
-				if fv == x {
-					return len(fn.Params) + i
-				}
-			}
-		}
-	case *ssa.Field:
-		return s.keyParam(fn, x.X, seen)
-	case *ssa.FieldAddr:
-		return s.keyParam(fn, x.X, seen)
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			return s.keyParam(fn, x.X, seen)
-		}
-	case *ssa.ChangeType:
-		return s.keyParam(fn, x.X, seen)
-	case *ssa.MakeInterface:
-		return s.keyParam(fn, x.X, seen)
-	case *ssa.ChangeInterface:
-		return s.keyParam(fn, x.X, seen)
-	case *ssa.Phi:
-		idx := -1
-		for _, e := range x.Edges {
-			p := s.keyParam(fn, e, seen)
-			if p < 0 || (idx >= 0 && p != idx) {
-				return -1
-			}
-			idx = p
-		}
-		return idx
-	case *ssa.Alloc:
-		// A local copy of a parameter (*t0 = req), or a composite key:
-		// every field stored into it must come from the same parameter,
-		// and the Name field must be among them.
-		idx, sawName := -1, false
-		for _, r := range *x.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == x {
-				p := s.keyParam(fn, st.Val, seen)
-				if p < 0 || (idx >= 0 && p != idx) {
-					return -1
-				}
-				idx, sawName = p, true
-			}
-		}
-		for _, r := range *x.Referrers() {
-			fa, ok := r.(*ssa.FieldAddr)
-			if !ok {
-				continue
-			}
-			for _, rr := range *fa.Referrers() {
-				st, ok := rr.(*ssa.Store)
-				if !ok || st.Addr != fa {
-					continue
-				}
-				p := s.keyParam(fn, st.Val, seen)
-				if p < 0 || (idx >= 0 && p != idx) {
-					return -1
-				}
-				idx = p
-				if fieldName(x.Type(), fa.Field) == "Name" {
-					sawName = true
-				}
-			}
-		}
-		if sawName {
-			return idx
-		}
-	}
-	return -1
-}
-
-// notFoundHandled reports whether the return in block b is controlled by a
-// condition that looks at errVal other than a plain nil test: an
-// apierrors.IsNotFound, an IgnoreNotFound, or anything unknown.
-func (s *Summary) notFoundHandled(fi *FuncInfo, b *ssa.BasicBlock, errVal ssa.Value) bool {
-	if fi.Graph == nil {
-		return true
-	}
-	for _, d := range fi.Graph.ControlDeps(b) {
-		ifi := d.If()
-		if ifi == nil {
-			continue
-		}
-		if !mentions(ifi.Cond, errVal, make(map[ssa.Value]bool)) {
-			continue
-		}
-		if !isPlainNilTest(ifi.Cond, errVal) {
-			return true
-		}
-	}
-	return false
-}
-
-// mentions reports whether cond is computed from target.
-func mentions(v, target ssa.Value, seen map[ssa.Value]bool) bool {
-	if v == target {
-		return true
-	}
-	if v == nil || seen[v] {
-		return false
-	}
-	seen[v] = true
-	switch x := v.(type) {
-	case *ssa.UnOp:
-		return mentions(x.X, target, seen)
-	case *ssa.BinOp:
-		return mentions(x.X, target, seen) || mentions(x.Y, target, seen)
-	case *ssa.MakeInterface:
-		return mentions(x.X, target, seen)
-	case *ssa.ChangeInterface:
-		return mentions(x.X, target, seen)
-	case *ssa.ChangeType:
-		return mentions(x.X, target, seen)
-	case *ssa.TypeAssert:
-		return mentions(x.X, target, seen)
-	case *ssa.Extract:
-		return mentions(x.Tuple, target, seen)
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if mentions(e, target, seen) {
-				return true
-			}
-		}
-	case *ssa.Call:
-		for _, a := range x.Call.Args {
-			if mentions(a, target, seen) {
-				return true
-			}
-		}
-		if x.Call.IsInvoke() {
-			return mentions(x.Call.Value, target, seen)
-		}
-	}
-	return false
-}
-
-// isPlainNilTest reports whether cond is err != nil or err == nil (possibly
-// negated) of target itself.
-func isPlainNilTest(cond, target ssa.Value) bool {
-	for {
-		u, ok := cond.(*ssa.UnOp)
-		if !ok || u.Op != token.NOT {
-			break
-		}
-		cond = u.X
-	}
-	b, ok := cond.(*ssa.BinOp)
-	if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
-		return false
-	}
-	x, y := b.X, b.Y
-	if isNil(x) {
-		x, y = y, x
-	}
-	if !isNil(y) {
-		return false
-	}
-	for i := 0; i < 4; i++ {
-		if x == target {
-			return true
-		}
-		switch v := x.(type) {
-		case *ssa.MakeInterface:
-			x = v.X
-		case *ssa.ChangeInterface:
-			x = v.X
-		case *ssa.ChangeType:
-			x = v.X
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-// closureArg returns the value a call of fn gives to fn's parameter i, or,
-// for i >= len(fn.Params), to its free variable i-len(fn.Params) (the
-// binding of the closure the call calls); nil when the call does not say.
-func closureArg(c *ssa.CallCommon, fn *ssa.Function, i int) ssa.Value {
-	if i < len(fn.Params) {
-		if i < len(c.Args) {
-			return c.Args[i]
-		}
-		return nil
-	}
-	i -= len(fn.Params)
-	if mc, ok := c.Value.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
-		return mc.Bindings[i]
 	}
 	return nil
 }

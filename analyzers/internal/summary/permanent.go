@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // PermanentLeak is a return of a reconcile root whose error may be a
@@ -80,7 +81,7 @@ func (s *Summary) findPermanentLeaks() {
 		if r.Request == nil || !returnsResultErr(r.Fn) {
 			continue
 		}
-		reqIdx := paramIndex(r.Fn, r.Request)
+		reqIdx := ssax.ParamIndex(r.Fn, r.Request)
 		for _, l := range s.permLeaks(r.Fn) {
 			if l.param != reqIdx && l.param != noParam {
 				continue
@@ -136,7 +137,7 @@ func (s *Summary) permLeaks(fn *ssa.Function) []permLeak {
 // permCallOrigins classifies a call that produces an error in fn: a parse
 // of parameter-derived data, or a helper whose error carries one.
 func (s *Summary) permCallOrigins(fn *ssa.Function, c *ssa.Call, index int) []permOrigin {
-	callee := calleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(&c.Call)
 	if callee == nil && s.localFunc(s.callee(&c.Call)) == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}
@@ -144,7 +145,7 @@ func (s *Summary) permCallOrigins(fn *ssa.Function, c *ssa.Call, index int) []pe
 	if apis.IsTerminalError(f) {
 		return nil
 	}
-	args := callArgs(&c.Call)
+	args := ssax.CallArgs(&c.Call)
 	if i, ok := apis.ParseArg(f); ok {
 		if i >= len(args) {
 			return nil
@@ -217,11 +218,11 @@ func (s *Summary) invalidTest(fi *FuncInfo, b *ssa.BasicBlock, w *errWalker[perm
 		if !ok || d.Succ != trueSucc {
 			continue
 		}
-		callee := calleeFunc(&c.Call)
+		callee := ssax.CalleeFunc(&c.Call)
 		if callee == nil || !apis.IsPermanentAPIErrorTest(apis.FuncOf(callee)) {
 			continue
 		}
-		args := callArgs(&c.Call)
+		args := ssax.CallArgs(&c.Call)
 		if len(args) != 1 || !w.reached(args[0]) {
 			continue
 		}
@@ -290,7 +291,7 @@ func (s *Summary) objectKeyParams(fn *ssa.Function) map[ssa.Value]int {
 		if k < 0 {
 			return
 		}
-		t := deref(root.Type())
+		t := ssax.Deref(root.Type())
 		if old, ok := typeOfKey[k]; ok && !types.Identical(old, t) {
 			conflict[k] = true
 		}
@@ -302,12 +303,12 @@ func (s *Summary) objectKeyParams(fn *ssa.Function) map[ssa.Value]int {
 			if !ok {
 				continue
 			}
-			callee := calleeFunc(&c.Call)
+			callee := ssax.CalleeFunc(&c.Call)
 			if callee == nil {
 				continue
 			}
 			f := apis.FuncOf(callee)
-			args := callArgs(&c.Call)
+			args := ssax.CallArgs(&c.Call)
 			switch {
 			case apis.IsReaderGet(f) && len(args) >= 3:
 				root, _ := s.RootOf(args[2])
@@ -368,7 +369,7 @@ func (s *Summary) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]bo
 		return neutralParam
 	case *ssa.Parameter:
 		if x.Parent() == fn {
-			if i := paramIndex(fn, x); i >= 0 {
+			if i := ssax.ParamIndex(fn, x); i >= 0 {
 				return i
 			}
 		}
@@ -447,18 +448,18 @@ func (s *Summary) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]bo
 // dataParamCall handles a call in dataParam: a string transform, or a
 // getter of an object's own data.
 func (s *Summary) dataParamCall(fn *ssa.Function, c *ssa.Call, join func(...ssa.Value) int) int {
-	callee := calleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(&c.Call)
 	if callee == nil {
 		return noParam
 	}
 	f := apis.FuncOf(callee)
 	switch {
 	case apis.IsStringTransform(f):
-		return join(callArgs(&c.Call)...)
+		return join(ssax.CallArgs(&c.Call)...)
 	case apis.IsObjectDataGetter(f.Name):
 		// obj.GetLabels(), or (&obj.ObjectMeta).GetLabels() after method
 		// promotion: the receiver must trace to the object.
-		if recv := callRecv(&c.Call); recv != nil {
+		if recv := ssax.CallRecv(&c.Call); recv != nil {
 			return join(recv)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // PredOutcome is the abstract result of a predicate on one event.
@@ -270,7 +271,7 @@ func (p *predEvaluator) eval(v ssa.Value, expr ast.Expr) PredEval {
 	}
 	p.busy[v] = true
 	defer delete(p.busy, v)
-	expr = unparen(expr)
+	expr = ssax.Unparen(expr)
 	switch x := v.(type) {
 	case *ssa.MakeInterface:
 		return p.eval(x.X, expr)
@@ -360,7 +361,7 @@ func (p *predEvaluator) evalUserType(v ssa.Value, leaf PredLeaf) PredEval {
 	if types.IsInterface(t) {
 		return PredEval{}
 	}
-	n, ok := types.Unalias(deref(t)).(*types.Named)
+	n, ok := types.Unalias(ssax.Deref(t)).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return PredEval{}
 	}
@@ -442,7 +443,7 @@ func (s *Summary) userPredicateValue(n *types.Named) PredicateValue {
 }
 
 func isUntypedPredicate(t types.Type) bool {
-	n, ok := types.Unalias(deref(t)).(*types.Named)
+	n, ok := types.Unalias(ssax.Deref(t)).(*types.Named)
 	if !ok || n.TypeArgs().Len() != 1 {
 		return false
 	}
@@ -470,7 +471,7 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 		for _, r := range *alloc.Referrers() {
 			switch r := r.(type) {
 			case *ssa.FieldAddr:
-				name := fieldName(r.X.Type(), r.Field)
+				name := ssax.FieldName(r.X.Type(), r.Field)
 				for _, rr := range *r.Referrers() {
 					st, ok := rr.(*ssa.Store)
 					if !ok || st.Addr != r || fields[name] != nil {
@@ -484,8 +485,8 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 			}
 		}
 		pv := allOutcomes(PredPass)
-		if update := fields[apis.FuncsUpdateField]; update != nil && !isNil(update) {
-			fn := funcOfValue(update)
+		if update := fields[apis.FuncsUpdateField]; update != nil && !ssax.IsNil(update) {
+			fn := ssax.FuncOfValue(update)
 			if fn == nil || len(fn.Blocks) == 0 {
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredUnknown, PredUnknown, PredUnknown, PredUnknown
 				pv.Labels, pv.Annotations = PredUnknown, PredUnknown
@@ -497,8 +498,8 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 				pv.Labels, pv.Annotations = u.Labels, u.Annotations
 			}
 		}
-		if create := fields[apis.FuncsCreateField]; create != nil && !isNil(create) {
-			pv.Create = evalEventFunc(funcOfValue(create))
+		if create := fields[apis.FuncsCreateField]; create != nil && !ssax.IsNil(create) {
+			pv.Create = evalEventFunc(ssax.FuncOfValue(create))
 		}
 		return pv, pv.known()
 	}
@@ -512,19 +513,19 @@ func readsFinalizersOrDeletion(fn *ssa.Function) bool {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case ssa.CallInstruction:
-				if callee := calleeFunc(x.Common()); callee != nil {
+				if callee := ssax.CalleeFunc(x.Common()); callee != nil {
 					switch callee.Name() {
 					case "GetFinalizers", "GetDeletionTimestamp":
 						return true
 					}
 				}
 			case *ssa.FieldAddr:
-				switch fieldName(x.X.Type(), x.Field) {
+				switch ssax.FieldName(x.X.Type(), x.Field) {
 				case apis.FinalizersField, apis.DeletionTimestampField:
 					return true
 				}
 			case *ssa.Field:
-				switch fieldName(x.X.Type(), x.Field) {
+				switch ssax.FieldName(x.X.Type(), x.Field) {
 				case apis.FinalizersField, apis.DeletionTimestampField:
 					return true
 				}
@@ -536,7 +537,7 @@ func readsFinalizersOrDeletion(fn *ssa.Function) bool {
 
 // evalCall evaluates the predicate returned by a call.
 func (p *predEvaluator) evalCall(c *ssa.Call, expr ast.Expr) PredEval {
-	callee := calleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(&c.Call)
 	if callee == nil && p.s.localFunc(p.s.callee(&c.Call)) == nil {
 		return PredEval{} // a dynamic call; a closure of the package goes on
 	}
@@ -587,7 +588,7 @@ func (p *predEvaluator) evalCombinator(comb string, c *ssa.Call, expr ast.Expr) 
 	if len(c.Call.Args) != 1 {
 		return PredEval{}
 	}
-	elems, ok := variadicElems(c.Call.Args[0])
+	elems, ok := ssax.VariadicElems(c.Call.Args[0])
 	if !ok {
 		return PredEval{}
 	}
@@ -614,53 +615,6 @@ func (p *predEvaluator) evalCombinator(comb string, c *ssa.Call, expr ast.Expr) 
 		return PredEval{Value: allOutcomes(PredBlock)}
 	}
 	return out
-}
-
-// variadicElems returns the elements of a compiler-built variadic slice in
-// argument order, or ok=false when the slice is not one (a forwarded
-// slice, say). A nil slice has no elements.
-func variadicElems(v ssa.Value) ([]ssa.Value, bool) {
-	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
-		return nil, true
-	}
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil, false
-	}
-	arr, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	at, ok := types.Unalias(deref(arr.Type())).Underlying().(*types.Array)
-	if !ok {
-		return nil, false
-	}
-	out := make([]ssa.Value, at.Len())
-	for _, r := range *arr.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		idx, ok := ia.Index.(*ssa.Const)
-		if !ok || idx.Value == nil {
-			return nil, false
-		}
-		i := int(idx.Int64())
-		if i < 0 || i >= len(out) {
-			return nil, false
-		}
-		for _, rr := range *ia.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				out[i] = st.Val
-			}
-		}
-	}
-	for _, e := range out {
-		if e == nil {
-			return nil, false
-		}
-	}
-	return out, true
 }
 
 // evalGlobal evaluates a package-level predicate variable: its single
@@ -755,7 +709,7 @@ func (s *Summary) exportPredicateFacts() {
 		var ev PredEval
 		switch m := m.(type) {
 		case *ssa.Global:
-			t := deref(m.Type())
+			t := ssax.Deref(m.Type())
 			if !apis.IsPredicateType(t) {
 				continue
 			}
@@ -810,14 +764,4 @@ func (s *Summary) CallExprAt(lparen token.Pos) *ast.CallExpr {
 		}
 	}
 	return nil
-}
-
-func unparen(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
 }

@@ -3,12 +3,12 @@ package summary
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // This file evaluates the body of a predicate's Update function (the
@@ -293,9 +293,9 @@ func (u *updateEval) compute(v ssa.Value) aval {
 			}
 		}
 	case *ssa.Field:
-		return u.field(u.val(x.X), fieldName(x.X.Type(), x.Field))
+		return u.field(u.val(x.X), ssax.FieldName(x.X.Type(), x.Field))
 	case *ssa.FieldAddr:
-		return u.field(u.val(x.X), fieldName(x.X.Type(), x.Field))
+		return u.field(u.val(x.X), ssax.FieldName(x.X.Type(), x.Field))
 	case *ssa.BinOp:
 		return u.binOp(x)
 	case *ssa.Phi:
@@ -418,7 +418,7 @@ func (u *updateEval) equal(l, r aval) aval {
 // callValue evaluates metadata getters of the event's objects, equality
 // functions on their fields, Time.IsZero, and local helpers.
 func (u *updateEval) callValue(c *ssa.Call) aval {
-	if callee := calleeFunc(&c.Call); callee != nil {
+	if callee := ssax.CalleeFunc(&c.Call); callee != nil {
 		if v, ok := u.apiCallValue(c, apis.FuncOf(callee)); ok {
 			return v
 		}
@@ -428,7 +428,7 @@ func (u *updateEval) callValue(c *ssa.Call) aval {
 	if fn == nil || u.depth >= maxUpdateInline || len(fn.Blocks) == 0 || fn.Pkg == nil || fn.Pkg != u.pkg {
 		return unknownVal
 	}
-	if sig := fn.Signature; sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) {
+	if sig := fn.Signature; sig.Results().Len() != 1 || !ssax.IsBool(sig.Results().At(0).Type()) {
 		return unknownVal
 	}
 	env := make(map[ssa.Value]aval, len(fn.Params))
@@ -446,7 +446,7 @@ func (u *updateEval) callValue(c *ssa.Call) aval {
 // event's objects, Time.IsZero and equality functions; ok is false for
 // any other call.
 func (u *updateEval) apiCallValue(c *ssa.Call, f apis.Func) (aval, bool) {
-	if recv := callRecv(&c.Call); recv != nil {
+	if recv := ssax.CallRecv(&c.Call); recv != nil {
 		rv := u.val(recv)
 		if path := apis.MetaGetterField(f.Name); path != "" && rv.k == avObj {
 			return aval{k: avField, side: rv.side, path: path}, true
@@ -456,16 +456,11 @@ func (u *updateEval) apiCallValue(c *ssa.Call, f apis.Func) (aval, bool) {
 		}
 	}
 	if apis.IsTwoValueEquality(f) {
-		args := callArgs(&c.Call)
+		args := ssax.CallArgs(&c.Call)
 		if len(args) >= 2 {
 			return u.equal(u.val(args[0]), u.val(args[1])), true
 		}
 		return unknownVal, true
 	}
 	return unknownVal, false
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Bool
 }

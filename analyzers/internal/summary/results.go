@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // ResultReturn is a return whose (reconcile.Result, error) pair becomes the
@@ -82,11 +83,11 @@ func (fi *FuncInfo) onDeletionPath(b *ssa.BasicBlock) bool {
 		deleting := -1 // the successor taken while deleting
 		switch c := cond.(type) {
 		case *ssa.Call:
-			if callee := calleeFunc(&c.Call); callee != nil && callee.Name() == "IsZero" {
+			if callee := ssax.CalleeFunc(&c.Call); callee != nil && callee.Name() == "IsZero" {
 				deleting = 1
 			}
 		case *ssa.BinOp:
-			if isNil(c.X) || isNil(c.Y) {
+			if ssax.IsNil(c.X) || ssax.IsNil(c.Y) {
 				switch c.Op {
 				case token.NEQ:
 					deleting = 0
@@ -170,7 +171,7 @@ func pairCall(res, err ssa.Value) *ssa.Call {
 	if !ok {
 		return nil
 	}
-	if isNil(err) {
+	if ssax.IsNil(err) {
 		return c
 	}
 	if y, ok := err.(*ssa.Extract); ok && y.Tuple == c && y.Index == 1 {
@@ -295,13 +296,13 @@ func (s *Summary) evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, seen map[ssa.Value]bool)
 	// relative order must be fixed (the same block, or a dominator chain
 	// with at most one store per field outside the load's block).
 	lb := ld.Block()
-	idx := indexIn(lb, ld)
+	idx := ssax.InstrIndex(lb, ld)
 	var before []store
 	for _, st := range stores {
 		sb := st.st.Block()
 		switch {
 		case sb == lb:
-			if indexIn(sb, st.st) > idx {
+			if ssax.InstrIndex(sb, st.st) > idx {
 				continue // runs after the load (in a loop at most)
 			}
 		case sb.Dominates(lb):
@@ -327,7 +328,7 @@ func (s *Summary) evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, seen map[ssa.Value]bool)
 		if bx != by {
 			return bx.Dominates(by)
 		}
-		return indexIn(bx, x.st) < indexIn(by, y.st)
+		return ssax.InstrIndex(bx, x.st) < ssax.InstrIndex(by, y.st)
 	}
 	for i := 1; i < len(before); i++ {
 		for j := i; j > 0 && sortStores(before[j], before[j-1]); j-- {
@@ -339,14 +340,14 @@ func (s *Summary) evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, seen map[ssa.Value]bool)
 		switch {
 		case st.field < 0:
 			out = s.evalResult(st.st.Val, seen)
-		case fieldName(a.Type(), st.field) == "Requeue":
+		case ssax.FieldName(a.Type(), st.field) == "Requeue":
 			c, ok := st.st.Val.(*ssa.Const)
 			if !ok || c.Value == nil || c.Value.Kind() != constant.Bool {
 				out.Known = false
 				continue
 			}
 			out.Requeue = constant.BoolVal(c.Value)
-		case fieldName(a.Type(), st.field) == "RequeueAfter":
+		case ssax.FieldName(a.Type(), st.field) == "RequeueAfter":
 			c, ok := st.st.Val.(*ssa.Const)
 			if !ok {
 				out.AfterConst, out.After = false, 0
@@ -360,15 +361,6 @@ func (s *Summary) evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, seen map[ssa.Value]bool)
 		}
 	}
 	return out
-}
-
-func indexIn(b *ssa.BasicBlock, instr ssa.Instruction) int {
-	for i, x := range b.Instrs {
-		if x == instr {
-			return i
-		}
-	}
-	return -1
 }
 
 // ErrNonNil reports whether the error value v, returned in block b of
@@ -397,7 +389,7 @@ func (fi *FuncInfo) errIs(b *ssa.BasicBlock, v ssa.Value, isNil bool, seen map[s
 	case *ssa.Const:
 		return isNil && x.IsNil()
 	case *ssa.Call:
-		if callee := calleeFunc(&x.Call); !isNil && callee != nil && apis.IsNewError(apis.FuncOf(callee)) {
+		if callee := ssax.CalleeFunc(&x.Call); !isNil && callee != nil && apis.IsNewError(apis.FuncOf(callee)) {
 			return true
 		}
 	case *ssa.MakeInterface:
@@ -465,7 +457,7 @@ func (fi *FuncInfo) testedNil(b *ssa.BasicBlock, v ssa.Value, isNil bool) bool {
 		}
 		switch c := cond.(type) {
 		case *ssa.BinOp:
-			if !isPlainNilTest(c, v) && !isPlainNilTest(c, stripConv(v)) {
+			if !ssax.IsPlainNilTest(c, v) && !ssax.IsPlainNilTest(c, ssax.StripConv(v)) {
 				continue
 			}
 			nonNilSucc := trueSucc // v != nil
@@ -479,7 +471,7 @@ func (fi *FuncInfo) testedNil(b *ssa.BasicBlock, v ssa.Value, isNil bool) bool {
 			if isNil {
 				continue // apierrors.Is*(v) false says nothing of nil
 			}
-			callee := calleeFunc(&c.Call)
+			callee := ssax.CalleeFunc(&c.Call)
 			if callee == nil || !apis.IsErrorTestFunc(apis.FuncOf(callee)) {
 				continue
 			}
@@ -487,7 +479,7 @@ func (fi *FuncInfo) testedNil(b *ssa.BasicBlock, v ssa.Value, isNil bool) bool {
 			if f.Pkg != apis.APIErrors {
 				continue // errors.Is(err, nil) is true for a nil err
 			}
-			args := callArgs(&c.Call)
+			args := ssax.CallArgs(&c.Call)
 			if len(args) == 0 || !sameError(args[0], v) {
 				continue
 			}
@@ -501,39 +493,4 @@ func (fi *FuncInfo) testedNil(b *ssa.BasicBlock, v ssa.Value, isNil bool) bool {
 
 // sameError reports whether a and b are the same error value, looking
 // through interface conversions.
-func sameError(a, b ssa.Value) bool { return stripConv(a) == stripConv(b) }
-
-// stripConv looks through interface and type conversions.
-func stripConv(v ssa.Value) ssa.Value {
-	for i := 0; i < 4; i++ {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
-	return v
-}
-
-// everyReturn reports whether result i of fn satisfies ok on every return
-// that does not return nil for it, and whether there is such a return:
-// the shape of the "what a helper returns" facts (resultsrc.go, readResults,
-// listResult).
-func everyReturn(fn *ssa.Function, i int, ok func(ret *ssa.Return, v ssa.Value) bool) (all, some bool) {
-	for _, b := range fn.Blocks {
-		ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !isRet || i >= len(ret.Results) || isNil(ret.Results[i]) {
-			continue
-		}
-		if !ok(ret, ret.Results[i]) {
-			return false, some
-		}
-		some = true
-	}
-	return true, some
-}
+func sameError(a, b ssa.Value) bool { return ssax.StripConv(a) == ssax.StripConv(b) }

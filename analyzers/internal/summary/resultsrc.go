@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Results made from parameters (the ResultFromParam fact).
@@ -57,7 +58,7 @@ func (s *Summary) resultSources(fn *ssa.Function) []ResultSource {
 	var out []ResultSource
 	for i := 0; i < n && i < 64; i++ {
 		param, kind := -1, NoSource
-		ok, _ := everyReturn(fn, i, func(_ *ssa.Return, v ssa.Value) bool {
+		ok, _ := ssax.EveryReturn(fn, i, func(_ *ssa.Return, v ssa.Value) bool {
 			p, k := s.paramSource(fn, v)
 			if k == NoSource || param >= 0 && p != param {
 				return false
@@ -80,7 +81,7 @@ func (s *Summary) paramSource(fn *ssa.Function, v ssa.Value) (int, SourceKind) {
 	if len(path) > 0 {
 		return -1, NoSource
 	}
-	if p := paramIndex(fn, root); p >= 0 {
+	if p := ssax.ParamIndex(fn, root); p >= 0 {
 		return p, SameObject
 	}
 	if arg := s.convertedFrom(root); arg != nil {
@@ -95,11 +96,11 @@ func (s *Summary) paramSource(fn *ssa.Function, v ssa.Value) (int, SourceKind) {
 // how: the unstructured converter, a package function (by its code), or a
 // function of another package (by its fact).
 func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind) {
-	callee := calleeFunc(c)
+	callee := ssax.CalleeFunc(c)
 	if callee == nil && s.localFunc(s.callee(c)) == nil {
 		return nil, NoSource // a dynamic call; a closure of the package goes on
 	}
-	args := recvFirstArgs(c)
+	args := ssax.RecvFirstArgs(c)
 	if a, ok := apis.ToUnstructuredArg(apis.FuncOf(callee)); ok && i == 0 && a < len(args) {
 		return args[a], Conversion
 	}
@@ -148,7 +149,7 @@ func (s *Summary) convertedFrom(root ssa.Value) ssa.Value {
 	if !ok || !apis.IsUnstructured(a.Type()) {
 		return nil
 	}
-	content := allocField(a, apis.UnstructuredContentField)
+	content := ssax.AllocField(a, apis.UnstructuredContentField)
 	if content == nil {
 		return nil
 	}
@@ -185,7 +186,7 @@ func (s *Summary) sharedConversion(root ssa.Value) ssa.Value {
 	if arg == nil {
 		return nil
 	}
-	t := stripConv(arg).Type()
+	t := ssax.StripConv(arg).Type()
 	if apis.IsUnstructured(t) || types.IsInterface(t) {
 		return arg
 	}

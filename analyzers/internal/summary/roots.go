@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // RootKind says how a reconcile root was recognised (checks.md §1.2).
@@ -92,10 +93,10 @@ func (s *Summary) findRoots() {
 				switch x := instr.(type) {
 				case *ssa.ChangeType:
 					if apis.IsNamed(x.Type(), apis.Reconcile, "TypedFunc", false) {
-						add(funcOfValue(x.X), RootFunc)
+						add(ssax.FuncOfValue(x.X), RootFunc)
 					}
 				case *ssa.Call:
-					callee := calleeFunc(&x.Call)
+					callee := ssax.CalleeFunc(&x.Call)
 					if callee == nil {
 						continue
 					}
@@ -219,43 +220,6 @@ func recvTypeName(e ast.Expr) string {
 	}
 }
 
-// funcOfValue returns the function behind a function value: a function, a
-// closure, or a bound method.
-func funcOfValue(v ssa.Value) *ssa.Function {
-	switch x := v.(type) {
-	case *ssa.Function:
-		return x
-	case *ssa.MakeClosure:
-		fn, _ := x.Fn.(*ssa.Function)
-		if fn != nil && len(x.Bindings) == 1 && strings.HasSuffix(fn.Name(), "$bound") {
-			// A method value r.Reconcile: the wrapper calls the method.
-			if m := boundTarget(fn); m != nil {
-				return m
-			}
-		}
-		return fn
-	case *ssa.ChangeType:
-		return funcOfValue(x.X)
-	case *ssa.MakeInterface:
-		return funcOfValue(x.X)
-	}
-	return nil
-}
-
-// boundTarget returns the method that a $bound wrapper calls.
-func boundTarget(w *ssa.Function) *ssa.Function {
-	for _, b := range w.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(ssa.CallInstruction); ok {
-				if fn := c.Common().StaticCallee(); fn != nil {
-					return fn
-				}
-			}
-		}
-	}
-	return nil
-}
-
 // methodOfValue returns the method named name of the concrete type behind
 // an interface value, when the value is a MakeInterface of a known type.
 func (s *Summary) methodOfValue(v ssa.Value, name string) *ssa.Function {
@@ -331,14 +295,14 @@ func syncHandlerKey(fn *ssa.Function) *ssa.Parameter {
 			if !ok {
 				continue
 			}
-			callee := calleeFunc(&c.Call)
+			callee := ssax.CalleeFunc(&c.Call)
 			if callee == nil || len(c.Call.Args) != 1 {
 				continue
 			}
 			if !apis.IsSplitKey(apis.FuncOf(callee)) {
 				continue
 			}
-			if p, ok := c.Call.Args[0].(*ssa.Parameter); ok && isString(p.Type()) {
+			if p, ok := c.Call.Args[0].(*ssa.Parameter); ok && ssax.IsString(p.Type()) {
 				return p
 			}
 		}

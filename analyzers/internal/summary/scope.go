@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -28,65 +29,11 @@ type Reach struct {
 	Caller *ssa.Function
 }
 
-// calleeFunc returns the statically known *types.Func called by c: the
-// callee function's object, or the interface method of an invoke.
-func calleeFunc(c *ssa.CallCommon) *types.Func {
-	if c.IsInvoke() {
-		return c.Method
-	}
-	if fn := c.StaticCallee(); fn != nil {
-		if obj, ok := fn.Object().(*types.Func); ok {
-			return obj
-		}
-		if o := fn.Origin(); o != nil {
-			if obj, ok := o.Object().(*types.Func); ok {
-				return obj
-			}
-		}
-	}
-	// A call through a package-level function variable such as
-	// ctrl.NewControllerManagedBy is a call of a loaded *ssa.Global; it
-	// has no *types.Func.
-	return nil
-}
-
 // CalleeOf is the exported form of calleeFunc.
-func CalleeOf(c *ssa.CallCommon) *types.Func { return calleeFunc(c) }
-
-// callArgs returns the arguments of a call, without the receiver of an
-// invoke or of a static method call.
-func callArgs(c *ssa.CallCommon) []ssa.Value {
-	if c.IsInvoke() {
-		return c.Args
-	}
-	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 {
-		return c.Args[1:]
-	}
-	return c.Args
-}
-
-// recvFirstArgs returns the arguments of a call with the receiver of a
-// method first (the numbering of parameters in facts and fn.Params).
-func recvFirstArgs(c *ssa.CallCommon) []ssa.Value {
-	if c.IsInvoke() {
-		return append([]ssa.Value{c.Value}, c.Args...)
-	}
-	return c.Args
-}
+func CalleeOf(c *ssa.CallCommon) *types.Func { return ssax.CalleeFunc(c) }
 
 // CallArgs is the exported form of callArgs.
-func CallArgs(c *ssa.CallCommon) []ssa.Value { return callArgs(c) }
-
-// callRecv returns the receiver of a method call, or nil.
-func callRecv(c *ssa.CallCommon) ssa.Value {
-	if c.IsInvoke() {
-		return c.Value
-	}
-	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 {
-		return c.Args[0]
-	}
-	return nil
-}
+func CallArgs(c *ssa.CallCommon) []ssa.Value { return ssax.CallArgs(c) }
 
 // localFunc normalises fn to the function of this package that holds the
 // body, or returns nil when fn is not in the package.
@@ -98,7 +45,7 @@ func (s *Summary) localFunc(fn *ssa.Function) *ssa.Function {
 		fn = o
 	}
 	if len(fn.Name()) > 6 && fn.Name()[len(fn.Name())-6:] == "$bound" {
-		if t := boundTarget(fn); t != nil {
+		if t := ssax.BoundTarget(fn); t != nil {
 			fn = t
 		}
 	}
@@ -358,4 +305,39 @@ func (s *Summary) Chain(fn *ssa.Function) []ssa.Instruction {
 		fn = r.Caller
 	}
 	return out
+}
+
+// spilledParam returns the parameter a local variable holds when the
+// variable is only the parameter's addressable copy: SSA spills a struct
+// parameter whose fields are addressed (e.ObjectNew) into an Alloc.
+func spilledParam(a *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	for _, r := range *a.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != a {
+			continue
+		}
+		q, ok := st.Val.(*ssa.Parameter)
+		if !ok || p != nil {
+			return nil
+		}
+		p = q
+	}
+	return p
+}
+
+// argValue returns v, or, for a parameter of a helper or closure of the
+// package that has one call site, the argument that call gives it (so a
+// builder wrapper's For(obj, opts...) sees the caller's object and
+// options).
+func (s *Summary) argValue(v ssa.Value, depth int) ssa.Value {
+	p, ok := v.(*ssa.Parameter)
+	if !ok || depth > 3 {
+		return v
+	}
+	args := s.paramArgs(p)
+	if len(args) != 1 {
+		return v
+	}
+	return s.argValue(args[0], depth+1)
 }

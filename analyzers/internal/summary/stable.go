@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Stable conditions (RL1001, RL1002).
@@ -150,46 +151,6 @@ func (s *Summary) stableEffect(fi *FuncInfo, e *Effect) bool {
 	return true
 }
 
-// effectConds returns the conditions that decide effect e of fi: those
-// inside helpers for a mapped effect, then those of its block. For a store
-// that appends an element in map or cached-List order inside the loop over
-// the collection (w.Status.IPs = append(w.Status.IPs, p.Status.PodIP)), the
-// conditions inside that loop only choose which elements are appended
-// (if p.Status.PodIP != ""): they are marked Filter, for they decide
-// nothing about the order of the elements that pass.
-func (s *Summary) effectConds(fi *FuncInfo, e *Effect) []Cond {
-	out := append(slices.Clip(e.Conds), fi.conds(e.Instr.Block())...)
-	if s.appendsInOrder(fi, e) {
-		for i := len(e.Conds); i < len(out); i++ {
-			if inSameLoop(out[i].Dep.Block, e.Instr.Block()) {
-				out[i].Filter = true
-			}
-		}
-	}
-	return out
-}
-
-// appendsInOrder reports whether e is a store of fi whose value is the
-// append where map or cached-List order enters.
-func (s *Summary) appendsInOrder(fi *FuncInfo, e *Effect) bool {
-	if e.Kind != StoreEffect || e.Via != nil || e.Instr.Parent() != fi.Fn || e.Taint.Kinds&apis.MapOrder == 0 {
-		return false
-	}
-	app, ok := e.Value.(*ssa.Call)
-	return ok && app.Pos() == e.Taint.Origin
-}
-
-// inSameLoop reports whether blocks a and b are both in the body of one
-// loop (a header that dominates both and that both reach again).
-func inSameLoop(a, b *ssa.BasicBlock) bool {
-	for _, h := range a.Parent().Blocks {
-		if h != a && flow.IsLoopHeader(h) && h.Dominates(a) && h.Dominates(b) && inLoopOf(h, a) && inLoopOf(h, b) {
-			return true
-		}
-	}
-	return false
-}
-
 // stableDep reports whether the condition of d is stable.
 func (s *Summary) stableDep(fi *FuncInfo, d flow.Dep) bool {
 	ifi := d.If()
@@ -221,7 +182,7 @@ func (s *Summary) settledSucc(v ssa.Value, depth int) int {
 			}
 		}
 	case *ssa.Call:
-		callee := calleeFunc(&x.Call)
+		callee := ssax.CalleeFunc(&x.Call)
 		if callee == nil && s.localFunc(s.callee(&x.Call)) == nil {
 			return -1 // a dynamic call; a closure of the package goes on
 		}
@@ -242,7 +203,7 @@ func (s *Summary) settledSucc(v ssa.Value, depth int) int {
 		}
 	case *ssa.BinOp:
 		if pkg, name, ok := apis.NamedOf(x.X.Type()); ok && apis.IsOperationResult(pkg, name) {
-			none := isConstString(x.X, apis.OperationResultNone) || isConstString(x.Y, apis.OperationResultNone)
+			none := ssax.IsConstString(x.X, apis.OperationResultNone) || ssax.IsConstString(x.Y, apis.OperationResultNone)
 			switch {
 			case x.Op == token.NEQ && none, x.Op == token.EQL && !none:
 				return 1
@@ -298,11 +259,6 @@ func (s *Summary) settledFlag(phi *ssa.Phi, depth int) int {
 		}
 	}
 	return 1
-}
-
-func isConstString(v ssa.Value, want string) bool {
-	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == want
 }
 
 // stableCond reports whether every datum a condition reads is stable.

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Taint is the non-determinism a value carries (checks.md §1.6): its
@@ -71,7 +72,7 @@ func (s *Summary) taint(v ssa.Value, vis map[ssa.Value]bool) Taint {
 func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	switch x := v.(type) {
 	case *ssa.Parameter:
-		if i := paramIndex(x.Parent(), x); i >= 0 && i < 64 {
+		if i := ssax.ParamIndex(x.Parent(), x); i >= 0 && i < 64 {
 			return Taint{Params: 1 << uint(i)}
 		}
 	case *ssa.FreeVar:
@@ -98,7 +99,7 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		return s.taint(x.X, vis)
 	case *ssa.BinOp:
 		t := s.taint(x.X, vis).union(s.taint(x.Y, vis))
-		if x.Op == token.ADD && isString(x.Type()) {
+		if x.Op == token.ADD && ssax.IsString(x.Type()) {
 			src := s.elemOrder(x.X, x)
 			if src == "" {
 				src = s.elemOrder(x.Y, x)
@@ -153,11 +154,6 @@ func (s *Summary) sortedElems(t Taint, v ssa.Value, at ssa.Instruction) Taint {
 		return t.Without(apis.MapOrder)
 	}
 	return t
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // loadTaint is the taint of a load: the values stored into the same root
@@ -352,7 +348,7 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 			}
 		}
 	}
-	callee := calleeFunc(common)
+	callee := ssax.CalleeFunc(common)
 	if callee == nil && s.localFunc(s.callee(common)) == nil {
 		return Taint{} // a dynamic call; a closure of the package goes on
 	}
@@ -451,7 +447,7 @@ func (s *Summary) SortedBefore(v ssa.Value, sink ssa.Instruction) bool {
 	vroot, vpath := s.RootOf(v)
 	for _, sc := range s.sortCalls(sink.Parent()) {
 		aroot, apath := s.RootOf(sc.arg)
-		if (sc.arg == v || (aroot == vroot && pathEqual(apath, vpath))) && dominatesInstr(sc.call, sink) {
+		if (sc.arg == v || (aroot == vroot && pathEqual(apath, vpath))) && ssax.Dominates(sc.call, sink) {
 			return true
 		}
 	}
@@ -481,7 +477,7 @@ func (s *Summary) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
 				continue
 			}
 			var idx []int
-			if callee := calleeFunc(&c.Call); callee != nil {
+			if callee := ssax.CalleeFunc(&c.Call); callee != nil {
 				if i := apis.SortInPlaceArg(apis.FuncOf(callee)); i >= 0 {
 					idx = append(idx, i)
 				} else if fs := s.factOf(callee); fs != nil && !c.Call.IsInvoke() {
@@ -493,7 +489,7 @@ func (s *Summary) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
 			}
 			for _, i := range idx {
 				if i < len(c.Call.Args) {
-					out = append(out, sortCall{call: in, arg: unconvert(c.Call.Args[i])})
+					out = append(out, sortCall{call: in, arg: ssax.Unconvert(c.Call.Args[i])})
 				}
 			}
 		}
@@ -517,13 +513,13 @@ func (s *Summary) sortedParams(fn *ssa.Function, depth int) []int {
 	}
 	var out []int
 	for _, sc := range s.sortCallsIn(fn, depth) {
-		i := paramIndex(fn, sc.arg)
+		i := ssax.ParamIndex(fn, sc.arg)
 		if i < 0 {
 			continue
 		}
 		all := true
 		for _, r := range rets {
-			if !dominatesInstr(sc.call, r) {
+			if !ssax.Dominates(sc.call, r) {
 				all = false
 				break
 			}
@@ -533,24 +529,6 @@ func (s *Summary) sortedParams(fn *ssa.Function, depth int) []int {
 		}
 	}
 	return out
-}
-
-// unconvert strips interface and type conversions from v.
-func unconvert(a ssa.Value) ssa.Value {
-	for {
-		switch x := a.(type) {
-		case *ssa.MakeInterface:
-			a = x.X
-			continue
-		case *ssa.ChangeType:
-			a = x.X
-			continue
-		case *ssa.Convert:
-			a = x.X
-			continue
-		}
-		return a
-	}
 }
 
 func pathEqual(a, b []string) bool {
@@ -563,18 +541,6 @@ func pathEqual(a, b []string) bool {
 		}
 	}
 	return true
-}
-
-// dominatesInstr reports whether a executes before b on every path to b.
-func dominatesInstr(a, b ssa.Instruction) bool {
-	ba, bb := a.Block(), b.Block()
-	if ba == nil || bb == nil {
-		return false
-	}
-	if ba == bb {
-		return instrIndex(ba, a) < instrIndex(bb, b)
-	}
-	return ba.Dominates(bb)
 }
 
 func sourceName(fn *types.Func) string {
@@ -611,7 +577,7 @@ func (s *Summary) isMapIter(v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	callee := calleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(&c.Call)
 	return callee != nil && apis.IsMapIterSource(apis.FuncOf(callee))
 }
 
@@ -630,30 +596,10 @@ func (s *Summary) inMapRange(instr ssa.Instruction) bool {
 			if !ok || nx.IsString {
 				continue
 			}
-			if blk.Dominates(b) && blk != b && inLoopOf(blk, b) {
+			if blk.Dominates(b) && blk != b && ssax.InLoopOf(blk, b) {
 				return true
 			}
 		}
-	}
-	return false
-}
-
-// inLoopOf reports whether b can reach the loop header h again (b is in
-// the loop body of h).
-func inLoopOf(h, b *ssa.BasicBlock) bool {
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := []*ssa.BasicBlock{b}
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if x == h {
-			return true
-		}
-		if seen[x] || !h.Dominates(x) {
-			continue
-		}
-		seen[x] = true
-		work = append(work, x.Succs...)
 	}
 	return false
 }
@@ -719,7 +665,7 @@ func (s *Summary) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bo
 		if x.Op == token.MUL {
 			// A load from a local: what was stored at that path, or an
 			// element of a list being iterated on the way to it.
-			if root, path := s.RootOf(x.X); isAlloc(root) {
+			if root, path := s.RootOf(x.X); ssax.IsAlloc(root) {
 				if src := s.storedOrder(root, path, at, seen); src != "" {
 					return src
 				}
@@ -755,7 +701,7 @@ func (s *Summary) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bo
 		}
 		return s.elemOrd(x.Y, at, seen)
 	case *ssa.Call:
-		if callee := calleeFunc(&x.Call); callee != nil && apis.IsTaintPropagator(apis.FuncOf(callee)) {
+		if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsTaintPropagator(apis.FuncOf(callee)) {
 			for _, a := range x.Call.Args {
 				if src := s.elemOrd(a, at, seen); src != "" {
 					return src
@@ -805,10 +751,43 @@ func (s *Summary) addrOrder(addr ssa.Value, at ssa.Instruction) string {
 func (s *Summary) iteratedListElem(v ssa.Value, at ssa.Instruction) bool {
 	h := s.listElemLoop(v)
 	b := at.Block()
-	return h != nil && h != b && h.Dominates(b) && inLoopOf(h, b)
+	return h != nil && h != b && h.Dominates(b) && ssax.InLoopOf(h, b)
 }
 
-func isAlloc(v ssa.Value) bool {
-	_, ok := v.(*ssa.Alloc)
-	return ok
+// sortedAfter reports whether the stored value, or the stored path, is
+// sorted before it is written: a sort of the value dominating the store, or
+// a sort of the path between the store and the write (w nil: anywhere
+// after the store).
+func (s *Summary) sortedAfter(fn *ssa.Function, st, w *Effect) bool {
+	if st.Value != nil && s.SortedBefore(st.Value, st.Instr) {
+		return true
+	}
+	for _, sc := range s.sortCalls(fn) {
+		root, path := s.RootOf(sc.arg)
+		if root != st.Root || !pathEqual(path, st.Path) || !Reaches(st.Instr, sc.call) {
+			continue
+		}
+		if w == nil || Reaches(sc.call, w.Instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// Dominates reports whether instruction a runs before b on every path to b.
+func Dominates(a, b ssa.Instruction) bool { return ssax.Dominates(a, b) }
+
+// singleStored returns the one value stored into a local, or nil when it
+// is stored more than once (or never).
+func singleStored(a *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Write is an API write site (checks.md §1.4): a direct call of a write
@@ -90,12 +91,12 @@ func (s *Summary) findWrites() {
 // classifyWrite returns the writes performed by one call.
 func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 	c := call.Common()
-	callee := calleeFunc(c)
+	callee := ssax.CalleeFunc(c)
 	if callee == nil {
 		return nil
 	}
 	f := apis.FuncOf(callee)
-	args := callArgs(c)
+	args := ssax.CallArgs(c)
 	arg := func(i int) ssa.Value {
 		if i >= 0 && i < len(args) {
 			return args[i]
@@ -116,13 +117,13 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 	if f.Pkg == apis.Client {
 		fromStatus, sub := false, ""
 		if f.Recv == "SubResourceWriter" || f.Recv == "StatusWriter" {
-			fromStatus, sub = s.subResourceOrigin(callRecv(c), 0)
+			fromStatus, sub = s.subResourceOrigin(ssax.CallRecv(c), 0)
 		}
 		if k := apis.ClassifyCRWriter(f, fromStatus); k != apis.NoWrite {
 			k = s.applyPatch(k, arg(apis.PatchArg))
 			w := &Write{Call: call, Kind: k, Flavor: apis.FlavorCR, Object: arg(apis.ObjectArg(apis.FlavorCR, k)), SubResource: sub}
 			if (f.Recv == "SubResourceWriter" || f.Recv == "StatusWriter") && !fromStatus && sub == "" {
-				w.Writer, w.WriterMethod = callRecv(c), f.Name
+				w.Writer, w.WriterMethod = ssax.CallRecv(c), f.Name
 			}
 			return []*Write{w}
 		}
@@ -131,7 +132,7 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 	if k, flavor := apis.ClassifyTypedWriter(f); k != apis.NoWrite {
 		if k == apis.Patch && len(args) > 0 {
 			// Patch(ctx, name, pt, data, opts, subresources...)
-			for _, sr := range variadicStrings(args[len(args)-1]) {
+			for _, sr := range ssax.VariadicStrings(args[len(args)-1]) {
 				if sr == "status" {
 					k = apis.StatusPatch
 				} else if sr != "" {
@@ -215,7 +216,7 @@ func (s *Summary) subResourceOrigin(v ssa.Value, depth int) (fromStatus bool, na
 			}
 			return fromStatus, name
 		case *ssa.Call:
-			callee := calleeFunc(&x.Call)
+			callee := ssax.CalleeFunc(&x.Call)
 			if callee == nil {
 				return false, ""
 			}
@@ -223,9 +224,9 @@ func (s *Summary) subResourceOrigin(v ssa.Value, depth int) (fromStatus bool, na
 			case "Status":
 				return true, "status"
 			case "SubResource":
-				args := callArgs(&x.Call)
+				args := ssax.CallArgs(&x.Call)
 				if len(args) == 1 {
-					if s, ok := constString(args[0]); ok {
+					if s, ok := ssax.ConstString(args[0]); ok {
 						return s == "status", s
 					}
 				}
@@ -248,8 +249,6 @@ func (s *Summary) subResourceOrigin(v ssa.Value, depth int) (fromStatus bool, na
 	return false, ""
 }
 
-// variadicStrings returns the constant strings of a variadic slice
-// argument built by the compiler (slice of a local array).
 // applyPatch returns the kind of a Patch write whose patch argument is
 // p: a server-side apply (Apply, StatusApply) when p is controller-runtime's
 // client.Apply or a client-go apply patch type, else k. The patch is
@@ -287,7 +286,7 @@ func (s *Summary) isApplyPatch(v ssa.Value, seen map[ssa.Value]bool) bool {
 			return apis.IsApplyPatchVar(g.Pkg.Pkg.Path(), g.Name())
 		}
 	case *ssa.Const:
-		if s, ok := constString(x); ok {
+		if s, ok := ssax.ConstString(x); ok {
 			return apis.IsApplyPatchType(s)
 		}
 	case *ssa.MakeInterface:
@@ -309,67 +308,6 @@ func (s *Summary) isApplyPatch(v ssa.Value, seen map[ssa.Value]bool) bool {
 	return false
 }
 
-func variadicStrings(v ssa.Value) []string {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil
-	}
-	arr, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var out []string
-	for _, r := range *arr.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		for _, rr := range *ia.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				if s, ok := constString(st.Val); ok {
-					out = append(out, s)
-				} else {
-					out = append(out, "?")
-				}
-			}
-		}
-	}
-	return out
-}
-
-// variadicValues returns the values stored into a compiler-built variadic
-// slice, looking through MakeInterface.
-func variadicValues(v ssa.Value) []ssa.Value {
-	sl, ok := v.(*ssa.Slice)
-	if !ok {
-		return nil
-	}
-	arr, ok := sl.X.(*ssa.Alloc)
-	if !ok {
-		return nil
-	}
-	var out []ssa.Value
-	for _, r := range *arr.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		for _, rr := range *ia.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
-				val := st.Val
-				switch mi := val.(type) {
-				case *ssa.MakeInterface:
-					val = mi.X
-				case *ssa.ChangeInterface:
-					val = mi.X
-				}
-				out = append(out, val)
-			}
-		}
-	}
-	return out
-}
-
 // RootOf returns the object root behind v (an Alloc, Parameter, Call
 // result, …) and the field path from it, e.g. "Status.Conditions" or
 // "ObjectMeta.Annotations[]". Closure free variables resolve to the value
@@ -383,10 +321,10 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 	for i := 0; i < 64 && v != nil; i++ {
 		switch x := v.(type) {
 		case *ssa.FieldAddr:
-			path = append([]string{fieldName(x.X.Type(), x.Field)}, path...)
+			path = append([]string{ssax.FieldName(x.X.Type(), x.Field)}, path...)
 			v = x.X
 		case *ssa.Field:
-			path = append([]string{fieldName(x.X.Type(), x.Field)}, path...)
+			path = append([]string{ssax.FieldName(x.X.Type(), x.Field)}, path...)
 			v = x.X
 		case *ssa.IndexAddr:
 			path = append([]string{"[]"}, path...)
@@ -445,12 +383,12 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 				continue
 			}
 			// obj.GetLabels() returns the object's own map.
-			callee := calleeFunc(&x.Call)
+			callee := ssax.CalleeFunc(&x.Call)
 			if callee == nil {
 				return v, path
 			}
 			field, ok := apis.AliasingGetter(apis.FuncOf(callee))
-			recv := callRecv(&x.Call)
+			recv := ssax.CallRecv(&x.Call)
 			if !ok || recv == nil {
 				return v, path
 			}
@@ -463,7 +401,7 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 			seen[x] = true
 			var common ssa.Value
 			for _, e := range x.Edges {
-				if isNil(e) {
+				if ssax.IsNil(e) {
 					continue
 				}
 				r, _ := s.rootOf(e, seen)
@@ -530,21 +468,6 @@ func PathString(path []string) string {
 	return b.String()
 }
 
-// paramIndex returns the index in fn.Params of the parameter behind v, or
-// -1.
 // ParamIndex returns the index of v among fn's parameters (receiver
 // first), or -1 when v is not one of them.
-func ParamIndex(fn *ssa.Function, v ssa.Value) int { return paramIndex(fn, v) }
-
-func paramIndex(fn *ssa.Function, v ssa.Value) int {
-	p, ok := v.(*ssa.Parameter)
-	if !ok {
-		return -1
-	}
-	for i, q := range fn.Params {
-		if q == p {
-			return i
-		}
-	}
-	return -1
-}
+func ParamIndex(fn *ssa.Function, v ssa.Value) int { return ssax.ParamIndex(fn, v) }

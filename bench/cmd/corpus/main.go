@@ -97,12 +97,54 @@ func main() {
 		rlBin     = flag.String("reconcilelint", "", "reconcilelint binary (default: go build ./cmd/reconcilelint into a temporary directory)")
 		only      = flag.String("only", "", "comma-separated case ids to run (default: all, and the clean operators)")
 		noClean   = flag.Bool("no-clean", false, "do not run the clean operators")
+		dump      = flag.String("findings", "", "write every finding of every tree run, one sorted line each, to this file (compare two builds' verdicts with diff)")
 	)
 	flag.Parse()
+	if *dump != "" {
+		record = &findingsLog{}
+	}
 	if err := run(*bugsFile, *casesFile, *corpus, *rlBin, *only, *noClean); err != nil {
 		fmt.Fprintln(os.Stderr, "corpus:", err)
 		os.Exit(2)
 	}
+	if record != nil {
+		if err := record.write(*dump); err != nil {
+			fmt.Fprintln(os.Stderr, "corpus:", err)
+			os.Exit(2)
+		}
+	}
+}
+
+// record, when set by -findings, collects every finding of every run.
+var record *findingsLog
+
+// findingsLog is the verdicts of one corpus run: a line per finding, and a
+// line per skipped tree, keyed by the tree's case id and side.
+type findingsLog struct{ lines []string }
+
+// add records the outcome of the run of row r.
+func (l *findingsLog) add(r row, res result) {
+	key := r.id + "/" + r.side
+	if res.skipped != "" {
+		l.lines = append(l.lines, key+" "+res.skipped)
+		return
+	}
+	for _, f := range res.findings {
+		file := f.Pos.File
+		if rel, err := filepath.Rel(r.dir, file); err == nil {
+			file = rel
+		}
+		l.lines = append(l.lines, fmt.Sprintf("%s %s:%d:%d %s %s", key, file, f.Pos.Line, f.Pos.Column, f.ID, strings.ReplaceAll(f.Message, "\n", " ")))
+	}
+}
+
+// write writes the sorted lines to path.
+func (l *findingsLog) write(path string) error {
+	sort.Strings(l.lines)
+	if err := os.WriteFile(path, []byte(strings.Join(l.lines, "\n")+"\n"), 0o644); err != nil {
+		return fmt.Errorf("write findings: %w", err)
+	}
+	return nil
 }
 
 // defaultBugs is $RECONCILELINT_BUGS, else the shared corpus copy.
@@ -303,9 +345,19 @@ func runSide(bin string, rows map[string]row, id, side string) result {
 	return runRow(bin, r)
 }
 
-// runRow runs reconcilelint -json on the row's packages. Exit code 2 (load
-// or build errors) and a row status other than "ok" are "skipped (build)".
+// runRow runs reconcilelint -json on the row's packages, and records the
+// outcome when -findings is set.
 func runRow(bin string, r row) result {
+	res := lintRow(bin, r)
+	if record != nil {
+		record.add(r, res)
+	}
+	return res
+}
+
+// lintRow runs reconcilelint -json on the row's packages. Exit code 2 (load
+// or build errors) and a row status other than "ok" are "skipped (build)".
+func lintRow(bin string, r row) result {
 	if r.status != "ok" {
 		return result{skipped: "skipped (build): " + strings.TrimPrefix(r.status, "skipped (build): ")}
 	}

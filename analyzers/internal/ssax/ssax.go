@@ -1,0 +1,675 @@
+// Package ssax holds small helpers over go/ssa and go/types that know
+// nothing of Kubernetes: call arguments and callees, constants, field
+// names, dominance and loops, variadic arguments and conversions. The
+// model (package summary) and the checks share them.
+package ssax
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"golang.org/x/tools/go/ssa"
+)
+
+// BlockDominates reports whether instruction a runs before b on every path to
+// b (both in the same function).
+func BlockDominates(a, b ssa.Instruction) bool {
+	ba, bb := a.Block(), b.Block()
+	if ba == nil || bb == nil || ba.Parent() != bb.Parent() {
+		return false
+	}
+	if ba == bb {
+		return InstrIndex(ba, a) < InstrIndex(bb, b)
+	}
+	return ba.Dominates(bb)
+}
+
+// ConcreteType returns the dynamic type of an interface value built by
+// MakeInterface, or the value's own type when it is not an interface.
+func ConcreteType(v ssa.Value) types.Type {
+	for i := 0; i < 8 && v != nil; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeInterface:
+			v = x.X
+			continue
+		}
+		if types.IsInterface(v.Type()) {
+			return nil
+		}
+		return v.Type()
+	}
+	return nil
+}
+
+// StructField returns the value stored into field name of a struct value
+// built by a composite literal (a load of a local Alloc), or nil.
+func StructField(v ssa.Value, name string) ssa.Value {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	alloc, ok := ld.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	return AllocField(alloc, name)
+}
+
+// AllocField returns the one value stored into field name of the struct
+// that alloc holds, or nil.
+func AllocField(alloc *ssa.Alloc, name string) ssa.Value {
+	var val ssa.Value
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || FieldName(fa.X.Type(), fa.Field) != name {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				if val != nil {
+					return nil
+				}
+				val = st.Val
+			}
+		}
+	}
+	return val
+}
+
+// IsEmptyString reports whether v is the constant "".
+func IsEmptyString(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == ""
+}
+
+// InstrIndex returns the index of instr in b, or -1.
+func InstrIndex(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsParam reports whether v is a parameter of pointer, slice or map type:
+// stores through it are visible to the caller.
+func IsParam(v ssa.Value) bool {
+	p, ok := v.(*ssa.Parameter)
+	if !ok {
+		return false
+	}
+	switch p.Type().Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// Itoa formats i in decimal.
+func Itoa(i int) string {
+	if i < 0 {
+		return "-" + Itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return Itoa(i/10) + string(rune('0'+i%10))
+}
+
+// Encloses reports whether inner is a closure nested in outer.
+func Encloses(outer, inner *ssa.Function) bool {
+	for f := inner.Parent(); f != nil; f = f.Parent() {
+		if f == outer {
+			return true
+		}
+	}
+	return false
+}
+
+// IsPhi reports whether v is a φ-node.
+func IsPhi(v ssa.Value) bool {
+	_, ok := v.(*ssa.Phi)
+	return ok
+}
+
+// IsNil reports whether v is the constant nil.
+func IsNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+// Deref returns the element type of a pointer type, and other types
+// unchanged.
+func Deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// FieldName returns the name of field i of the struct behind t.
+func FieldName(t types.Type, i int) string {
+	st, ok := Deref(t).Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return ""
+	}
+	return st.Field(i).Name()
+}
+
+// ConstString returns the string value of a constant, if v is one.
+func ConstString(v ssa.Value) (string, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
+}
+
+// LoopHeaderOf returns the block of the Phi that a loop counter is (i) or
+// is computed from (i+1, as range loops do), or nil.
+func LoopHeaderOf(idx ssa.Value) *ssa.BasicBlock {
+	if b, ok := idx.(*ssa.BinOp); ok && b.Op == token.ADD {
+		idx = b.X
+	}
+	if p, ok := idx.(*ssa.Phi); ok {
+		return p.Block()
+	}
+	return nil
+}
+
+// VariadicCall returns the call whose variadic argument slice ia
+// addresses an element of, and that slice; nil when the array backs
+// anything else.
+func VariadicCall(ia *ssa.IndexAddr) (*ssa.Call, ssa.Value) {
+	alloc, ok := ia.X.(*ssa.Alloc)
+	if !ok {
+		return nil, nil
+	}
+	var call *ssa.Call
+	var slice ssa.Value
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.IndexAddr:
+		case *ssa.Slice:
+			for _, rr := range *r.Referrers() {
+				c, ok := rr.(*ssa.Call)
+				if !ok || call != nil {
+					return nil, nil
+				}
+				call, slice = c, r
+			}
+		default:
+			return nil, nil
+		}
+	}
+	return call, slice
+}
+
+// UsedOutside reports whether a value defined in b is used in another
+// block.
+func UsedOutside(v ssa.Value, b *ssa.BasicBlock) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		if r.Block() != b {
+			return true
+		}
+	}
+	return false
+}
+
+// Mentions reports whether cond is computed from target.
+func Mentions(v, target ssa.Value, seen map[ssa.Value]bool) bool {
+	if v == target {
+		return true
+	}
+	if v == nil || seen[v] {
+		return false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		return Mentions(x.X, target, seen)
+	case *ssa.BinOp:
+		return Mentions(x.X, target, seen) || Mentions(x.Y, target, seen)
+	case *ssa.MakeInterface:
+		return Mentions(x.X, target, seen)
+	case *ssa.ChangeInterface:
+		return Mentions(x.X, target, seen)
+	case *ssa.ChangeType:
+		return Mentions(x.X, target, seen)
+	case *ssa.TypeAssert:
+		return Mentions(x.X, target, seen)
+	case *ssa.Extract:
+		return Mentions(x.Tuple, target, seen)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if Mentions(e, target, seen) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		for _, a := range x.Call.Args {
+			if Mentions(a, target, seen) {
+				return true
+			}
+		}
+		if x.Call.IsInvoke() {
+			return Mentions(x.Call.Value, target, seen)
+		}
+	}
+	return false
+}
+
+// IsPlainNilTest reports whether cond is err != nil or err == nil (possibly
+// negated) of target itself.
+func IsPlainNilTest(cond, target ssa.Value) bool {
+	for {
+		u, ok := cond.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		cond = u.X
+	}
+	b, ok := cond.(*ssa.BinOp)
+	if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
+		return false
+	}
+	x, y := b.X, b.Y
+	if IsNil(x) {
+		x, y = y, x
+	}
+	if !IsNil(y) {
+		return false
+	}
+	for i := 0; i < 4; i++ {
+		if x == target {
+			return true
+		}
+		switch v := x.(type) {
+		case *ssa.MakeInterface:
+			x = v.X
+		case *ssa.ChangeInterface:
+			x = v.X
+		case *ssa.ChangeType:
+			x = v.X
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// ClosureArg returns the value a call of fn gives to fn's parameter i, or,
+// for i >= len(fn.Params), to its free variable i-len(fn.Params) (the
+// binding of the closure the call calls); nil when the call does not say.
+func ClosureArg(c *ssa.CallCommon, fn *ssa.Function, i int) ssa.Value {
+	if i < len(fn.Params) {
+		if i < len(c.Args) {
+			return c.Args[i]
+		}
+		return nil
+	}
+	i -= len(fn.Params)
+	if mc, ok := c.Value.(*ssa.MakeClosure); ok && mc.Fn == fn && i < len(mc.Bindings) {
+		return mc.Bindings[i]
+	}
+	return nil
+}
+
+// VariadicElems returns the elements of a compiler-built variadic slice in
+// argument order, or ok=false when the slice is not one (a forwarded
+// slice, say). A nil slice has no elements.
+func VariadicElems(v ssa.Value) ([]ssa.Value, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return nil, true
+	}
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	at, ok := types.Unalias(Deref(arr.Type())).Underlying().(*types.Array)
+	if !ok {
+		return nil, false
+	}
+	out := make([]ssa.Value, at.Len())
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		idx, ok := ia.Index.(*ssa.Const)
+		if !ok || idx.Value == nil {
+			return nil, false
+		}
+		i := int(idx.Int64())
+		if i < 0 || i >= len(out) {
+			return nil, false
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				out[i] = st.Val
+			}
+		}
+	}
+	for _, e := range out {
+		if e == nil {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// Unparen strips the parentheses around e.
+func Unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// IsBool reports whether t's underlying type is bool.
+func IsBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+// StripConv looks through interface and type conversions.
+func StripConv(v ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// EveryReturn reports whether result i of fn satisfies ok on every return
+// that does not return nil for it, and whether there is such a return:
+// the shape of the "what a helper returns" facts (resultsrc.go, readResults,
+// listResult).
+func EveryReturn(fn *ssa.Function, i int, ok func(ret *ssa.Return, v ssa.Value) bool) (all, some bool) {
+	for _, b := range fn.Blocks {
+		ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !isRet || i >= len(ret.Results) || IsNil(ret.Results[i]) {
+			continue
+		}
+		if !ok(ret, ret.Results[i]) {
+			return false, some
+		}
+		some = true
+	}
+	return true, some
+}
+
+// FuncOfValue returns the function behind a function value: a function, a
+// closure, or a bound method.
+func FuncOfValue(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case *ssa.Function:
+		return x
+	case *ssa.MakeClosure:
+		fn, _ := x.Fn.(*ssa.Function)
+		if fn != nil && len(x.Bindings) == 1 && strings.HasSuffix(fn.Name(), "$bound") {
+			// A method value r.Reconcile: the wrapper calls the method.
+			if m := BoundTarget(fn); m != nil {
+				return m
+			}
+		}
+		return fn
+	case *ssa.ChangeType:
+		return FuncOfValue(x.X)
+	case *ssa.MakeInterface:
+		return FuncOfValue(x.X)
+	}
+	return nil
+}
+
+// BoundTarget returns the method that a $bound wrapper calls.
+func BoundTarget(w *ssa.Function) *ssa.Function {
+	for _, b := range w.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				if fn := c.Common().StaticCallee(); fn != nil {
+					return fn
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// CalleeFunc returns the statically known *types.Func called by c: the
+// callee function's object, or the interface method of an invoke.
+func CalleeFunc(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return c.Method
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		if obj, ok := fn.Object().(*types.Func); ok {
+			return obj
+		}
+		if o := fn.Origin(); o != nil {
+			if obj, ok := o.Object().(*types.Func); ok {
+				return obj
+			}
+		}
+	}
+	// A call through a package-level function variable such as
+	// ctrl.NewControllerManagedBy is a call of a loaded *ssa.Global; it
+	// has no *types.Func.
+	return nil
+}
+
+// CallArgs returns the arguments of a call, without the receiver of an
+// invoke or of a static method call.
+func CallArgs(c *ssa.CallCommon) []ssa.Value {
+	if c.IsInvoke() {
+		return c.Args
+	}
+	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 {
+		return c.Args[1:]
+	}
+	return c.Args
+}
+
+// RecvFirstArgs returns the arguments of a call with the receiver of a
+// method first (the numbering of parameters in facts and fn.Params).
+func RecvFirstArgs(c *ssa.CallCommon) []ssa.Value {
+	if c.IsInvoke() {
+		return append([]ssa.Value{c.Value}, c.Args...)
+	}
+	return c.Args
+}
+
+// CallRecv returns the receiver of a method call, or nil.
+func CallRecv(c *ssa.CallCommon) ssa.Value {
+	if c.IsInvoke() {
+		return c.Value
+	}
+	if fn := c.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	return nil
+}
+
+// InSameLoop reports whether blocks a and b are both in the body of one
+// loop (a header that dominates both and that both reach again).
+func InSameLoop(a, b *ssa.BasicBlock) bool {
+	for _, h := range a.Parent().Blocks {
+		if h != a && flow.IsLoopHeader(h) && h.Dominates(a) && h.Dominates(b) && InLoopOf(h, a) && InLoopOf(h, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsConstString reports whether v is the string constant want.
+func IsConstString(v ssa.Value, want string) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == want
+}
+
+// IsString reports whether t's underlying type is a string type.
+func IsString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// Unconvert strips interface and type conversions from v.
+func Unconvert(a ssa.Value) ssa.Value {
+	for {
+		switch x := a.(type) {
+		case *ssa.MakeInterface:
+			a = x.X
+			continue
+		case *ssa.ChangeType:
+			a = x.X
+			continue
+		case *ssa.Convert:
+			a = x.X
+			continue
+		}
+		return a
+	}
+}
+
+// Dominates reports whether a executes before b on every path to b.
+func Dominates(a, b ssa.Instruction) bool {
+	ba, bb := a.Block(), b.Block()
+	if ba == nil || bb == nil {
+		return false
+	}
+	if ba == bb {
+		return InstrIndex(ba, a) < InstrIndex(bb, b)
+	}
+	return ba.Dominates(bb)
+}
+
+// InLoopOf reports whether b can reach the loop header h again (b is in
+// the loop body of h).
+func InLoopOf(h, b *ssa.BasicBlock) bool {
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := []*ssa.BasicBlock{b}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == h {
+			return true
+		}
+		if seen[x] || !h.Dominates(x) {
+			continue
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
+}
+
+// IsAlloc reports whether v is an allocation.
+func IsAlloc(v ssa.Value) bool {
+	_, ok := v.(*ssa.Alloc)
+	return ok
+}
+
+// VariadicStrings returns the string constants of a variadic argument
+// slice, or nil when it is not a slice of constants.
+func VariadicStrings(v ssa.Value) []string {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				if s, ok := ConstString(st.Val); ok {
+					out = append(out, s)
+				} else {
+					out = append(out, "?")
+				}
+			}
+		}
+	}
+	return out
+}
+
+// VariadicValues returns the values stored into a compiler-built variadic
+// slice, looking through MakeInterface.
+func VariadicValues(v ssa.Value) []ssa.Value {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				val := st.Val
+				switch mi := val.(type) {
+				case *ssa.MakeInterface:
+					val = mi.X
+				case *ssa.ChangeInterface:
+					val = mi.X
+				}
+				out = append(out, val)
+			}
+		}
+	}
+	return out
+}
+
+// ParamIndex returns the index of v among fn's parameters (receiver
+// first), or -1 when v is not one of them.
+func ParamIndex(fn *ssa.Function, v ssa.Value) int {
+	p, ok := v.(*ssa.Parameter)
+	if !ok {
+		return -1
+	}
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
