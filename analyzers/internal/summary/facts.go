@@ -714,3 +714,31 @@ func taintable(t types.Type, depth int) bool {
 	}
 	return false
 }
+
+// ExportFuncFacts exports, on pass, the fact that f returns for each
+// package-level function and method of the package (none when f returns
+// nil). pass is the pass of the analyzer that declares the fact's type:
+// a shared analysis or a check whose detection follows helpers of other
+// packages (check.Facts).
+func (s *Summary) ExportFuncFacts(pass *analysis.Pass, f func(fn *ssa.Function) analysis.Fact) {
+	for _, fn := range s.srcFunc {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil {
+			continue
+		}
+		if fact := f(fn); fact != nil {
+			pass.ExportObjectFact(obj, fact)
+		}
+	}
+}
+
+// ImportFuncFact imports into fact, from pass, the fact of fn when fn
+// belongs to another package; it reports whether there was one. Methods
+// of generic types and generic functions are looked up through their
+// origin.
+func ImportFuncFact(pass *analysis.Pass, fn *types.Func, fact analysis.Fact) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
+		return false
+	}
+	return pass.ImportObjectFact(fn.Origin(), fact)
+}
