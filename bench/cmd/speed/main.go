@@ -78,10 +78,11 @@ func main() {
 		scBin     = flag.String("staticcheck", "", "staticcheck binary (default: $(go env GOPATH)/bin/staticcheck, else on PATH)")
 		niceLevel = flag.Int("nice", 0, "run every tool under nice -n N (0: not niced)")
 		verbose   = flag.Bool("v", false, "print every run")
+		single    = flag.String("single", "", "also measure reconcilelint with only this check enabled (a name or ID, e.g. RL5002), as tool \"reconcilelint[ID]\"")
 		coldWarm  = flag.Bool("cold-warmup", true, "do a warm-up round before the cold runs (it compiles dependencies; skip it when the build cache is known to be full)")
 	)
 	flag.Parse()
-	if err := run(*runs, split(*modes), split(*targets), *corpus, *cases, *rlBin, *scBin, *niceLevel, *verbose, *coldWarm); err != nil {
+	if err := run(*runs, split(*modes), split(*targets), *corpus, *cases, *rlBin, *scBin, *single, *niceLevel, *verbose, *coldWarm); err != nil {
 		fmt.Fprintln(os.Stderr, "speed:", err)
 		os.Exit(2)
 	}
@@ -105,7 +106,7 @@ func split(s string) []string {
 	return out
 }
 
-func run(runs int, modes, names []string, corpus, casesFile, rlBin, scBin string, niceLevel int, verbose, coldWarmup bool) error {
+func run(runs int, modes, names []string, corpus, casesFile, rlBin, scBin, single string, niceLevel int, verbose, coldWarmup bool) error {
 	if runs < 1 {
 		return errors.New("-runs must be at least 1")
 	}
@@ -142,7 +143,10 @@ func run(runs int, modes, names []string, corpus, casesFile, rlBin, scBin string
 		}
 		tgts = append(tgts, t)
 	}
-	tools := []tool{reconcilelintTool(rlBin, tmp), goVetTool(), staticcheckTool(scBin, tmp)}
+	tools := []tool{reconcilelintTool(rlBin, tmp, ""), goVetTool(), staticcheckTool(scBin, tmp)}
+	if single != "" {
+		tools = append(tools, reconcilelintTool(rlBin, tmp, single))
+	}
 
 	goVersion, _ := exec.Command("go", "env", "GOVERSION").Output()
 	scVersion, _ := exec.Command(scBin, "-version").Output()
@@ -223,6 +227,12 @@ func run(runs int, modes, names []string, corpus, casesFile, rlBin, scBin string
 		if has(modes, "warm") && t.name == "cluster-api" {
 			rl := median(results[key{"warm", t.name, "reconcilelint"}])
 			fmt.Printf("%s warm: wall %.2fs ≤ 1.5s %s\n", t.name, rl.wall.Seconds(), verdict(rl.wall <= 1500*time.Millisecond))
+		}
+		if single != "" && has(modes, "cold") {
+			all := median(results[key{"cold", t.name, "reconcilelint"}])
+			one := median(results[key{"cold", t.name, "reconcilelint[" + single + "]"}])
+			fmt.Printf("%s cold: %s alone / all checks: wall %.2f×, user %.2f× (≤ 0.5× %s)\n", t.name, single,
+				ratio(one.wall, all.wall), ratio(one.user, all.user), verdict(ratio(one.wall, all.wall) <= 0.5))
 		}
 	}
 	return nil
@@ -328,16 +338,29 @@ func tail(s string) string {
 	return s
 }
 
-func reconcilelintTool(bin, tmp string) tool {
-	return tool{name: "reconcilelint", command: func(t target, mode string, n int) ([]string, []string, func(), error) {
+// reconcilelintTool runs reconcilelint with every check, or with only the
+// check single when it is not empty (a configuration that enables it
+// alone).
+func reconcilelintTool(bin, tmp, single string) tool {
+	name := "reconcilelint"
+	if single != "" {
+		name += "[" + single + "]"
+	}
+	return tool{name: name, command: func(t target, mode string, n int) ([]string, []string, func(), error) {
 		argv := []string{bin, "-json"}
 		var cleanup func()
+		var body string
+		if single != "" {
+			body = fmt.Sprintf("enable: [%q]\n", single)
+		}
 		if mode == "cold" {
 			// A root that does not exist changes the effective
 			// configuration digest (so the vet cache misses) and
 			// nothing else.
+			body += fmt.Sprintf("options:\n  reconcilelint:\n    roots: [\"bench.salt%d.Func\"]\n", n)
+		}
+		if body != "" {
 			cfg := filepath.Join(tmp, fmt.Sprintf("salt%d.yaml", n))
-			body := fmt.Sprintf("options:\n  reconcilelint:\n    roots: [\"bench.salt%d.Func\"]\n", n)
 			if err := os.WriteFile(cfg, []byte(body), 0o644); err != nil {
 				return nil, nil, nil, err
 			}
