@@ -60,11 +60,11 @@ Not reported:
 }
 
 // Analyzer reports RL5001.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(leaksAnalyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
-	for _, l := range s.NotFoundLeaks {
+	for _, l := range pass.ResultOf[leaksAnalyzer].([]*NotFoundLeak) {
 		ret, ok := diag.Enclosing[*ast.ReturnStmt](pass, l.Return.Pos())
 		if !ok {
 			continue

@@ -60,11 +60,11 @@ if err != nil {
 }
 
 // Analyzer reports RL5004.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(leaksAnalyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
-	for _, l := range s.PermanentLeaks() {
+	for _, l := range pass.ResultOf[leaksAnalyzer].([]*PermanentLeak) {
 		ret, ok := diag.Enclosing[*ast.ReturnStmt](pass, l.Return.Pos())
 		if !ok || !l.Return.Pos().IsValid() {
 			continue

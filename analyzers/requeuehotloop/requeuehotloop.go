@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/results"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -73,7 +74,7 @@ return ctrl.Result{RequeueAfter: 30 * time.Second}, nil`,
 var minRequeue = time.Second
 
 // Analyzer reports RL5003.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(results.Analyzer))
 
 func init() {
 	Analyzer.Flags.DurationVar(&minRequeue, "min-requeue", time.Second,
@@ -82,14 +83,14 @@ func init() {
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
-	for _, rr := range s.ResultReturns() {
+	for _, rr := range pass.ResultOf[results.Analyzer].(*results.Model).Returns() {
 		if c, ok := rr.Err.(*ssa.Const); !ok || !c.IsNil() {
 			continue
 		}
 		if rr.Status != summary.Unguarded || rr.InLoop || rr.Deleting {
 			continue
 		}
-		rv := s.EvalResult(rr.Result)
+		rv := results.Eval(rr.Result)
 		if !rv.Known || !rv.AfterConst {
 			continue
 		}

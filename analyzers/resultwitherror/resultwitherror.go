@@ -10,6 +10,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/results"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -56,21 +57,20 @@ and an error known to be nil.`,
 }
 
 // Analyzer reports RL5002.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(results.Analyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
-	for _, rr := range s.ResultReturns() {
-		rv := s.EvalResult(rr.Result)
+	for _, rr := range pass.ResultOf[results.Analyzer].(*results.Model).Returns() {
+		rv := results.Eval(rr.Result)
 		if !rv.NonZero() {
 			continue
 		}
-		fi := s.Func(rr.Fn)
-		if fi.ErrNil(rr.Return.Block(), rr.Err) {
+		if results.ErrNil(rr.Return.Block(), rr.Err) {
 			continue
 		}
 		errDesc, advice := "a non-nil error", "Return an empty Result with the error, or log the error and return nil to keep the requeue"
-		sure := fi.ErrNonNil(rr.Return.Block(), rr.Err)
+		sure := results.ErrNonNil(rr.Return.Block(), rr.Err)
 		if !sure {
 			errDesc = "an error that may be non-nil (whenever it is, the requeue is lost)"
 			advice = "Return the error on its own first (if err != nil { return ctrl.Result{}, err }) and the Result with a nil error after it"
@@ -100,7 +100,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 }
 
 // describe renders the requeue that the Result asks for.
-func describe(rv summary.ResultValue) string {
+func describe(rv results.Value) string {
 	if rv.AfterConst && rv.After > 0 {
 		return "RequeueAfter: " + time.Duration(rv.After).String()
 	}

@@ -86,7 +86,7 @@ func (s *Summary) createLeaks(fn *ssa.Function, busy map[*ssa.Function]bool) []c
 			return s.createOrigins(c, errVal, index, direct, busy)
 		}
 		for _, o := range w.walk(errv, true) {
-			if s.notFoundHandled(fi, b, o.errVal) {
+			if s.NotFoundHandled(fi, b, o.errVal) {
 				continue // an AlreadyExists (or unknown) test of the error decides the return
 			}
 			out = append(out, crLeak{ret: ret, write: o.write, direct: o.direct})

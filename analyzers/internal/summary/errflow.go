@@ -13,8 +13,8 @@ import (
 // through Phi, MakeInterface, ChangeInterface, ChangeType, Extract and the
 // error wrappers that keep the error in the chain (fmt.Errorf, the
 // github.com/pkg/errors Wrap family). Every other call is a leaf and is
-// handed to leaf, which turns it into origins of type T (a Get for RL5001,
-// a parse for RL5004, a helper whose summary says what its error carries).
+// handed to leaf, which turns it into origins of type T (a Get, a parse, a
+// helper whose fact says what its error carries).
 //
 // direct is false once the walk has passed a wrapper that hides the error
 // from errors.As (fmt.Errorf without %w). The walker stops at calls that
@@ -203,11 +203,43 @@ func (s *Summary) errParams(fn *ssa.Function, index int) []errParam {
 	return ps
 }
 
-// reached reports whether the walk visited v (looking through interface
+// ErrWalker walks an error value backwards to the calls that produce it,
+// for detection that follows errors outside the model: through Phi,
+// interface conversions, Extract, the error wrappers that keep the error
+// in the chain (fmt.Errorf with %w, the github.com/pkg/errors Wrap family)
+// and the helpers of the package that pass on an error they were given.
+// Every other call is a leaf, handed to the function given to
+// NewErrWalker. An ErrWalker remembers the values it visited: one walker
+// walks the values of one question.
+type ErrWalker[T any] struct {
+	w errWalker[T]
+}
+
+// NewErrWalker returns an ErrWalker over the package of s whose leaf
+// classifies a call that is not a wrapper: errVal is the error value as
+// produced in the function (the call or its Extract), index the result
+// index, and direct is false once the walk has passed a wrapper that hides
+// the error from errors.As (fmt.Errorf without %w). leaf returns the
+// origins of type T the call stands for, none when it is not a source of
+// interest.
+func NewErrWalker[T any](s *Summary, leaf func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []T) *ErrWalker[T] {
+	return &ErrWalker[T]{w: errWalker[T]{s: s, seen: make(map[ssa.Value]bool), leaf: leaf}}
+}
+
+// Walk returns the origins of the error value v; direct is the initial
+// directness (true for a returned error).
+func (w *ErrWalker[T]) Walk(v ssa.Value, direct bool) []T { return w.w.walk(v, direct) }
+
+// Opaque reports whether a walk met a source it could not follow: a value
+// other than a call (a parameter, a field), or a call that leaf turned
+// into no origin.
+func (w *ErrWalker[T]) Opaque() bool { return w.w.opaque }
+
+// Reached reports whether a walk visited v (looking through interface
 // conversions of v).
-func (w *errWalker[T]) reached(v ssa.Value) bool {
+func (w *ErrWalker[T]) Reached(v ssa.Value) bool {
 	for i := 0; i < 4 && v != nil; i++ {
-		if w.seen[v] {
+		if w.w.seen[v] {
 			return true
 		}
 		switch x := v.(type) {

@@ -32,8 +32,6 @@ type FuncSummary struct {
 	// Stores are the stores the function makes into field paths of its
 	// parameters, directly or through helpers of its own package.
 	Stores []StoreFact
-	// ErrResult describes the error result.
-	ErrResult ErrResult
 	// HandlerEffects says what the function may do, directly or through
 	// helpers, that an event handler must not (RL3002).
 	HandlerEffects HandlerEffects
@@ -199,12 +197,6 @@ func (f *FuncSummary) String() string {
 	if f.ReportsChange {
 		parts = append(parts, "reports-change")
 	}
-	if f.ErrResult.UnhandledNotFoundOfParam >= 0 {
-		parts = append(parts, "notfound-of-param-"+ssax.Itoa(f.ErrResult.UnhandledNotFoundOfParam))
-	}
-	if f.ErrResult.Permanent {
-		parts = append(parts, "permanent-of-param-"+ssax.Itoa(f.ErrResult.PermanentParam))
-	}
 	for _, p := range f.SortedParams {
 		parts = append(parts, "sorts-param-"+ssax.Itoa(p))
 	}
@@ -212,8 +204,8 @@ func (f *FuncSummary) String() string {
 }
 
 func (f *FuncSummary) empty() bool {
-	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
-		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent && f.CacheOwned.Results == 0 &&
+	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
+		f.HandlerEffects == (HandlerEffects{}) && f.CacheOwned.Results == 0 &&
 		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.MetaReads) == 0 && len(f.Completes) == 0 && !f.OnlyLogs &&
 		!f.DeletionTest.Tests && len(f.MetaKeyWrites) == 0
 }
@@ -251,25 +243,6 @@ func (w WriteFact) String() string {
 		s += " guarded"
 	}
 	return s
-}
-
-// ErrResult describes what a function's error result may carry.
-type ErrResult struct {
-	// UnhandledNotFoundOfParam is the index (receiver first) of the
-	// parameter whose key is looked up with a Get whose NotFound error
-	// reaches the error result unhandled, or -1.
-	UnhandledNotFoundOfParam int
-	// Site is the position of that Get.
-	Site string
-	// Permanent says the error result may carry a permanent error that is
-	// not a reconcile.TerminalError (RL5004): the error of parsing data
-	// derived from parameter PermanentParam (receiver first), or, when
-	// PermanentParam is -1, an API error identified as Invalid.
-	// PermanentWhat names the source and PermanentSite is its position.
-	Permanent      bool
-	PermanentParam int
-	PermanentWhat  string
-	PermanentSite  string
 }
 
 // TriState is Enabled/Disabled/Unknown (or Yes/No/Unknown).
@@ -361,18 +334,13 @@ func (s *Summary) exportFacts() {
 			continue
 		}
 		fs := &FuncSummary{
-			Writes:    s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
-			ErrResult: ErrResult{UnhandledNotFoundOfParam: -1},
+			Writes: s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
 		}
 		s.markAlreadyExists(fn, fs.Writes)
-		if leaks := s.nfLeaks(fn); len(leaks) > 0 {
-			fs.ErrResult = ErrResult{UnhandledNotFoundOfParam: leaks[0].param, Site: leaks[0].site}
-		}
 		fs.IsEquality, fs.ReportsChange = s.boolResultKind(fn)
 		if rt := s.returnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taintableResults(fn.Signature) {
 			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params}
 		}
-		s.permanentFact(fn, &fs.ErrResult)
 		fs.HandlerEffects = s.handlerEffectsOf(fn)
 		fs.CacheOwned = s.cacheOwnedFact(fn)
 		fs.ResultSources = s.resultSources(fn)

@@ -2,14 +2,24 @@ package summary
 
 import (
 	"go/token"
+	"go/types"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
-// keyParam returns the index of the parameter of fn that a Get key is
-// derived from (req.NamespacedName, client.ObjectKey{Name: req.Name, …},
+// KeyParam returns the index (receiver first; a closure's free variables
+// numbered after its parameters) of the parameter of fn that the Get key v
+// is derived from (req.NamespacedName, client.ObjectKey{Name: req.Name, …},
 // req.Name), or -1.
+func (s *Summary) KeyParam(fn *ssa.Function, v ssa.Value) int {
+	return s.keyParam(fn, v, make(map[ssa.Value]int))
+}
+
+// keyParam is KeyParam with the memo of the values met: -1 while in
+// progress, so a cycle derives from no parameter.
 func (s *Summary) keyParam(fn *ssa.Function, v ssa.Value, memo map[ssa.Value]int) int {
 	if v == nil {
 		return -1
@@ -104,10 +114,12 @@ func (s *Summary) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]in
 	return -1
 }
 
-// notFoundHandled reports whether the return in block b is controlled by a
-// condition that looks at errVal other than a plain nil test: an
-// apierrors.IsNotFound, an IgnoreNotFound, or anything unknown.
-func (s *Summary) notFoundHandled(fi *FuncInfo, b *ssa.BasicBlock, errVal ssa.Value) bool {
+// NotFoundHandled reports whether the return in block b of fi's function
+// is controlled by a condition that looks at errVal other than a plain nil
+// test: an apierrors.IsNotFound (IsAlreadyExists, …), an IgnoreNotFound,
+// or anything unknown. A function without a control-flow graph handles
+// everything.
+func (s *Summary) NotFoundHandled(fi *FuncInfo, b *ssa.BasicBlock, errVal ssa.Value) bool {
 	if fi.Graph == nil {
 		return true
 	}
@@ -124,6 +136,72 @@ func (s *Summary) notFoundHandled(fi *FuncInfo, b *ssa.BasicBlock, errVal ssa.Va
 		}
 	}
 	return false
+}
+
+// ObjectKeyParams maps the object roots of fn that a Get fills (the object
+// argument of a client's Get, the call of a typed client's or lister's Get)
+// to the index (receiver first) of the parameter their key derives from
+// (KeyParam; the request, for a root), or to -1. A root filled by Gets with
+// different keys, or a key whose objects differ in type, maps to -1. The
+// map is memoized: callers must not modify it.
+func (s *Summary) ObjectKeyParams(fn *ssa.Function) map[ssa.Value]int {
+	if m, ok := s.objKeyMemo[fn]; ok {
+		return m
+	}
+	if s.objKeyMemo == nil {
+		s.objKeyMemo = make(map[*ssa.Function]map[ssa.Value]int)
+	}
+	m := make(map[ssa.Value]int)
+	s.objKeyMemo[fn] = m
+	typeOfKey := make(map[int]types.Type)
+	conflict := make(map[int]bool)
+	add := func(root ssa.Value, k int) {
+		if old, ok := m[root]; ok && old != k {
+			m[root] = -1
+			return
+		}
+		m[root] = k
+		if k < 0 {
+			return
+		}
+		t := ssax.Deref(root.Type())
+		if old, ok := typeOfKey[k]; ok && !types.Identical(old, t) {
+			conflict[k] = true
+		}
+		typeOfKey[k] = t
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := ssax.CalleeFunc(&c.Call)
+			if callee == nil {
+				continue
+			}
+			f := apis.FuncOf(callee)
+			args := ssax.CallArgs(&c.Call)
+			switch {
+			case apis.IsReaderGet(f) && len(args) >= 3:
+				root, _ := s.RootOf(args[2])
+				add(root, s.keyParam(fn, args[1], make(map[ssa.Value]int)))
+			case apis.IsTypedGet(f):
+				for _, a := range args {
+					if bt, ok := a.Type().Underlying().(*types.Basic); ok && bt.Kind() == types.String {
+						add(c, s.keyParam(fn, a, make(map[ssa.Value]int)))
+						break
+					}
+				}
+			}
+		}
+	}
+	for root, k := range m {
+		if k >= 0 && conflict[k] {
+			m[root] = -1
+		}
+	}
+	return m
 }
 
 // ConstKey returns the constant string v holds: a constant, a closure's

@@ -2,7 +2,7 @@
 // requires. It builds the shared model of a package's reconcilers
 // (checks.md §1): the reconciler roots and their scope, object roots and
 // field paths, write sinks, guard classification with control dependence,
-// NotFound error flow, and the facts that carry all of this across
+// error flow through helpers, and the facts that carry all of this across
 // packages.
 //
 // It imports go/analysis, go/ssa and the internal apis and flow packages;
@@ -77,9 +77,6 @@ type Summary struct {
 	// Writes are the API write sites of every function of the package,
 	// including calls of helpers whose facts say they write.
 	Writes []*Write
-	// NotFoundLeaks are the returns of a reconcile root whose error may be
-	// the NotFound of the Get of the requested object (RL5001).
-	NotFoundLeaks []*NotFoundLeak
 	// Exported lists the facts exported for the package's objects.
 	Exported []analysis.ObjectFact
 
@@ -87,7 +84,6 @@ type Summary struct {
 	srcFunc   []*ssa.Function
 	calls     map[*ssa.Function][]callEdge  // callers within the package
 	funcVars  map[*ssa.Global]*ssa.Function // package variables that hold one function (callee)
-	nfMemo    map[*ssa.Function][]nfLeak
 	effects   map[*ssa.Function][]*Effect
 	taintMemo map[ssa.Value]Taint
 	storeIdx  map[*ssa.Function]map[ssa.Value][]localStore
@@ -108,11 +104,8 @@ type Summary struct {
 	preds   *predEvaluator
 	recInfo map[*ssa.Function]*ReconcilerInfo
 
-	// results.go, permanent.go (RL5002–RL5004).
-	resultReturns  []*ResultReturn
-	permanentLeaks []*PermanentLeak
-	permMemo       map[*ssa.Function][]permLeak
-	objKeyMemo     map[*ssa.Function]map[ssa.Value]int
+	// keys.go: the parameters the keys of a function's Gets derive from.
+	objKeyMemo map[*ssa.Function]map[ssa.Value]int
 
 	// errflow.go: the parameters whose errors a helper passes on.
 	errParamMemo map[*ssa.Function][]errParam
@@ -225,9 +218,6 @@ func (s *Summary) build(pass *analysis.Pass) {
 	s.computeScope()
 	s.findWrites()
 	s.computeReach()
-	s.findNotFoundLeaks()
-	s.findResultReturns()
-	s.findPermanentLeaks()
 	s.addReconcilerTypes()
 	s.exportFacts()
 	s.exportPredicateFacts()

@@ -92,7 +92,7 @@ func EnsureFinalizer(o client.Object) bool { // want `FuncSummary\(store ObjectM
 }
 
 // Fetch returns the error of the Get of key unchanged.
-func Fetch(ctx context.Context, c client.Client, key types.NamespacedName, obj client.Object) error { // want `FuncSummary\(notfound-of-param-2\)`
+func Fetch(ctx context.Context, c client.Client, key types.NamespacedName, obj client.Object) error {
 	return c.Get(ctx, key, obj)
 }
 

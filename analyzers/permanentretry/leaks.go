@@ -1,23 +1,60 @@
-package summary
+package permanentretry
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/results"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
+
+// PermanentFact says that a function's error result may carry a permanent
+// error that is not a reconcile.TerminalError: the error of parsing data
+// derived from its parameter Param (receiver first), or, when Param is -1,
+// an API error identified as Invalid. What names the source and Site is
+// its position. It is the fact by which the detection follows helpers of
+// other packages.
+type PermanentFact struct {
+	Param int
+	What  string
+	Site  string
+}
+
+// AFact marks PermanentFact as a fact.
+func (*PermanentFact) AFact() {}
+
+func (f *PermanentFact) String() string { return "permanent-of-param-" + ssax.Itoa(f.Param) }
+
+// leaksAnalyzer finds the permanent errors that a package's reconcile
+// roots return and exports the PermanentFact of its functions. It is apart
+// from the check's Analyzer so that the check's tests see the check's
+// diagnostics only: analysistest requires a want comment for every fact
+// the analyzer under test exports.
+var leaksAnalyzer = &analysis.Analyzer{
+	Name:       "rlpermanent",
+	Doc:        "reconcilelint: the returns of reconcile roots whose error may be a permanent error that is not terminal",
+	URL:        "https://github.com/reconcilelint/reconcilelint",
+	Requires:   []*analysis.Analyzer{summary.Analyzer},
+	ResultType: reflect.TypeFor[[]*PermanentLeak](),
+	FactTypes:  []analysis.Fact{new(PermanentFact)},
+	Run:        runLeaks,
+}
 
 // PermanentLeak is a return of a reconcile root whose error may be a
 // permanent one, retried forever because it is not wrapped in
-// reconcile.TerminalError (RL5004): the error of parsing the reconciled
+// reconcile.TerminalError: the error of parsing the reconciled
 // object's own spec, labels or annotations, or an API error that an
 // apierrors.IsInvalid (IsBadRequest, …) test on the path identified.
 type PermanentLeak struct {
-	Root   *Root
+	Root   *summary.Root
 	Return *ssa.Return
 	// Err is the returned error value.
 	Err ssa.Value
@@ -71,44 +108,85 @@ const (
 	neutralParam = -3 // a constant or configuration: derived from nothing
 )
 
-// PermanentLeaks are the returns of the reconcile roots whose error may be
-// a permanent error that is not a reconcile.TerminalError.
-func (s *Summary) PermanentLeaks() []*PermanentLeak { return s.permanentLeaks }
+// detector finds the permanent errors of one package.
+type detector struct {
+	// pass is the pass of leaksAnalyzer, whose facts it imports.
+	pass *analysis.Pass
+	s    *summary.Summary
+	memo map[*ssa.Function][]permLeak
+}
 
-// findPermanentLeaks computes PermanentLeaks.
-func (s *Summary) findPermanentLeaks() {
-	for _, r := range s.Roots {
-		if r.Request == nil || !returnsResultErr(r.Fn) {
+func runLeaks(pass *analysis.Pass) (res any, err error) {
+	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	if !s.Relevant() {
+		return []*PermanentLeak(nil), nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("internal error finding permanent errors in %s: %v (please report this)", pass.Pkg.Path(), r)
+		}
+	}()
+	// The summary computes parts of its model lazily; the checks that
+	// read it hold its lock too.
+	s.Lock()
+	defer s.Unlock()
+	d := &detector{pass: pass, s: s, memo: make(map[*ssa.Function][]permLeak)}
+	leaks := d.rootLeaks()
+	s.ExportFuncFacts(pass, d.fact)
+	return leaks, nil
+}
+
+// fact returns the PermanentFact of fn, or nil: its first leak, or the
+// first that is permanent whatever the arguments.
+func (d *detector) fact(fn *ssa.Function) analysis.Fact {
+	leaks := d.leaks(fn)
+	if len(leaks) == 0 {
+		return nil
+	}
+	best := leaks[0]
+	for _, l := range leaks {
+		if l.param == noParam {
+			best = l
+			break
+		}
+	}
+	return &PermanentFact{Param: best.param, What: best.what, Site: best.site}
+}
+
+// rootLeaks returns the returns of the reconcile roots whose error may be
+// a permanent error that is not a reconcile.TerminalError.
+func (d *detector) rootLeaks() []*PermanentLeak {
+	var out []*PermanentLeak
+	for _, r := range d.s.Roots {
+		if r.Request == nil || !results.ReturnsResultErr(r.Fn) {
 			continue
 		}
 		reqIdx := ssax.ParamIndex(r.Fn, r.Request)
-		for _, l := range s.permLeaks(r.Fn) {
+		for _, l := range d.leaks(r.Fn) {
 			if l.param != reqIdx && l.param != noParam {
 				continue
 			}
-			s.permanentLeaks = append(s.permanentLeaks, &PermanentLeak{
+			out = append(out, &PermanentLeak{
 				Root: r, Return: l.ret, Err: l.err, Pos: l.pos, What: l.what, Invalid: l.invalid, Helper: l.helper, Site: l.site,
 				Only: l.only,
 			})
 		}
 	}
+	return out
 }
 
-// permLeaks returns the returns of fn whose error result may carry a
+// leaks returns the returns of fn whose error result may carry a
 // permanent error.
-func (s *Summary) permLeaks(fn *ssa.Function) []permLeak {
-	if s.permMemo == nil {
-		s.permMemo = make(map[*ssa.Function][]permLeak)
-	}
-	if l, ok := s.permMemo[fn]; ok {
+func (d *detector) leaks(fn *ssa.Function) []permLeak {
+	if l, ok := d.memo[fn]; ok {
 		return l
 	}
-	s.permMemo[fn] = nil // recursion guard
+	d.memo[fn] = nil // recursion guard
 	res := fn.Signature.Results()
 	if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) || len(fn.Blocks) == 0 {
 		return nil
 	}
-	fi := s.Func(fn)
+	fi := d.s.Func(fn)
 	var out []permLeak
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -116,13 +194,12 @@ func (s *Summary) permLeaks(fn *ssa.Function) []permLeak {
 			continue
 		}
 		errv := ret.Results[len(ret.Results)-1]
-		w := &errWalker[permOrigin]{s: s, seen: make(map[ssa.Value]bool)}
-		w.leaf = func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []permOrigin {
-			return s.permCallOrigins(fn, c, index)
-		}
-		origins := w.walk(errv, true)
-		only := !w.opaque && len(origins) == 1 && origins[0].helper == nil
-		if o, ok := s.invalidTest(fi, b, w); ok {
+		w := summary.NewErrWalker(d.s, func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []permOrigin {
+			return d.callOrigins(fn, c, index)
+		})
+		origins := w.Walk(errv, true)
+		only := !w.Opaque() && len(origins) == 1 && origins[0].helper == nil
+		if o, ok := d.invalidTest(fi, b, w); ok {
 			origins = append(origins, o)
 			only = true // the test identified the returned error itself
 		}
@@ -130,15 +207,15 @@ func (s *Summary) permLeaks(fn *ssa.Function) []permLeak {
 			out = append(out, permLeak{ret: ret, err: errv, param: o.param, pos: o.pos, what: o.what, invalid: o.invalid, site: o.site, helper: o.helper, only: only})
 		}
 	}
-	s.permMemo[fn] = out
+	d.memo[fn] = out
 	return out
 }
 
-// permCallOrigins classifies a call that produces an error in fn: a parse
-// of parameter-derived data, or a helper whose error carries one.
-func (s *Summary) permCallOrigins(fn *ssa.Function, c *ssa.Call, index int) []permOrigin {
+// callOrigins classifies a call that produces an error in fn: a parse of
+// parameter-derived data, or a helper whose error carries one.
+func (d *detector) callOrigins(fn *ssa.Function, c *ssa.Call, index int) []permOrigin {
 	callee := ssax.CalleeFunc(&c.Call)
-	if callee == nil && s.localFunc(s.callee(&c.Call)) == nil {
+	if callee == nil && d.s.LocalCallee(&c.Call) == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
@@ -150,17 +227,13 @@ func (s *Summary) permCallOrigins(fn *ssa.Function, c *ssa.Call, index int) []pe
 		if i >= len(args) {
 			return nil
 		}
-		p := s.dataParam(fn, args[i], make(map[ssa.Value]bool))
+		p := d.dataParam(fn, args[i], make(map[ssa.Value]bool))
 		if p < 0 {
 			return nil
 		}
-		return []permOrigin{{param: p, pos: c.Pos(), what: funcLabel(callee), site: s.Position(c.Pos())}}
+		return []permOrigin{{param: p, pos: c.Pos(), what: funcLabel(callee), site: d.s.Position(c.Pos())}}
 	}
-	fnv := s.callee(&c.Call)
-	if fnv == nil || c.Call.IsInvoke() {
-		return nil
-	}
-	if res := fnv.Signature.Results(); index != res.Len()-1 {
+	if c.Call.IsInvoke() || index != c.Call.Signature().Results().Len()-1 {
 		return nil
 	}
 	mapParam := func(p int) int {
@@ -170,11 +243,11 @@ func (s *Summary) permCallOrigins(fn *ssa.Function, c *ssa.Call, index int) []pe
 		if p >= len(c.Call.Args) {
 			return -2
 		}
-		return s.dataParam(fn, c.Call.Args[p], make(map[ssa.Value]bool))
+		return d.dataParam(fn, c.Call.Args[p], make(map[ssa.Value]bool))
 	}
 	var out []permOrigin
-	if local := s.localFunc(fnv); local != nil {
-		for _, l := range s.permLeaks(local) {
+	if local := d.s.LocalCallee(&c.Call); local != nil {
+		for _, l := range d.leaks(local) {
 			p := mapParam(l.param)
 			if p == -2 || (l.param >= 0 && p < 0) {
 				continue
@@ -183,13 +256,14 @@ func (s *Summary) permCallOrigins(fn *ssa.Function, c *ssa.Call, index int) []pe
 		}
 		return out
 	}
-	if fs := s.factOf(callee); fs != nil && fs.ErrResult.Permanent {
-		p := mapParam(fs.ErrResult.PermanentParam)
-		if p == -2 || (fs.ErrResult.PermanentParam >= 0 && p < 0) {
+	var fact PermanentFact
+	if summary.ImportFuncFact(d.pass, callee, &fact) {
+		p := mapParam(fact.Param)
+		if p == -2 || (fact.Param >= 0 && p < 0) {
 			return nil
 		}
-		out = append(out, permOrigin{param: p, pos: c.Pos(), what: fs.ErrResult.PermanentWhat, site: fs.ErrResult.PermanentSite, helper: callee,
-			invalid: fs.ErrResult.PermanentParam < 0})
+		out = append(out, permOrigin{param: p, pos: c.Pos(), what: fact.What, site: fact.Site, helper: callee,
+			invalid: fact.Param < 0})
 	}
 	return out
 }
@@ -197,12 +271,12 @@ func (s *Summary) permCallOrigins(fn *ssa.Function, c *ssa.Call, index int) []pe
 // invalidTest reports whether the return in block b is controlled by the
 // true edge of apierrors.IsInvalid (IsBadRequest, …) of an error that the
 // walk w reached from the returned error.
-func (s *Summary) invalidTest(fi *FuncInfo, b *ssa.BasicBlock, w *errWalker[permOrigin]) (permOrigin, bool) {
+func (d *detector) invalidTest(fi *summary.FuncInfo, b *ssa.BasicBlock, w *summary.ErrWalker[permOrigin]) (permOrigin, bool) {
 	if fi.Graph == nil {
 		return permOrigin{}, false
 	}
-	for _, d := range fi.Graph.ControlDeps(b) {
-		ifi := d.If()
+	for _, dep := range fi.Graph.ControlDeps(b) {
+		ifi := dep.If()
 		if ifi == nil {
 			continue
 		}
@@ -215,7 +289,7 @@ func (s *Summary) invalidTest(fi *FuncInfo, b *ssa.BasicBlock, w *errWalker[perm
 			cond, trueSucc = u.X, 1-trueSucc
 		}
 		c, ok := cond.(*ssa.Call)
-		if !ok || d.Succ != trueSucc {
+		if !ok || dep.Succ != trueSucc {
 			continue
 		}
 		callee := ssax.CalleeFunc(&c.Call)
@@ -223,10 +297,10 @@ func (s *Summary) invalidTest(fi *FuncInfo, b *ssa.BasicBlock, w *errWalker[perm
 			continue
 		}
 		args := ssax.CallArgs(&c.Call)
-		if len(args) != 1 || !w.reached(args[0]) {
+		if len(args) != 1 || !w.Reached(args[0]) {
 			continue
 		}
-		return permOrigin{param: noParam, pos: c.Pos(), what: "apierrors." + callee.Name(), invalid: true, site: s.Position(c.Pos())}, true
+		return permOrigin{param: noParam, pos: c.Pos(), what: "apierrors." + callee.Name(), invalid: true, site: d.s.Position(c.Pos())}, true
 	}
 	return permOrigin{}, false
 }
@@ -267,77 +341,13 @@ func pkgLabel(p *types.Package) string {
 	return name
 }
 
-// objectKeyParams maps the object roots of fn that a Get fills to the
-// parameter their key derives from (the request, for a root). A root
-// filled by Gets with different keys, or a key whose objects differ in
-// type, maps to noParam.
-func (s *Summary) objectKeyParams(fn *ssa.Function) map[ssa.Value]int {
-	if m, ok := s.objKeyMemo[fn]; ok {
-		return m
-	}
-	if s.objKeyMemo == nil {
-		s.objKeyMemo = make(map[*ssa.Function]map[ssa.Value]int)
-	}
-	m := make(map[ssa.Value]int)
-	s.objKeyMemo[fn] = m
-	typeOfKey := make(map[int]types.Type)
-	conflict := make(map[int]bool)
-	add := func(root ssa.Value, k int) {
-		if old, ok := m[root]; ok && old != k {
-			m[root] = noParam
-			return
-		}
-		m[root] = k
-		if k < 0 {
-			return
-		}
-		t := ssax.Deref(root.Type())
-		if old, ok := typeOfKey[k]; ok && !types.Identical(old, t) {
-			conflict[k] = true
-		}
-		typeOfKey[k] = t
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			c, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			callee := ssax.CalleeFunc(&c.Call)
-			if callee == nil {
-				continue
-			}
-			f := apis.FuncOf(callee)
-			args := ssax.CallArgs(&c.Call)
-			switch {
-			case apis.IsReaderGet(f) && len(args) >= 3:
-				root, _ := s.RootOf(args[2])
-				add(root, s.keyParam(fn, args[1], make(map[ssa.Value]int)))
-			case apis.IsTypedGet(f):
-				for _, a := range args {
-					if bt, ok := a.Type().Underlying().(*types.Basic); ok && bt.Kind() == types.String {
-						add(c, s.keyParam(fn, a, make(map[ssa.Value]int)))
-						break
-					}
-				}
-			}
-		}
-	}
-	for root, k := range m {
-		if k >= 0 && conflict[k] {
-			m[root] = noParam
-		}
-	}
-	return m
-}
-
 // dataParam returns the index (receiver first) of the parameter of fn that
 // v derives from: the parameter itself, data loaded from it, or data of an
 // object that a Get keyed by it filled; through field loads, map lookups,
 // indexing, conversions, string transforms and object getters. It returns
 // noParam when v derives from anything else, and neutralParam for
 // constants and the reconciler's configuration.
-func (s *Summary) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]bool) int {
+func (d *detector) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]bool) int {
 	if v == nil {
 		return noParam
 	}
@@ -345,13 +355,13 @@ func (s *Summary) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]bo
 		return neutralParam
 	}
 	seen[v] = true
-	if p, ok := s.objectKeyParams(fn)[v]; ok {
+	if p, ok := d.s.ObjectKeyParams(fn)[v]; ok {
 		return p
 	}
 	join := func(vals ...ssa.Value) int {
 		out := neutralParam
 		for _, x := range vals {
-			p := s.dataParam(fn, x, seen)
+			p := d.dataParam(fn, x, seen)
 			switch {
 			case p == neutralParam:
 			case p < 0:
@@ -408,17 +418,17 @@ func (s *Summary) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]bo
 	case *ssa.Phi:
 		return join(x.Edges...)
 	case *ssa.Extract:
-		if p, ok := s.objectKeyParams(fn)[x.Tuple]; ok && x.Index == 0 {
+		if p, ok := d.s.ObjectKeyParams(fn)[x.Tuple]; ok && x.Index == 0 {
 			return p // the object returned by a typed client's Get
 		}
 		switch t := x.Tuple.(type) {
 		case *ssa.Lookup:
 			return join(t.X)
 		case *ssa.Call:
-			return s.dataParamCall(fn, t, join)
+			return d.dataParamCall(fn, t, join)
 		}
 	case *ssa.Call:
-		return s.dataParamCall(fn, x, join)
+		return d.dataParamCall(fn, x, join)
 	case *ssa.Alloc:
 		// A local holding data: what is stored into it, whole or by
 		// element (the array behind a variadic argument).
@@ -447,7 +457,7 @@ func (s *Summary) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]bo
 
 // dataParamCall handles a call in dataParam: a string transform, or a
 // getter of an object's own data.
-func (s *Summary) dataParamCall(fn *ssa.Function, c *ssa.Call, join func(...ssa.Value) int) int {
+func (d *detector) dataParamCall(fn *ssa.Function, c *ssa.Call, join func(...ssa.Value) int) int {
 	callee := ssax.CalleeFunc(&c.Call)
 	if callee == nil {
 		return noParam
@@ -464,20 +474,4 @@ func (s *Summary) dataParamCall(fn *ssa.Function, c *ssa.Call, join func(...ssa.
 		}
 	}
 	return noParam
-}
-
-// permanentFact fills the Permanent fields of a function's ErrResult.
-func (s *Summary) permanentFact(fn *ssa.Function, er *ErrResult) {
-	leaks := s.permLeaks(fn)
-	if len(leaks) == 0 {
-		return
-	}
-	best := leaks[0]
-	for _, l := range leaks {
-		if l.param == noParam {
-			best = l
-			break
-		}
-	}
-	er.Permanent, er.PermanentParam, er.PermanentWhat, er.PermanentSite = true, best.param, best.what, best.site
 }

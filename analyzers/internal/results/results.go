@@ -1,0 +1,233 @@
+// Package results holds what reconcile roots return, for the checks of
+// requeues and of returned errors: the returns whose (reconcile.Result,
+// error) pair becomes the result of a root, directly or through helpers of
+// the package that pass the pair on (its Analyzer computes them for the
+// package's roots), what a Result value asks for (Eval), and whether a
+// returned error is nil or non-nil for sure (ErrNil, ErrNonNil).
+package results
+
+import (
+	"fmt"
+	"go/token"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+)
+
+// Analyzer computes the Model of a package: the returns of its reconcile
+// roots that return (reconcile.Result, error).
+var Analyzer = &analysis.Analyzer{
+	Name:       "rlresults",
+	Doc:        "reconcilelint: the returns whose (reconcile.Result, error) pair becomes the result of a reconcile root",
+	URL:        "https://github.com/reconcilelint/reconcilelint",
+	Requires:   []*analysis.Analyzer{summary.Analyzer},
+	ResultType: reflect.TypeFor[*Model](),
+	Run:        run,
+}
+
+// Model holds the result returns of one package. It is computed in full
+// by the Analyzer's Run and only read afterwards.
+type Model struct {
+	returns []*Return
+}
+
+// Returns are the returns whose pair reaches a reconcile root's results,
+// for the roots that return (reconcile.Result, error): for each root in
+// order, its own returns and, after each return that passes on the pair of
+// a helper, the returns of that helper.
+func (m *Model) Returns() []*Return { return m.returns }
+
+func run(pass *analysis.Pass) (res any, err error) {
+	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	m := &Model{}
+	if !s.Relevant() {
+		return m, nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("internal error computing the reconcile results of %s: %v (please report this)", pass.Pkg.Path(), r)
+		}
+	}()
+	// The summary computes parts of its model lazily; the checks that
+	// read it hold its lock too.
+	s.Lock()
+	defer s.Unlock()
+	col := &collector{s: s}
+	for _, r := range s.Roots {
+		if !ReturnsResultErr(r.Fn) {
+			continue
+		}
+		col.collect(r, r.Fn, summary.Unguarded, false, false, nil, map[*ssa.Function]bool{})
+	}
+	m.returns = col.out
+	return m, nil
+}
+
+// Return is a return whose (reconcile.Result, error) pair becomes the
+// result of a reconcile root: a return of the root itself,
+// or of an in-package helper whose two results the root returns as they are
+// (return r.helper(ctx, obj), or res, err := r.helper(…); return res, err).
+type Return struct {
+	Root *summary.Root
+	// Fn is the function that holds Return.
+	Fn     *ssa.Function
+	Return *ssa.Return
+	// Result and Err are the returned values.
+	Result, Err ssa.Value
+	// Status combines the status of the return within Fn with the status,
+	// in each caller up to the root, of the call and of the return that
+	// passes the pair on.
+	Status summary.Status
+	// Via are the calls, outermost first, through which the pair reaches
+	// the root; empty for the root's own returns.
+	Via []*ssa.Call
+	// InLoop says the return, or a call passing the pair on, depends on a
+	// loop condition (it runs for some iterations only).
+	InLoop bool
+	// Deleting says the return, or a call passing the pair on, runs only
+	// while the object is being deleted (the deletion edge of a lifecycle
+	// test, or a lifecycle test of unknown polarity).
+	Deleting bool
+}
+
+// ReturnsResultErr reports whether fn returns (reconcile.Result, error).
+func ReturnsResultErr(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	return res.Len() == 2 && apis.IsResult(res.At(0).Type()) && apis.IsError(res.At(1).Type())
+}
+
+// onDeletionPath reports whether b depends on the deletion edge of a
+// lifecycle test (or on a lifecycle test whose polarity is unclear) in
+// fi's steady-state graph.
+func onDeletionPath(fi *summary.FuncInfo, b *ssa.BasicBlock) bool {
+	if fi.Steady == nil {
+		return false
+	}
+	for _, d := range fi.Steady.ControlDeps(b) {
+		ifi := d.If()
+		if ifi == nil || fi.Guard(ifi).Kind != summary.Lifecycle {
+			continue
+		}
+		cond, neg := ifi.Cond, false
+		for {
+			u, ok := cond.(*ssa.UnOp)
+			if !ok || u.Op != token.NOT {
+				break
+			}
+			cond, neg = u.X, !neg
+		}
+		deleting := -1 // the successor taken while deleting
+		switch c := cond.(type) {
+		case *ssa.Call:
+			if callee := ssax.CalleeFunc(&c.Call); callee != nil && callee.Name() == "IsZero" {
+				deleting = 1
+			}
+		case *ssa.BinOp:
+			if ssax.IsNil(c.X) || ssax.IsNil(c.Y) {
+				switch c.Op {
+				case token.NEQ:
+					deleting = 0
+				case token.EQL:
+					deleting = 1
+				}
+			}
+		}
+		if deleting < 0 {
+			return true
+		}
+		if neg {
+			deleting = 1 - deleting
+		}
+		if d.Succ == deleting {
+			return true
+		}
+	}
+	return false
+}
+
+// inLoop reports whether b depends on a loop condition in fi's
+// steady-state graph.
+func inLoop(fi *summary.FuncInfo, b *ssa.BasicBlock) bool {
+	if fi.Steady == nil {
+		return false
+	}
+	for _, d := range fi.Steady.ControlDeps(b) {
+		if ifi := d.If(); ifi != nil && fi.Guard(ifi).Kind == summary.Loop {
+			return true
+		}
+	}
+	return false
+}
+
+// collector collects the returns of one package.
+type collector struct {
+	s   *summary.Summary
+	out []*Return
+}
+
+// collect adds the returns of fn whose pair reaches the root r, and goes
+// on into the helpers whose pair fn returns as it is. outer, outerLoop and
+// outerDel are the status, loop and deletion dependence of the calls
+// through which fn's pair reaches r (via); busy holds the functions on
+// that path.
+func (col *collector) collect(r *summary.Root, fn *ssa.Function, outer summary.Status, outerLoop, outerDel bool, via []*ssa.Call, busy map[*ssa.Function]bool) {
+	if busy[fn] || len(fn.Blocks) == 0 || len(via) > 8 {
+		return
+	}
+	busy[fn] = true
+	defer delete(busy, fn)
+	fi := col.s.Func(fn)
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 2 {
+			continue
+		}
+		st, _ := fi.StatusOf(b)
+		st = summary.Combine(outer, st)
+		loop := outerLoop || inLoop(fi, b)
+		del := outerDel || onDeletionPath(fi, b)
+		col.out = append(col.out, &Return{
+			Root: r, Fn: fn, Return: ret, Result: ret.Results[0], Err: ret.Results[1], Status: st, Via: via,
+			InLoop: loop, Deleting: del,
+		})
+		// The pair of a helper returned as it is.
+		c := pairCall(ret.Results[0], ret.Results[1])
+		if c == nil {
+			continue
+		}
+		callee := col.s.LocalCallee(&c.Call)
+		if callee == nil || !ReturnsResultErr(callee) {
+			continue
+		}
+		cst, _ := fi.StatusOf(c.Block())
+		next := append(append([]*ssa.Call(nil), via...), c)
+		col.collect(r, callee, summary.Combine(st, cst), loop || inLoop(fi, c.Block()),
+			del || onDeletionPath(fi, c.Block()), next, busy)
+	}
+}
+
+// pairCall returns the call whose two results are res and err (err may also
+// be a nil constant: if err != nil { return res, err }; return res, nil
+// passes the helper's success results on too).
+func pairCall(res, err ssa.Value) *ssa.Call {
+	x, ok := res.(*ssa.Extract)
+	if !ok || x.Index != 0 {
+		return nil
+	}
+	c, ok := x.Tuple.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if ssax.IsNil(err) {
+		return c
+	}
+	if y, ok := err.(*ssa.Extract); ok && y.Tuple == c && y.Index == 1 {
+		return c
+	}
+	return nil
+}

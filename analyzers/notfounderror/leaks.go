@@ -1,0 +1,222 @@
+package notfounderror
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+)
+
+// NotFoundFact says that a function's error result may carry the NotFound
+// error of a Get keyed by its parameter Param (receiver first), unhandled:
+// the fact by which the detection follows helpers of other packages. Site
+// is the position of that Get.
+type NotFoundFact struct {
+	Param int
+	Site  string
+}
+
+// AFact marks NotFoundFact as a fact.
+func (*NotFoundFact) AFact() {}
+
+func (f *NotFoundFact) String() string { return "notfound-of-param-" + ssax.Itoa(f.Param) }
+
+// leaksAnalyzer finds the NotFound leaks of a package's reconcile roots
+// and exports the NotFoundFact of its functions. It is apart from the
+// check's Analyzer so that the check's tests see the check's diagnostics
+// only: analysistest requires a want comment for every fact the analyzer
+// under test exports.
+var leaksAnalyzer = &analysis.Analyzer{
+	Name:       "rlnotfound",
+	Doc:        "reconcilelint: the returns of reconcile roots whose error may be the NotFound of the requested object",
+	URL:        "https://github.com/reconcilelint/reconcilelint",
+	Requires:   []*analysis.Analyzer{summary.Analyzer},
+	ResultType: reflect.TypeFor[[]*NotFoundLeak](),
+	FactTypes:  []analysis.Fact{new(NotFoundFact)},
+	Run:        runLeaks,
+}
+
+// NotFoundLeak is a return of a request-keyed reconcile root whose error
+// may be the NotFound of the Get of the requested object.
+type NotFoundLeak struct {
+	Root   *summary.Root
+	Return *ssa.Return
+	// Err is the returned error value.
+	Err ssa.Value
+	// Get is the position of the Get (or of the call of the helper that
+	// performs it, when Helper is set).
+	Get token.Pos
+	// Helper is the function (of this or another package) that performs
+	// the Get and returns its error; Site is the Get inside it.
+	Helper *types.Func
+	Site   string
+	// Direct says the returned expression is the Get's error itself or an
+	// error wrapped with %w / pkg/errors, so client.IgnoreNotFound around
+	// it is a correct fix.
+	Direct bool
+}
+
+// nfLeak is an intermediate result: the error result of fn may carry the
+// unhandled NotFound of a Get keyed by parameter param.
+type nfLeak struct {
+	ret    *ssa.Return
+	err    ssa.Value
+	param  int
+	site   string
+	get    token.Pos
+	helper *types.Func
+	direct bool
+}
+
+// nfOrigin is a source of an error value: a Get (or a helper that returns
+// a Get's error) with the key it looked up.
+type nfOrigin struct {
+	errVal ssa.Value // the error value as produced in this function
+	key    ssa.Value
+	get    token.Pos
+	site   string
+	helper *types.Func
+	direct bool
+}
+
+// detector finds the NotFound leaks of one package.
+type detector struct {
+	// pass is the pass of leaksAnalyzer, whose facts it imports.
+	pass *analysis.Pass
+	s    *summary.Summary
+	memo map[*ssa.Function][]nfLeak
+}
+
+func runLeaks(pass *analysis.Pass) (res any, err error) {
+	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	if !s.Relevant() {
+		return []*NotFoundLeak(nil), nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("internal error finding NotFound leaks in %s: %v (please report this)", pass.Pkg.Path(), r)
+		}
+	}()
+	// The summary computes parts of its model lazily; the checks that
+	// read it hold its lock too.
+	s.Lock()
+	defer s.Unlock()
+	d := &detector{pass: pass, s: s, memo: make(map[*ssa.Function][]nfLeak)}
+	leaks := d.rootLeaks()
+	s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {
+		if l := d.leaks(fn); len(l) > 0 {
+			return &NotFoundFact{Param: l[0].param, Site: l[0].site}
+		}
+		return nil
+	})
+	return leaks, nil
+}
+
+// rootLeaks returns the NotFound leaks of the request-keyed roots.
+func (d *detector) rootLeaks() []*NotFoundLeak {
+	var out []*NotFoundLeak
+	for _, r := range d.s.Roots {
+		if !r.IsRequestKeyed() {
+			continue
+		}
+		reqIdx := ssax.ParamIndex(r.Fn, r.Request)
+		for _, l := range d.leaks(r.Fn) {
+			if l.param != reqIdx {
+				continue
+			}
+			out = append(out, &NotFoundLeak{
+				Root: r, Return: l.ret, Err: l.err, Get: l.get, Helper: l.helper, Site: l.site, Direct: l.direct,
+			})
+		}
+	}
+	return out
+}
+
+// leaks returns the returns of fn whose error result may carry an
+// unhandled NotFound of a Get keyed by one of fn's parameters.
+func (d *detector) leaks(fn *ssa.Function) []nfLeak {
+	if l, ok := d.memo[fn]; ok {
+		return l
+	}
+	d.memo[fn] = nil // recursion guard
+	res := fn.Signature.Results()
+	if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) || len(fn.Blocks) == 0 {
+		return nil
+	}
+	fi := d.s.Func(fn)
+	var out []nfLeak
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		errv := ret.Results[len(ret.Results)-1]
+		for _, o := range summary.NewErrWalker(d.s, d.callOrigins).Walk(errv, true) {
+			param := d.s.KeyParam(fn, o.key)
+			if param < 0 {
+				continue
+			}
+			if d.s.NotFoundHandled(fi, b, o.errVal) {
+				continue
+			}
+			out = append(out, nfLeak{ret: ret, err: errv, param: param, site: o.site, get: o.get, helper: o.helper, direct: o.direct})
+		}
+	}
+	d.memo[fn] = out
+	return out
+}
+
+// callOrigins handles an error produced by a call that is not a wrapper
+// (the summary's ErrWalker handles those): a Get or a helper.
+func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct bool) []nfOrigin {
+	s := d.s
+	callee := ssax.CalleeFunc(&c.Call)
+	if callee == nil && s.LocalCallee(&c.Call) == nil {
+		return nil // a dynamic call; a closure of the package goes on
+	}
+	f := apis.FuncOf(callee)
+	args := ssax.CallArgs(&c.Call)
+	switch {
+	case apis.IsReaderGet(f):
+		if len(args) >= 2 {
+			return []nfOrigin{{errVal: errVal, key: args[1], get: c.Pos(), site: s.Position(c.Pos()), direct: direct}}
+		}
+		return nil
+	case apis.IsTypedGet(f):
+		// Get(ctx, name, opts) of typed clients, Get(name) of listers.
+		for _, a := range args {
+			if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
+				return []nfOrigin{{errVal: errVal, key: a, get: c.Pos(), site: s.Position(c.Pos()), direct: direct}}
+			}
+		}
+		return nil
+	case apis.IsIgnoreNotFound(f):
+		return nil
+	}
+	// A helper: its leaks (or its fact) map the error result to a keyed
+	// parameter.
+	if c.Call.IsInvoke() || index != c.Call.Signature().Results().Len()-1 {
+		return nil
+	}
+	if local := s.LocalCallee(&c.Call); local != nil {
+		var out []nfOrigin
+		for _, l := range d.leaks(local) {
+			if key := ssax.ClosureArg(&c.Call, local, l.param); key != nil {
+				out = append(out, nfOrigin{errVal: errVal, key: key, get: c.Pos(), site: l.site, helper: callee, direct: direct})
+			}
+		}
+		return out
+	}
+	var fact NotFoundFact
+	if summary.ImportFuncFact(d.pass, callee, &fact) && fact.Param >= 0 && fact.Param < len(c.Call.Args) {
+		return []nfOrigin{{errVal: errVal, key: c.Call.Args[fact.Param], get: c.Pos(), site: fact.Site, helper: callee, direct: direct}}
+	}
+	return nil
+}
