@@ -34,16 +34,10 @@ type FuncSummary struct {
 	Stores []StoreFact
 	// ErrResult describes the error result.
 	ErrResult ErrResult
-	// HandlerEffects says what the function may do, directly or through
-	// helpers, that an event handler must not (RL3002).
-	HandlerEffects HandlerEffects
 	// ResultTaint is the non-determinism of the results: kinds the
 	// function creates, and the parameters whose taint flows to them
 	// (ParamToResult), as a bit set.
 	ResultTaint ResultTaintFact
-	// CacheOwned says which results may be objects owned by an informer
-	// cache (ReturnsCacheOwned, RL6001).
-	CacheOwned CacheOwnedFact
 	// ResultSources are the results made from a parameter: the parameter
 	// itself, or its conversion to unstructured content (ResultFromParam).
 	ResultSources []ResultSource
@@ -94,16 +88,6 @@ type MetaKeyWriteFact struct {
 // parameter Builder with its parameter Reconciler (receiver first).
 type CompletesFact struct {
 	Builder, Reconciler int
-}
-
-// CacheOwnedFact is the cache ownership of a function's results.
-type CacheOwnedFact struct {
-	// Results is a bit set of the result indices that may be cache-owned.
-	Results uint64
-	// What describes the source, Site is its position.
-	What, Site string
-	// Shallow says the results are shallow copies of cached objects.
-	Shallow bool
 }
 
 // ResultTaintFact is the taint of a function's results.
@@ -183,9 +167,6 @@ func (f *FuncSummary) String() string {
 	if f.ResultTaint.FromParams != 0 {
 		parts = append(parts, "param-to-result")
 	}
-	if f.CacheOwned.Results != 0 {
-		parts = append(parts, "returns-cache-owned")
-	}
 	for _, rs := range f.ResultSources {
 		kind := "same"
 		if rs.Kind == Conversion {
@@ -213,7 +194,7 @@ func (f *FuncSummary) String() string {
 
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange && f.ErrResult.UnhandledNotFoundOfParam < 0 &&
-		f.HandlerEffects == (HandlerEffects{}) && !f.ErrResult.Permanent && f.CacheOwned.Results == 0 &&
+		!f.ErrResult.Permanent &&
 		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.MetaReads) == 0 && len(f.Completes) == 0 && !f.OnlyLogs &&
 		!f.DeletionTest.Tests && len(f.MetaKeyWrites) == 0
 }
@@ -373,8 +354,6 @@ func (s *Summary) exportFacts() {
 			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params}
 		}
 		s.permanentFact(fn, &fs.ErrResult)
-		fs.HandlerEffects = s.handlerEffectsOf(fn)
-		fs.CacheOwned = s.cacheOwnedFact(fn)
 		fs.ResultSources = s.resultSources(fn)
 		fs.SortedParams = s.sortedParams(fn, 0)
 		fs.MetaReads = s.metaReadFacts(fn)
