@@ -11,6 +11,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/cacheowner"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
@@ -82,7 +83,7 @@ _, err = c.client.CoreV1().Pods(ns).Update(ctx, pod, metav1.UpdateOptions{})`,
 }
 
 // Analyzer reports RL6001.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(cacheowner.Analyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
@@ -94,10 +95,10 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		src token.Pos
 		via *types.Func
 	}
-	first := make(map[key]*summary.CacheMutation)
-	also := make(map[*summary.CacheMutation][]token.Pos)
-	var muts []*summary.CacheMutation
-	for _, m := range s.CacheMutations() {
+	first := make(map[key]*mutation)
+	also := make(map[*mutation][]token.Pos)
+	var muts []*mutation
+	for _, m := range mutations(s, pass.ResultOf[cacheowner.Analyzer].(*cacheowner.Model)) {
 		if !m.Effect.Instr.Pos().IsValid() {
 			continue
 		}
@@ -157,7 +158,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 
 // deepCopyFix returns the fix for a mutation: drop the unsafe option, or
 // insert X = X.DeepCopy() after the statement that obtained X.
-func deepCopyFix(pass *analysis.Pass, s *summary.Summary, m *summary.CacheMutation) *analysis.SuggestedFix {
+func deepCopyFix(pass *analysis.Pass, s *summary.Summary, m *mutation) *analysis.SuggestedFix {
 	own := m.Owner
 	switch {
 	case own.Unsafe != nil && own.Read != nil:

@@ -14,8 +14,8 @@
 // controllerutil finalizer helpers, meta.SetStatusCondition, and helpers
 // whose summary stores into a parameter) into such objects, in any
 // function of the package, not only in reconcile scope. Ownership follows
-// local helpers and, across packages, the ReturnsCacheOwned part of the
-// FuncSummary fact. A reassignment from DeepCopy ends it. For shallow
+// local helpers and, across packages, the ReturnsCacheOwned fact (package
+// cacheowner). A reassignment from DeepCopy ends it. For shallow
 // copies (unsafe reads into the caller's variable, cp := *cached) only
 // stores through slices and maps, and in-place mutators, count.
 //

@@ -16,6 +16,6 @@
 // that are, or carry, an API object. Identity fields (the key, a cluster
 // name, a shard) are never reported.
 //
-// This package imports the summary and diag packages; it never imports a
-// driver.
+// This package imports the summary, handlers and diag packages; it never
+// imports a driver.
 package eventinrequest

@@ -8,6 +8,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -76,11 +77,11 @@ DeleteFunc: func(obj interface{}) {
 }
 
 // Analyzer reports RL3003.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(handlers.Analyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
-	for _, q := range s.QueuedEvents() {
+	for _, q := range queuedEvents(s, pass.ResultOf[handlers.Analyzer].(*handlers.Model)) {
 		var msg string
 		switch {
 		case q.Call == nil:

@@ -14,6 +14,6 @@
 // that import controller-runtime or client-go's tools/cache, and to code in
 // the reconcile scope or in event handlers.
 //
-// This package imports the summary, apis and diag packages; it never
-// imports a driver.
+// This package imports the summary, handlers, apis and diag packages; it
+// never imports a driver.
 package eventtypebranch

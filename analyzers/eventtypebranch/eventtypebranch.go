@@ -2,6 +2,7 @@ package eventtypebranch
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -10,6 +11,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -107,15 +109,16 @@ Not reported:
 }
 
 // Analyzer reports RL3001.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(handlers.Analyzer))
 
 var eventTypes = []string{apis.EventAdded, apis.EventModified, apis.EventDeleted}
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
-	controllerPkg := s.ImportsControllerLibs()
+	hm := pass.ResultOf[handlers.Analyzer].(*handlers.Model)
+	controllerPkg := importsControllerLibs(pass.Pkg)
 	n := 0
-	for _, br := range s.EventBranches() {
-		if !controllerPkg && !s.InScope(br.Fn) && s.HandlerOf(br.Fn) == nil {
+	for _, br := range (&finder{s: s, hm: hm}).eventBranches() {
+		if !controllerPkg && !s.InScope(br.Fn) && hm.HandlerOf(br.Fn) == nil {
 			continue
 		}
 		if br.Field != nil {
@@ -131,7 +134,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			if br.Explicit[t] && len(br.Arms[t]) > 0 {
 				effectful = true
 			}
-			sigs[summary.ArmSignature(br.Arms[t])] = true
+			sigs[armSignature(br.Arms[t])] = true
 		}
 		if !effectful || len(sigs) < 2 {
 			continue
@@ -142,7 +145,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			if !br.Explicit[t] || len(br.Arms[t]) == 0 {
 				continue
 			}
-			parts = append(parts, fmt.Sprintf("%s: %s", apis.EventTypeName(t), summary.ArmSignature(br.Arms[t])))
+			parts = append(parts, fmt.Sprintf("%s: %s", apis.EventTypeName(t), armSignature(br.Arms[t])))
 			for _, e := range br.Arms[t] {
 				related = append(related, analysis.RelatedInformation{Pos: e.Pos(), Message: fmt.Sprintf("%s for %s", e.Describe(), apis.EventTypeName(t))})
 			}
@@ -163,10 +166,22 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	return n
 }
 
+// importsControllerLibs reports whether pkg imports controller-runtime or
+// client-go's tools/cache directly: the packages where event-driven code
+// is controller code.
+func importsControllerLibs(pkg *types.Package) bool {
+	for _, p := range pkg.Imports() {
+		if strings.HasPrefix(p.Path(), apis.CR) || p.Path() == apis.Cache {
+			return true
+		}
+	}
+	return false
+}
+
 // deletedOnly reports a branch on an event-kind field of the program's own
 // whose Deleted arm does something no other path of the function does:
 // the cleanup is lost with the Deleted event.
-func deletedOnly(br *summary.EventBranch) (diag.Finding, bool) {
+func deletedOnly(br *branch) (diag.Finding, bool) {
 	if len(br.DeletedOnly) == 0 {
 		return diag.Finding{}, false
 	}

@@ -7,6 +7,6 @@
 // effects and reconcile scope, and decides the order of the cleanup and
 // the removal on the function's control flow.
 //
-// This package imports the summary, apis and diag packages; it never
-// imports a driver.
+// This package imports the summary, handlers, apis and diag packages; it
+// never imports a driver.
 package finalizerorder

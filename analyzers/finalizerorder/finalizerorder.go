@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -69,10 +70,10 @@ var Doc = &checkdoc.Doc{
 }
 
 // Analyzer reports RL7001.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(handlers.Analyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
-	c := &checker{pass: pass, s: s, writes: map[ssa.Instruction]*summary.Write{}}
+	c := &checker{pass: pass, s: s, hm: pass.ResultOf[handlers.Analyzer].(*handlers.Model), writes: map[ssa.Instruction]*summary.Write{}}
 	for _, w := range s.Writes {
 		c.writes[w.Call] = w
 	}
@@ -92,6 +93,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 type checker struct {
 	pass   *analysis.Pass
 	s      *summary.Summary
+	hm     *handlers.Model
 	writes map[ssa.Instruction]*summary.Write
 }
 
@@ -352,7 +354,7 @@ func (c *checker) cleanupAt(fn *ssa.Function, instr ssa.Instruction, obj ssa.Val
 	if !ok {
 		return ""
 	}
-	for _, e := range c.s.BlockSideEffects(fn, instr.Block(), summary.SideExternalIO) {
+	for _, e := range c.hm.BlockSideEffects(fn, instr.Block(), handlers.SideExternalIO) {
 		if e.Instr == instr {
 			return e.What
 		}

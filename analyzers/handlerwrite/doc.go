@@ -10,11 +10,11 @@
 // which retries until the observed state is right.
 //
 // The check reports, in every handler body the summary recognises
-// (summary.Handlers), each API write, external I/O call (net/http,
+// (handlers.Model.Handlers), each API write, external I/O call (net/http,
 // database/sql and the packages configured with -reconcilelint.external-io)
 // and call of a helper that has one, in this package or, through the
 // HandlerEffects fact, in another.
 //
-// This package imports the summary, apis and diag packages; it never
+// This package imports the summary, handlers and diag packages; it never
 // imports a driver.
 package handlerwrite

@@ -8,6 +8,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -62,14 +63,15 @@ events (logging and metrics are not external I/O).`,
 }
 
 // Analyzer reports RL3002.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(handlers.Analyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
+	hm := pass.ResultOf[handlers.Analyzer].(*handlers.Model)
 	n := 0
-	for _, h := range s.Handlers() {
-		for _, e := range s.HandlerSideEffects(h, summary.SideHandler) {
+	for _, h := range hm.Handlers() {
+		for _, e := range hm.HandlerSideEffects(h, handlers.SideHandler) {
 			what := "the write"
-			if e.Kind == summary.SideExternalIO {
+			if e.Kind == handlers.SideExternalIO {
 				what = "the call"
 			}
 			msg := fmt.Sprintf("%s in %s runs once per event, with no retry: %s is lost if it fails or the event is missed, "+

@@ -673,3 +673,37 @@ func ParamIndex(fn *ssa.Function, v ssa.Value) int {
 	}
 	return -1
 }
+
+// SpilledParam returns the parameter a local variable holds when the
+// variable is only the parameter's addressable copy: SSA spills a struct
+// parameter whose fields are addressed (e.ObjectNew) into an Alloc.
+func SpilledParam(a *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	for _, r := range *a.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != a {
+			continue
+		}
+		q, ok := st.Val.(*ssa.Parameter)
+		if !ok || p != nil {
+			return nil
+		}
+		p = q
+	}
+	return p
+}
+
+// SingleStored returns the one value stored into a local, or nil when it
+// is stored more than once (or never).
+func SingleStored(a *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, r := range *a.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
+}

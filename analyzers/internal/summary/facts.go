@@ -32,16 +32,10 @@ type FuncSummary struct {
 	// Stores are the stores the function makes into field paths of its
 	// parameters, directly or through helpers of its own package.
 	Stores []StoreFact
-	// HandlerEffects says what the function may do, directly or through
-	// helpers, that an event handler must not (RL3002).
-	HandlerEffects HandlerEffects
 	// ResultTaint is the non-determinism of the results: kinds the
 	// function creates, and the parameters whose taint flows to them
 	// (ParamToResult), as a bit set.
 	ResultTaint ResultTaintFact
-	// CacheOwned says which results may be objects owned by an informer
-	// cache (ReturnsCacheOwned, RL6001).
-	CacheOwned CacheOwnedFact
 	// ResultSources are the results made from a parameter: the parameter
 	// itself, or its conversion to unstructured content (ResultFromParam).
 	ResultSources []ResultSource
@@ -92,16 +86,6 @@ type MetaKeyWriteFact struct {
 // parameter Builder with its parameter Reconciler (receiver first).
 type CompletesFact struct {
 	Builder, Reconciler int
-}
-
-// CacheOwnedFact is the cache ownership of a function's results.
-type CacheOwnedFact struct {
-	// Results is a bit set of the result indices that may be cache-owned.
-	Results uint64
-	// What describes the source, Site is its position.
-	What, Site string
-	// Shallow says the results are shallow copies of cached objects.
-	Shallow bool
 }
 
 // ResultTaintFact is the taint of a function's results.
@@ -181,9 +165,6 @@ func (f *FuncSummary) String() string {
 	if f.ResultTaint.FromParams != 0 {
 		parts = append(parts, "param-to-result")
 	}
-	if f.CacheOwned.Results != 0 {
-		parts = append(parts, "returns-cache-owned")
-	}
 	for _, rs := range f.ResultSources {
 		kind := "same"
 		if rs.Kind == Conversion {
@@ -205,7 +186,6 @@ func (f *FuncSummary) String() string {
 
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
-		f.HandlerEffects == (HandlerEffects{}) && f.CacheOwned.Results == 0 &&
 		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.MetaReads) == 0 && len(f.Completes) == 0 && !f.OnlyLogs &&
 		!f.DeletionTest.Tests && len(f.MetaKeyWrites) == 0
 }
@@ -341,8 +321,6 @@ func (s *Summary) exportFacts() {
 		if rt := s.returnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taintableResults(fn.Signature) {
 			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params}
 		}
-		fs.HandlerEffects = s.handlerEffectsOf(fn)
-		fs.CacheOwned = s.cacheOwnedFact(fn)
 		fs.ResultSources = s.resultSources(fn)
 		fs.SortedParams = s.sortedParams(fn, 0)
 		fs.MetaReads = s.metaReadFacts(fn)

@@ -20,7 +20,7 @@ import (
 //     cache ownership follow the object;
 //   - a conversion: writing the result persists the parameter's content
 //     (PersistedRoot), and converting an Unstructured object shares its
-//     maps, so a cached Unstructured stays cached (CacheOwnerOf).
+//     maps, so a cached Unstructured stays cached (SharedConversion).
 
 // SourceKind says how a result is made from a parameter.
 type SourceKind uint8
@@ -176,12 +176,12 @@ func (s *Summary) PersistedRoot(v ssa.Value) (ssa.Value, []string) {
 	return root, path
 }
 
-// sharedConversion returns the object whose maps root (with no path)
+// SharedConversion returns the object whose maps root (with no path)
 // shares, when root is a conversion of an object that is, or may be, an
 // Unstructured: the converter hands out an Unstructured's own content.
 // The static type decides: a typed object is copied, an interface may hold
 // an Unstructured.
-func (s *Summary) sharedConversion(root ssa.Value) ssa.Value {
+func (s *Summary) SharedConversion(root ssa.Value) ssa.Value {
 	arg := s.convertedFrom(root)
 	if arg == nil {
 		return nil

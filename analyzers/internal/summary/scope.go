@@ -3,6 +3,7 @@ package summary
 import (
 	"go/token"
 	"go/types"
+	"sort"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"golang.org/x/tools/go/ssa"
@@ -34,6 +35,46 @@ func CalleeOf(c *ssa.CallCommon) *types.Func { return ssax.CalleeFunc(c) }
 
 // CallArgs is the exported form of callArgs.
 func CallArgs(c *ssa.CallCommon) []ssa.Value { return ssax.CallArgs(c) }
+
+// CallEdge is a call of a package function within the package: Caller
+// calls Callee at Site (a call, go or defer), creates a closure of it
+// there, or uses it there as a value (stores it, converts it to an
+// interface, passes it as an argument).
+type CallEdge struct {
+	Caller, Callee *ssa.Function
+	Site           ssa.Instruction
+}
+
+// CallersOf returns the calls of fn within the package (fn as returned by
+// LocalFunc).
+func (s *Summary) CallersOf(fn *ssa.Function) []CallEdge {
+	var out []CallEdge
+	for _, e := range s.calls[fn] {
+		out = append(out, CallEdge{Caller: e.caller, Callee: e.callee, Site: e.site})
+	}
+	return out
+}
+
+// CallsByCaller returns the calls of package functions within the
+// package grouped by caller, each group in the order of the sites'
+// positions.
+func (s *Summary) CallsByCaller() map[*ssa.Function][]CallEdge {
+	out := make(map[*ssa.Function][]CallEdge)
+	for _, edges := range s.calls {
+		for _, e := range edges {
+			out[e.caller] = append(out[e.caller], CallEdge{Caller: e.caller, Callee: e.callee, Site: e.site})
+		}
+	}
+	for _, es := range out {
+		sort.SliceStable(es, func(i, j int) bool { return es[i].Site.Pos() < es[j].Site.Pos() })
+	}
+	return out
+}
+
+// LocalFunc normalises fn to the function of this package that holds the
+// body (the origin of an instance, the target of a bound method), or
+// returns nil when fn is not in the package or has no body.
+func (s *Summary) LocalFunc(fn *ssa.Function) *ssa.Function { return s.localFunc(fn) }
 
 // localFunc normalises fn to the function of this package that holds the
 // body, or returns nil when fn is not in the package.
@@ -307,24 +348,8 @@ func (s *Summary) Chain(fn *ssa.Function) []ssa.Instruction {
 	return out
 }
 
-// spilledParam returns the parameter a local variable holds when the
-// variable is only the parameter's addressable copy: SSA spills a struct
-// parameter whose fields are addressed (e.ObjectNew) into an Alloc.
-func spilledParam(a *ssa.Alloc) *ssa.Parameter {
-	var p *ssa.Parameter
-	for _, r := range *a.Referrers() {
-		st, ok := r.(*ssa.Store)
-		if !ok || st.Addr != a {
-			continue
-		}
-		q, ok := st.Val.(*ssa.Parameter)
-		if !ok || p != nil {
-			return nil
-		}
-		p = q
-	}
-	return p
-}
+// spilledParam is ssax.SpilledParam.
+func spilledParam(a *ssa.Alloc) *ssa.Parameter { return ssax.SpilledParam(a) }
 
 // argValue returns v, or, for a parameter of a helper or closure of the
 // package that has one call site, the argument that call gives it (so a

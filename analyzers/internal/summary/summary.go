@@ -43,9 +43,20 @@ var Analyzer = &analysis.Analyzer{
 // rootsFlag holds the configured roots (R4).
 var rootsFlag stringList
 
+// externalIOFlag lists the configured SDK packages whose calls are
+// external I/O (besides net/http and database/sql).
+var externalIOFlag stringList
+
 func init() {
 	Analyzer.Flags.Var(&rootsFlag, "roots", "comma-separated extra reconcile roots: pkgpath.Func or pkgpath.Type.Method")
+	Analyzer.Flags.Var(&externalIOFlag, "external-io",
+		"comma-separated import path prefixes of SDK packages whose calls count as external I/O in event handlers (net/http and database/sql always do)")
 }
+
+// ExternalIOPackages returns the import path prefixes of the SDK packages
+// whose calls count as external I/O besides net/http and database/sql:
+// the shared option -reconcilelint.external-io.
+func ExternalIOPackages() []string { return externalIOFlag }
 
 // stringList is a comma-separated list flag.
 type stringList []string
@@ -94,8 +105,6 @@ type Summary struct {
 	readRes   map[*ssa.Function]uint64            // appends.go: results read from the API
 	listRes   map[*ssa.Function]map[int]token.Pos // listorder.go: results in cache order
 	stable    *stableModel                        // stable.go
-	cache     *cacheModel                         // cache.go: cache-owned values, computed lazily
-	hm        *handlerModel                       // handlers.go: handler bodies and side effects, computed lazily
 	types     map[*types.TypeName]*TypeInfo
 
 	// builders.go, predicates.go (RL4001): wirings, predicate evaluation,
@@ -118,7 +127,8 @@ type Summary struct {
 // Lock serialises the checks that use the summary of one package: the
 // summary computes parts of the model lazily and is not safe for
 // concurrent use, while a driver may run the checks of a package in
-// parallel. The registry wraps every check's Run with Lock and Unlock.
+// parallel. The registry wraps every check's Run with Lock and Unlock;
+// shared analyses that use the summary in their Run hold it there too.
 func (s *Summary) Lock() { s.mu.Lock() }
 
 // Unlock releases Lock.

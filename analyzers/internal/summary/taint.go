@@ -777,17 +777,5 @@ func (s *Summary) sortedAfter(fn *ssa.Function, st, w *Effect) bool {
 // Dominates reports whether instruction a runs before b on every path to b.
 func Dominates(a, b ssa.Instruction) bool { return ssax.Dominates(a, b) }
 
-// singleStored returns the one value stored into a local, or nil when it
-// is stored more than once (or never).
-func singleStored(a *ssa.Alloc) ssa.Value {
-	var val ssa.Value
-	for _, r := range *a.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == a {
-			if val != nil {
-				return nil
-			}
-			val = st.Val
-		}
-	}
-	return val
-}
+// singleStored is ssax.SingleStored.
+func singleStored(a *ssa.Alloc) ssa.Value { return ssax.SingleStored(a) }

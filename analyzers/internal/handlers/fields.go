@@ -1,0 +1,202 @@
+package handlers
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+)
+
+// RelatedPos is a position with a note, for Related information.
+type RelatedPos struct {
+	Pos     token.Pos
+	Message string
+}
+
+// ConstStore is a store of a constant into a struct field by a handler:
+// directly in its body, or through a parameter of a helper it calls with
+// the constant.
+type ConstStore struct {
+	Handler *Handler
+	// Value is the constant, as written by constant.Value.ExactString.
+	Value string
+	Pos   token.Pos
+}
+
+// FieldUse is what the package does with a struct field that may carry
+// an event kind.
+type FieldUse struct {
+	// EventTyped is a store of a watch.EventType value into the field, or
+	// token.NoPos.
+	EventTyped token.Pos
+	// Consts are the stores of constants into the field by handlers.
+	Consts []ConstStore
+	// Branches are the comparisons of the field with a constant.
+	Branches []RelatedPos
+}
+
+// FieldUses returns what the package's functions do with struct fields
+// (keyed by the generic field): the stores of constants by handler
+// callbacks (directly, or through a parameter of a helper the callbacks
+// call with constants) and of watch.EventType values, and the
+// comparisons of the fields with constants. Computed once.
+func (m *Model) FieldUses() map[*types.Var]*FieldUse {
+	m.usesOnce.Do(func() { m.uses = m.fieldUses() })
+	return m.uses
+}
+
+func (m *Model) fieldUses() map[*types.Var]*FieldUse {
+	uses := make(map[*types.Var]*FieldUse)
+	use := func(f *types.Var) *FieldUse {
+		u := uses[f]
+		if u == nil {
+			u = &FieldUse{}
+			uses[f] = u
+		}
+		return u
+	}
+	for _, fn := range m.s.Funcs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.Store:
+					fa, ok := x.Addr.(*ssa.FieldAddr)
+					if !ok {
+						continue
+					}
+					f := StructField(fa.X.Type(), fa.Field)
+					if f == nil {
+						continue
+					}
+					v, sawEventType := StripConv(x.Val)
+					if sawEventType {
+						use(f).EventTyped = x.Pos()
+					}
+					// A variable reassigned on some path (eventType =
+					// EventSync) is a Phi: each incoming value counts.
+					vals := []ssa.Value{v}
+					if phi, ok := v.(*ssa.Phi); ok {
+						vals = phi.Edges
+					}
+					for _, v := range vals {
+						v, _ = StripConv(v)
+						if c, ok := v.(*ssa.Const); ok && c.Value != nil {
+							if h := m.bodyOf[fn]; h != nil {
+								use(f).Consts = append(use(f).Consts, ConstStore{h, c.Value.ExactString(), x.Pos()})
+							}
+						} else if p, ok := v.(*ssa.Parameter); ok && m.bodyOf[fn] == nil {
+							use(f).Consts = append(use(f).Consts, m.constArgsFromHandlers(fn, p)...)
+						}
+					}
+				case *ssa.If:
+					if f := ComparedField(x.Cond); f != nil {
+						use(f).Branches = append(use(f).Branches, RelatedPos{x.Cond.Pos(), "compared with a constant in " + summary.FuncName(fn)})
+					}
+				}
+			}
+		}
+	}
+	return uses
+}
+
+// constArgsFromHandlers returns the constants passed for parameter p of fn
+// by calls in handler bodies.
+func (m *Model) constArgsFromHandlers(fn *ssa.Function, p *ssa.Parameter) []ConstStore {
+	idx := ssax.ParamIndex(fn, p)
+	if idx < 0 {
+		return nil
+	}
+	var out []ConstStore
+	for _, e := range m.s.CallersOf(fn) {
+		h := m.bodyOf[e.Caller]
+		c, ok := e.Site.(ssa.CallInstruction)
+		if h == nil || !ok || c.Common().IsInvoke() || idx >= len(c.Common().Args) {
+			continue
+		}
+		if k, ok := c.Common().Args[idx].(*ssa.Const); ok && k.Value != nil {
+			out = append(out, ConstStore{h, k.Value.ExactString(), c.Pos()})
+		}
+	}
+	return out
+}
+
+// StripNot looks through up to four negations of a condition and says
+// whether their number is odd.
+func StripNot(cond ssa.Value) (ssa.Value, bool) {
+	neg := false
+	for i := 0; i < 4; i++ {
+		u, isNot := cond.(*ssa.UnOp)
+		if !isNot || u.Op != token.NOT {
+			break
+		}
+		neg, cond = !neg, u.X
+	}
+	return cond, neg
+}
+
+// StripConv looks through conversions and interface boxing, and says
+// whether a watch.EventType value was seen on the way.
+func StripConv(v ssa.Value) (ssa.Value, bool) {
+	saw := false
+	for i := 0; i < 8 && v != nil; i++ {
+		if apis.IsWatchEventType(v.Type()) {
+			if _, isConst := v.(*ssa.Const); !isConst {
+				saw = true
+			}
+		}
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return v, saw
+		}
+	}
+	return v, saw
+}
+
+// StructField returns field i of the struct behind t (a pointer to a
+// struct), as the generic field.
+func StructField(t types.Type, i int) *types.Var {
+	st, ok := ssax.Deref(t).Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i).Origin()
+}
+
+// ComparedField returns the struct field compared with a constant by
+// cond (x == C or x != C, possibly negated), or nil.
+func ComparedField(cond ssa.Value) *types.Var {
+	cond, _ = StripNot(cond)
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+		return nil
+	}
+	x, y := bin.X, bin.Y
+	if _, isConst := x.(*ssa.Const); isConst {
+		x, y = y, x
+	}
+	if c, isConst := y.(*ssa.Const); !isConst || c.Value == nil {
+		return nil
+	}
+	x, _ = StripConv(x)
+	switch v := x.(type) {
+	case *ssa.Field:
+		return StructField(v.X.Type(), v.Field)
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			return StructField(fa.X.Type(), fa.Field)
+		}
+	}
+	return nil
+}
