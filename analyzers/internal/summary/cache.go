@@ -288,7 +288,7 @@ func (s *Summary) handlerParamOwner(p *ssa.Parameter, path []string) (CacheOwner
 // shallowCopyOwner reports whether a local variable holds a shallow copy
 // of a cached object: its only store is *cached (cp := *pod).
 func (s *Summary) shallowCopyOwner(a *ssa.Alloc) (CacheOwner, bool) {
-	load, ok := singleStored(a).(*ssa.UnOp)
+	load, ok := SingleStored(a).(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return CacheOwner{}, false
 	}

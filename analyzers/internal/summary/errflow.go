@@ -49,6 +49,14 @@ type errParam struct {
 	format int
 }
 
+// ErrOrigins walks the error value v of s's package backwards to the
+// calls that produce it (see errWalker) and returns the origins that leaf
+// makes of them; direct starts true.
+func ErrOrigins[T any](s *Summary, v ssa.Value, leaf func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []T) []T {
+	w := &errWalker[T]{s: s, seen: make(map[ssa.Value]bool), leaf: leaf}
+	return w.walk(v, true)
+}
+
 // walk returns the origins of v.
 func (w *errWalker[T]) walk(v ssa.Value, direct bool) []T {
 	if v == nil || w.seen[v] {

@@ -104,10 +104,10 @@ func (s *Summary) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]in
 	return -1
 }
 
-// notFoundHandled reports whether the return in block b is controlled by a
+// NotFoundHandled reports whether the return in block b is controlled by a
 // condition that looks at errVal other than a plain nil test: an
 // apierrors.IsNotFound, an IgnoreNotFound, or anything unknown.
-func (s *Summary) notFoundHandled(fi *FuncInfo, b *ssa.BasicBlock, errVal ssa.Value) bool {
+func (s *Summary) NotFoundHandled(fi *FuncInfo, b *ssa.BasicBlock, errVal ssa.Value) bool {
 	if fi.Graph == nil {
 		return true
 	}
@@ -170,4 +170,11 @@ func (s *Summary) constKeyDepth(v ssa.Value, depth int) (string, bool) {
 		key = k
 	}
 	return key, len(args) > 0
+}
+
+// KeyOfParam reports whether the Get key v of fn derives from the
+// parameter p (the reconcile request).
+func (s *Summary) KeyOfParam(fn *ssa.Function, v ssa.Value, p *ssa.Parameter) bool {
+	idx := ssax.ParamIndex(fn, p)
+	return idx >= 0 && s.keyParam(fn, v, make(map[ssa.Value]int)) == idx
 }

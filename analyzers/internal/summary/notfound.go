@@ -98,7 +98,7 @@ func (s *Summary) nfLeaks(fn *ssa.Function) []nfLeak {
 			if param < 0 {
 				continue
 			}
-			if s.notFoundHandled(fi, b, o.errVal) {
+			if s.NotFoundHandled(fi, b, o.errVal) {
 				continue
 			}
 			out = append(out, nfLeak{ret: ret, err: errv, param: param, site: o.site, get: o.get, helper: o.helper, direct: o.direct})
