@@ -105,7 +105,7 @@ func fieldSet() map[string]bool {
 }
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
-	apps := s.ListAppends(fieldSet())
+	apps := (&appends{s: s}).listAppends(fieldSet())
 	sort.Slice(apps, func(i, j int) bool { return apps[i].Instr.Pos() < apps[j].Instr.Pos() })
 	n := 0
 	for _, a := range apps {
@@ -151,7 +151,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	return n
 }
 
-func related(a *summary.ListAppend) []analysis.RelatedInformation {
+func related(a *listAppend) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
 	if a.Read.IsValid() {
 		out = append(out, analysis.RelatedInformation{Pos: a.Read, Message: "the object is " + a.ReadWhat + " here"})
@@ -236,7 +236,7 @@ func objectExpr(pass *analysis.Pass, lhs ast.Expr) string {
 
 // finalizerFix replaces the append by controllerutil.AddFinalizer, or,
 // when the next statement writes the object, wraps that write.
-func finalizerFix(pass *analysis.Pass, s *summary.Summary, a *summary.ListAppend, stmt ast.Stmt) *analysis.SuggestedFix {
+func finalizerFix(pass *analysis.Pass, s *summary.Summary, a *listAppend, stmt ast.Stmt) *analysis.SuggestedFix {
 	lhs, call := appendCall(pass, stmt)
 	if call == nil || len(call.Args) != 2 || call.Ellipsis.IsValid() {
 		return nil
@@ -281,7 +281,7 @@ func lineStart(pass *analysis.Pass, pos token.Pos) token.Pos {
 }
 
 // containsFix wraps the append in a slices.ContainsFunc test by name.
-func containsFix(pass *analysis.Pass, a *summary.ListAppend, stmt ast.Stmt) *analysis.SuggestedFix {
+func containsFix(pass *analysis.Pass, a *listAppend, stmt ast.Stmt) *analysis.SuggestedFix {
 	switch a.Field {
 	case "Ports", "VolumeMounts", "Tolerations", "EnvFrom":
 		return nil
@@ -291,7 +291,7 @@ func containsFix(pass *analysis.Pass, a *summary.ListAppend, stmt ast.Stmt) *ana
 		return nil
 	}
 	lt := pass.TypesInfo.TypeOf(call.Args[0])
-	if lt == nil || !summary.ElemHasName(lt) {
+	if lt == nil || !elemHasName(lt) {
 		return nil
 	}
 	elemT := lt.Underlying().(*types.Slice).Elem()

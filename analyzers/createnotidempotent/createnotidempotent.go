@@ -64,13 +64,17 @@ if err := client.IgnoreAlreadyExists(r.Create(ctx, cm)); err != nil {
 }
 
 // Analyzer reports RL2003.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(factsAnalyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
+	d, ok := pass.ResultOf[factsAnalyzer].(*creates)
+	if !ok || d == nil {
+		return 0
+	}
 	n := 0
 	reported := make(map[token.Pos]bool)
 	// (a) GenerateName.
-	gens := s.GenerateNameCreates()
+	gens := d.generateNameCreates()
 	sort.Slice(gens, func(i, j int) bool { return gens[i].Pos() < gens[j].Pos() })
 	for _, w := range gens {
 		where := "Create"
@@ -78,7 +82,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if w.Helper != nil {
 			where = "Create in " + w.Helper.Name()
 			related = append(related, analysis.RelatedInformation{Pos: w.Pos(), Message: "the Create is at " + w.HelperSite})
-		} else if g := s.GenerateNameStore(w); g != nil {
+		} else if g := d.generateNameStore(w); g != nil {
 			related = append(related, analysis.RelatedInformation{Pos: g.Pos(), Message: "GenerateName is set here"})
 		}
 		f := diag.Finding{
@@ -87,18 +91,18 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 				"that runs before the cache shows the previous one; derive a stable Name from the owner instead",
 			Related: related,
 		}
-		if w.Helper == nil && s.SingleChildGuard(w) {
-			f.Fix = stableNameFix(pass, s, w)
+		if w.Helper == nil && d.singleChildGuard(w) {
+			f.Fix = stableNameFix(pass, d, w)
 		}
 		rep.Report(f)
 		reported[w.Pos()] = true
 		n++
 	}
 	// (b) AlreadyExists returned as the reconcile error.
-	leaks := s.CreateLeaks()
-	sort.Slice(leaks, func(i, j int) bool { return leaks[i].Create.Pos() < leaks[j].Create.Pos() })
+	leaks := d.leaks()
+	sort.Slice(leaks, func(i, j int) bool { return leaks[i].create.Pos() < leaks[j].create.Pos() })
 	for _, l := range leaks {
-		w := l.Create
+		w := l.create
 		if reported[w.Pos()] {
 			continue
 		}
@@ -111,8 +115,8 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			Pos: w.Pos(),
 			Message: fmt.Sprintf("the AlreadyExists error of this %s is returned by %s with no existence check before it, "+
 				"so every reconcile after the first fails; wrap it in client.IgnoreAlreadyExists or Get the object first",
-				what, summary.FuncName(l.Root.Fn)),
-			Related: []analysis.RelatedInformation{{Pos: l.Return.Pos(), Message: "the reconcile returns the error here"}},
+				what, summary.FuncName(l.root.Fn)),
+			Related: []analysis.RelatedInformation{{Pos: l.ret.Pos(), Message: "the reconcile returns the error here"}},
 		}
 		if w.Helper != nil && w.HelperSite != "" {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: w.Pos(), Message: "the Create is at " + w.HelperSite})
@@ -155,8 +159,8 @@ func ignoreAlreadyExistsFix(pass *analysis.Pass, w *summary.Write) *analysis.Sug
 }
 
 // stableNameFix replaces `GenerateName: E` by `Name: E + string(owner.UID)[:8]`.
-func stableNameFix(pass *analysis.Pass, s *summary.Summary, w *summary.Write) *analysis.SuggestedFix {
-	g := s.GenerateNameStore(w)
+func stableNameFix(pass *analysis.Pass, d *creates, w *summary.Write) *analysis.SuggestedFix {
+	g := d.generateNameStore(w)
 	if g == nil {
 		return nil
 	}
@@ -172,7 +176,7 @@ func stableNameFix(pass *analysis.Pass, s *summary.Summary, w *summary.Write) *a
 	if kv == nil {
 		return nil
 	}
-	owner := ownerExpr(pass, s, w.Fn)
+	owner := ownerExpr(pass, d.s, w.Fn)
 	val := diag.Source(pass, kv.Value.Pos(), kv.Value.End())
 	if owner == "" || val == "" {
 		return nil

@@ -8,6 +8,10 @@
 // AlreadyExists error is returned as the reconcile error, with no Get of
 // the object before it, which fails every reconcile after the first.
 //
+// Creates in helpers of other packages are known from their CreateFacts,
+// which an analyzer of this package (rlcreatefacts) exports for every
+// analysed package.
+//
 // Suggested fixes: (b) wraps the Create as client.IgnoreAlreadyExists(…);
 // (a) replaces GenerateName with a Name derived from the owner's UID when
 // the Create runs only when a List found no children.

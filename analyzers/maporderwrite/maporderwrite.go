@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/persist"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -63,11 +64,11 @@ dep.Spec.Template.Spec.Containers[0].Env = env`,
 }
 
 // Analyzer reports RL1002.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(persist.Analyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
-	for _, p := range s.PersistedTaint(apis.MapOrder) {
+	for _, p := range pass.ResultOf[persist.Analyzer].(*persist.Model).PersistedTaint(apis.MapOrder) {
 		if p.Taint.Kinds&apis.MapOrder == 0 {
 			continue
 		}
@@ -76,7 +77,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			pos = p.Store.Instr.Pos()
 		}
 		elsewhere := helperDecl(pass, p.Taint.Origin) // a helper of another package
-		field := summary.FieldName(p.Store.Root, p.Store.Path)
+		field := persist.FieldName(p.Store.Root, p.Store.Path)
 		order := "a map iteration"
 		if p.Taint.Source == summary.CacheListSource {
 			order = "a List served from the informer cache (whose store is a map)"

@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixes"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/persist"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -93,7 +94,7 @@ return ctrl.Result{}, nil`,
 }
 
 // Analyzer reports RL1001.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(persist.Analyzer))
 
 var (
 	heartbeatFields  string
@@ -121,8 +122,8 @@ func isHeartbeat(field string) bool {
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
-	for _, p := range s.PersistedTaint(apis.NonDet) {
-		field := summary.FieldName(p.Store.Root, p.Store.Path)
+	for _, p := range pass.ResultOf[persist.Analyzer].(*persist.Model).PersistedTaint(apis.NonDet) {
+		field := persist.FieldName(p.Store.Root, p.Store.Path)
 		if isHeartbeat(field) {
 			continue
 		}
@@ -150,7 +151,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 		f := diag.Finding{Pos: pos, End: pos, Message: msg}
 		if clockGranularity > 0 && p.Taint.Kinds&apis.NonDet == apis.Clock && p.Store.Via == nil && p.Store.Value != nil {
-			if d, ok := summary.ClockTruncation(p.Store.Value); ok && d >= clockGranularity {
+			if d, ok := clockTruncation(p.Store.Value); ok && d >= clockGranularity {
 				f.Severity = checkdoc.Info.String()
 				f.Message += fmt.Sprintf(" (the value is truncated to %s, so it changes at most once per %s)", d, d)
 			}
@@ -173,7 +174,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 }
 
 // stampOnChange moves the store into a DeepEqual guard around the write.
-func stampOnChange(pass *analysis.Pass, s *summary.Summary, p *summary.Persisted) *analysis.SuggestedFix {
+func stampOnChange(pass *analysis.Pass, s *summary.Summary, p *persist.Persisted) *analysis.SuggestedFix {
 	w := fixes.WriteOf(s, p.Write.Instr)
 	if w == nil || !summary.Dominates(p.Store.Instr, p.Write.Instr) {
 		return nil
@@ -208,7 +209,7 @@ func stampOnChange(pass *analysis.Pass, s *summary.Summary, p *summary.Persisted
 // which replaces the condition of that type instead of adding another and
 // sets LastTransitionTime only when the condition's status changes. It is
 // offered when the clock value is the LastTransitionTime of the literal.
-func conditionFix(pass *analysis.Pass, p *summary.Persisted) *analysis.SuggestedFix {
+func conditionFix(pass *analysis.Pass, p *persist.Persisted) *analysis.SuggestedFix {
 	st, _, _, ok := diag.StmtInBlock(pass, p.Store.Instr.Pos())
 	if !ok {
 		return nil

@@ -62,7 +62,7 @@ type Effect struct {
 
 // Cond is a condition of a function: the edge Dep of one of FI's Ifs.
 // Filter marks a condition inside the loop of an ordered append that only
-// chooses the elements appended (stable.go).
+// chooses the elements appended (EffectConds).
 type Cond struct {
 	FI     *FuncInfo
 	Dep    flow.Dep
@@ -206,7 +206,7 @@ func (s *Summary) deferredEffects(fn *ssa.Function, rd *ssa.RunDefers, writesAt 
 						continue
 					}
 					c := *e
-					c.Conds = s.effectConds(cfi, e)
+					c.Conds = s.EffectConds(cfi, e)
 					effects = append(effects, &c)
 				}
 			} else {
@@ -257,7 +257,10 @@ func laterWrites(effects []*Effect, st *Effect, kinds []apis.WriteKind) []apis.W
 	return kinds
 }
 
-func (s *Summary) isObjectRoot(v ssa.Value) bool {
+// IsObjectRoot reports whether v, an object root (RootOf), holds API
+// objects: an object, an object list or struct, an event of a handler, a
+// metav1.Object, an empty interface, or a slice of one of these.
+func (s *Summary) IsObjectRoot(v ssa.Value) bool {
 	if v == nil {
 		return false
 	}
@@ -288,11 +291,11 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 	var out []*Effect
 	switch x := instr.(type) {
 	case *ssa.Store:
-		if root, path := s.RootOf(x.Addr); len(path) > 0 && s.isObjectRoot(root) || ssax.IsParam(root) {
+		if root, path := s.RootOf(x.Addr); len(path) > 0 && s.IsObjectRoot(root) || ssax.IsParam(root) {
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Value: x.Val})
 		}
 	case *ssa.MapUpdate:
-		if root, path := s.RootOf(x.Map); len(path) > 0 && s.isObjectRoot(root) || ssax.IsParam(root) {
+		if root, path := s.RootOf(x.Map); len(path) > 0 && s.IsObjectRoot(root) || ssax.IsParam(root) {
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: append(path, "[]"), Value: x.Value})
 		}
 	case ssa.CallInstruction:
@@ -345,7 +348,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		}
 		if st, ok := apis.SetterOf(f); ok && st.Arg < len(args) {
 			root, path := s.RootOf(args[st.Arg])
-			if s.isObjectRoot(root) {
+			if s.IsObjectRoot(root) {
 				full := append(append([]string(nil), path...), st.Path...)
 				var val ssa.Value
 				if st.Value >= 0 && st.Value < len(args) {
@@ -374,7 +377,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			continue // writes of local helpers are in s.Writes at their own site
 		}
 		root, path := s.RootOf(c.Args[pe.param])
-		if !s.isObjectRoot(root) {
+		if !s.IsObjectRoot(root) {
 			continue
 		}
 		via := pe.via
@@ -425,8 +428,8 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 			continue
 		}
 		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via,
-			conds: s.effectConds(fi, e), opaque: e.Opaque, removal: e.Removal}
-		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.sortedAfter(fn, e, nil) {
+			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal}
+		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.SortedAfter(fn, e, nil) {
 			// Sorted before fn returns: the caller sees an ordered value.
 			pe.taint = pe.taint.Without(apis.MapOrder)
 		}
@@ -486,7 +489,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 			continue
 		}
 		root, path := s.RootOf(args[sf.Param])
-		if !s.isObjectRoot(root) {
+		if !s.IsObjectRoot(root) {
 			continue
 		}
 		st := Unguarded
@@ -501,14 +504,14 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 	return out
 }
 
-// effectConds returns the conditions that decide effect e of fi: those
+// EffectConds returns the conditions that decide effect e of fi: those
 // inside helpers for a mapped effect, then those of its block. For a store
 // that appends an element in map or cached-List order inside the loop over
 // the collection (w.Status.IPs = append(w.Status.IPs, p.Status.PodIP)), the
 // conditions inside that loop only choose which elements are appended
 // (if p.Status.PodIP != ""): they are marked Filter, for they decide
 // nothing about the order of the elements that pass.
-func (s *Summary) effectConds(fi *FuncInfo, e *Effect) []Cond {
+func (s *Summary) EffectConds(fi *FuncInfo, e *Effect) []Cond {
 	out := append(slices.Clip(e.Conds), fi.conds(e.Instr.Block())...)
 	if s.appendsInOrder(fi, e) {
 		for i := len(e.Conds); i < len(out); i++ {

@@ -200,11 +200,6 @@ type WriteFact struct {
 	Guarded         bool
 	FailurePathOnly bool
 	Site            string
-	// GenerateName says a Create's object has GenerateName set and no
-	// Name; AlreadyExistsHandled says a Create's AlreadyExists error does
-	// not reach the function's error result (RL2003).
-	GenerateName         bool
-	AlreadyExistsHandled bool
 	// WriterParam is 1 + the index (receiver first) of the parameter a
 	// subresource writer comes from when the function cannot tell which
 	// subresource it writes (func update(sw client.SubResourceWriter, …)),
@@ -316,8 +311,7 @@ func (s *Summary) exportFacts() {
 		fs := &FuncSummary{
 			Writes: s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
 		}
-		s.markAlreadyExists(fn, fs.Writes)
-		fs.IsEquality, fs.ReportsChange = s.boolResultKind(fn)
+		fs.IsEquality, fs.ReportsChange = s.BoolResultKind(fn)
 		if rt := s.returnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taintableResults(fn.Signature) {
 			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params}
 		}
@@ -379,8 +373,7 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 		out = append(out, WriteFact{
 			Param: param, Kind: w.Kind, Flavor: w.Flavor,
 			Guarded: local == Guarded, FailurePathOnly: local == FailurePath,
-			Site: s.siteOf(w), GenerateName: s.createsGenerateName(w),
-			WriterParam: wp, WriterMethod: w.WriterMethod,
+			Site: s.SiteOf(w), WriterParam: wp, WriterMethod: w.WriterMethod,
 		})
 	}
 	for callee, edges := range s.calls {
@@ -414,7 +407,7 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 				out = append(out, WriteFact{
 					Param: param, Kind: kind, Flavor: cw.Flavor,
 					Guarded: st2 == Guarded, FailurePathOnly: st2 == FailurePath, Site: cw.Site,
-					GenerateName: cw.GenerateName, WriterParam: wp, WriterMethod: cw.WriterMethod,
+					WriterParam: wp, WriterMethod: cw.WriterMethod,
 				})
 			}
 		}
@@ -433,7 +426,10 @@ func statusOfFact(w WriteFact) Status {
 	return Unguarded
 }
 
-func (s *Summary) siteOf(w *Write) string {
+// SiteOf returns where the write w is made, as "file:line:col": the site
+// of the write call, or, for a call of a helper of another package, the
+// site in the helper (WriteFact.Site).
+func (s *Summary) SiteOf(w *Write) string {
 	if w.HelperSite != "" {
 		return w.HelperSite
 	}
@@ -456,9 +452,9 @@ func (s *Summary) closureStatus(outer, inner *ssa.Function) Status {
 	return st
 }
 
-// boolResultKind tells whether fn's last (bool) result is an equality test
+// BoolResultKind tells whether fn's last (bool) result is an equality test
 // or a change report, from the classification of every returned value.
-func (s *Summary) boolResultKind(fn *ssa.Function) (isEq, reportsChange bool) {
+func (s *Summary) BoolResultKind(fn *ssa.Function) (isEq, reportsChange bool) {
 	res := fn.Signature.Results()
 	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Typ[types.Bool]) {
 		return false, false

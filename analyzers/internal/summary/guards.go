@@ -520,6 +520,13 @@ func (s *Summary) isDeletionTimestampIn(v ssa.Value, seen map[ssa.Value]bool, de
 	return false
 }
 
+// IsConfigValue reports whether v derives only from constants, package
+// variables and non-object fields of a method receiver: the reconciler's
+// own configuration.
+func (s *Summary) IsConfigValue(v ssa.Value) bool {
+	return s.isConfigValue(v, make(map[ssa.Value]bool))
+}
+
 // isConfigValue reports whether v derives only from constants, package
 // variables and non-object fields of a method receiver: the reconciler's
 // own configuration.
@@ -880,7 +887,7 @@ func (s *Summary) deletingWhen(cond ssa.Value, depth int) (whenTrue, ok bool) {
 		if x.Op != token.EQL && x.Op != token.NEQ {
 			return false, false
 		}
-		if op := nilOperand(x); op != nil && s.isDeletionTimestamp(op) {
+		if op := NilOperand(x); op != nil && s.isDeletionTimestamp(op) {
 			return x.Op == token.NEQ, true // set (non-nil) while deleting
 		}
 	case *ssa.Call:
@@ -979,7 +986,7 @@ func (s *Summary) paramDeletionTestOf(fn *ssa.Function, v ssa.Value) (DeletionTe
 			return dt, ok
 		}
 	case *ssa.BinOp:
-		if op := nilOperand(x); op != nil && (x.Op == token.EQL || x.Op == token.NEQ) {
+		if op := NilOperand(x); op != nil && (x.Op == token.EQL || x.Op == token.NEQ) {
 			if p, ofTime, ok := paramOf(op); ok {
 				return DeletionTestFact{Tests: true, Param: p, WhenTrue: x.Op == token.NEQ, OfTime: ofTime}, true
 			}
@@ -996,8 +1003,8 @@ func (s *Summary) paramDeletionTestOf(fn *ssa.Function, v ssa.Value) (DeletionTe
 	return DeletionTestFact{}, false
 }
 
-// nilOperand returns the operand of a comparison with nil, or nil.
-func nilOperand(b *ssa.BinOp) ssa.Value {
+// NilOperand returns the operand of a comparison with nil, or nil.
+func NilOperand(b *ssa.BinOp) ssa.Value {
 	if c, ok := b.Y.(*ssa.Const); ok && c.IsNil() {
 		return b.X
 	}

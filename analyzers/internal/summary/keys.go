@@ -249,3 +249,10 @@ func (s *Summary) constKeyDepth(v ssa.Value, depth int) (string, bool) {
 	}
 	return key, len(args) > 0
 }
+
+// KeyOfParam reports whether the Get key v of fn derives from the
+// parameter p (the reconcile request).
+func (s *Summary) KeyOfParam(fn *ssa.Function, v ssa.Value, p *ssa.Parameter) bool {
+	idx := ssax.ParamIndex(fn, p)
+	return idx >= 0 && s.keyParam(fn, v, make(map[ssa.Value]int)) == idx
+}

@@ -9,8 +9,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// metaless drops the embedded ObjectMeta/TypeMeta elements of a path.
-func metaless(p []string) []string {
+// Metaless drops the embedded ObjectMeta/TypeMeta elements of a path.
+func Metaless(p []string) []string {
 	var out []string
 	for _, e := range p {
 		if e != "ObjectMeta" && e != "TypeMeta" {
@@ -20,8 +20,8 @@ func metaless(p []string) []string {
 	return out
 }
 
-// valueHome returns the function that defines v.
-func valueHome(v ssa.Value) *ssa.Function {
+// ValueHome returns the function that defines v.
+func ValueHome(v ssa.Value) *ssa.Function {
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		return x.Parent()
@@ -61,8 +61,8 @@ func (s *Summary) readResults(fn *ssa.Function) uint64 {
 	for i := 0; i < n && i < 64; i++ {
 		all, some := ssax.EveryReturn(fn, i, func(ret *ssa.Return, v ssa.Value) bool {
 			root, path := s.RootOf(v)
-			_, read := s.readBefore(fn, root, ret)
-			return read && len(path) == 0 && s.isObjectRoot(root)
+			_, read := s.ReadBefore(fn, root, ret)
+			return read && len(path) == 0 && s.IsObjectRoot(root)
 		})
 		if some && all {
 			out |= 1 << uint(i)
@@ -135,11 +135,11 @@ func boxedValue(a *ssa.Alloc) ssa.Value {
 	return val
 }
 
-// readBefore reports whether root, an object of fn, was filled from the
+// ReadBefore reports whether root, an object of fn, was filled from the
 // API before site: a Get or List into it, a typed-client, lister or
 // indexer read whose result it is, or a package helper that returns an
 // object it read. It returns where.
-func (s *Summary) readBefore(fn *ssa.Function, root ssa.Value, site ssa.Instruction) (token.Pos, bool) {
+func (s *Summary) ReadBefore(fn *ssa.Function, root ssa.Value, site ssa.Instruction) (token.Pos, bool) {
 	for _, e := range s.Effects(fn) {
 		if e.Kind == ReadEffect && e.Root == root && Reaches(e.Instr, site) {
 			return e.Instr.Pos(), true

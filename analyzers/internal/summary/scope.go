@@ -135,6 +135,32 @@ func (s *Summary) findFuncVars() {
 	}
 }
 
+// CallSite is a site of the package that calls a function of the
+// package, creates a closure of it, or uses it as a value (findCalls).
+type CallSite struct {
+	// Caller is the function that contains Site.
+	Caller *ssa.Function
+	// Site is the call (*ssa.Call, *ssa.Defer, *ssa.Go), the closure
+	// creation (*ssa.MakeClosure), or the use of the function as a value
+	// (a store, a conversion to an interface, a call argument).
+	Site ssa.Instruction
+}
+
+// CallSites returns the sites of the package that call fn, create a
+// closure of it, or use it as a value, in the order they were found.
+func (s *Summary) CallSites(fn *ssa.Function) []CallSite {
+	var out []CallSite
+	for _, e := range s.calls[fn] {
+		out = append(out, CallSite{Caller: e.caller, Site: e.site})
+	}
+	return out
+}
+
+// Callee returns the function a call reaches when it is known statically
+// (see callee), in this package or another; nil for invokes and dynamic
+// calls.
+func (s *Summary) Callee(c *ssa.CallCommon) *ssa.Function { return s.callee(c) }
+
 // callee returns the function a call reaches when it is known statically:
 // the static callee (a function, a closure, a bound method), or the
 // function held by a package-level variable assigned once (findFuncVars).
@@ -350,6 +376,11 @@ func (s *Summary) Chain(fn *ssa.Function) []ssa.Instruction {
 
 // spilledParam is ssax.SpilledParam.
 func spilledParam(a *ssa.Alloc) *ssa.Parameter { return ssax.SpilledParam(a) }
+
+// ArgValue returns v, or, for a parameter of a helper or closure of the
+// package that has one call site, the argument that call gives it,
+// following such parameters up to three calls (argValue).
+func (s *Summary) ArgValue(v ssa.Value) ssa.Value { return s.argValue(v, 0) }
 
 // argValue returns v, or, for a parameter of a helper or closure of the
 // package that has one call site, the argument that call gives it (so a

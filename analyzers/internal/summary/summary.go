@@ -102,9 +102,8 @@ type Summary struct {
 	pEffects  map[*ssa.Function][]paramEffect
 	effBusy   map[*ssa.Function]bool              // Effects in progress
 	resSrc    map[*ssa.Function][]ResultSource    // resultsrc.go
-	readRes   map[*ssa.Function]uint64            // appends.go: results read from the API
+	readRes   map[*ssa.Function]uint64            // reads.go: results read from the API
 	listRes   map[*ssa.Function]map[int]token.Pos // listorder.go: results in cache order
-	stable    *stableModel                        // stable.go
 	types     map[*types.TypeName]*TypeInfo
 
 	// builders.go, predicates.go (RL4001): wirings, predicate evaluation,
@@ -118,10 +117,6 @@ type Summary struct {
 
 	// errflow.go: the parameters whose errors a helper passes on.
 	errParamMemo map[*ssa.Function][]errParam
-
-	// creates.go (RL2003): Create error flow, memoized.
-	crMemo   map[*ssa.Function][]crLeak
-	createAt map[ssa.CallInstruction]*Write
 }
 
 // Lock serialises the checks that use the summary of one package: the

@@ -22,7 +22,10 @@ type Taint struct {
 	Params uint64
 }
 
-func (t Taint) union(u Taint) Taint {
+// Union returns the taint of a value computed from values with taints t
+// and u: the kinds and parameters of both, and the source of t, or of u
+// when t has no kind.
+func (t Taint) Union(u Taint) Taint {
 	if t.Kinds == 0 && u.Kinds != 0 {
 		t.Source, t.Origin = u.Source, u.Origin
 	}
@@ -82,7 +85,7 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	case *ssa.Phi:
 		var t Taint
 		for _, e := range x.Edges {
-			t = t.union(s.taint(e, vis))
+			t = t.Union(s.taint(e, vis))
 		}
 		return t
 	case *ssa.UnOp:
@@ -98,14 +101,14 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		}
 		return s.taint(x.X, vis)
 	case *ssa.BinOp:
-		t := s.taint(x.X, vis).union(s.taint(x.Y, vis))
+		t := s.taint(x.X, vis).Union(s.taint(x.Y, vis))
 		if x.Op == token.ADD && ssax.IsString(x.Type()) {
 			src := s.elemOrder(x.X, x)
 			if src == "" {
 				src = s.elemOrder(x.Y, x)
 			}
 			if src != "" {
-				t = t.union(Taint{Kinds: apis.MapOrder, Source: src, Origin: x.Pos()})
+				t = t.Union(Taint{Kinds: apis.MapOrder, Source: src, Origin: x.Pos()})
 			}
 		}
 		return t
@@ -134,7 +137,7 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		// what is stored into it. An API object does not: passing it along
 		// (to SetControllerReference, say) does not pass every stamped field;
 		// loads of its fields are followed path by path instead.
-		if s.isObjectRoot(v) {
+		if s.IsObjectRoot(v) {
 			return Taint{}
 		}
 		return s.storedTaint(v, nil, vis)
@@ -174,13 +177,13 @@ func (s *Summary) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		// []Container{{Env: env}}) so that sibling fields stay clean.
 		t = s.taint(root, vis)
 		for _, st := range s.storesInto(root) {
-			if !compatible(st.path, path) || st.instr.Parent() == load.Parent() && !Reaches(st.instr, load) {
+			if !CompatiblePaths(st.path, path) || st.instr.Parent() == load.Parent() && !Reaches(st.instr, load) {
 				continue
 			}
 			if len(st.path) < len(path) {
-				t = t.union(s.subTaint(st.val, path[len(st.path):], vis, 4))
+				t = t.Union(s.subTaint(st.val, path[len(st.path):], vis, 4))
 			} else {
-				t = t.union(s.storeTaint(st, vis))
+				t = t.Union(s.storeTaint(st, vis))
 			}
 		}
 		return t
@@ -188,13 +191,13 @@ func (s *Summary) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		return s.taint(root, vis)
 	}
 	for _, st := range s.storesInto(root) {
-		if !compatible(st.path, path) {
+		if !CompatiblePaths(st.path, path) {
 			continue
 		}
 		if st.instr.Parent() == load.Parent() && !Reaches(st.instr, load) {
 			continue
 		}
-		t = t.union(s.storeTaint(st, vis))
+		t = t.Union(s.storeTaint(st, vis))
 	}
 	return t
 }
@@ -226,13 +229,13 @@ func (s *Summary) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, d
 	full := append(append([]string(nil), p...), rest...)
 	var t Taint
 	for _, st := range s.storesInto(root) {
-		if !compatible(st.path, full) {
+		if !CompatiblePaths(st.path, full) {
 			continue
 		}
 		if len(st.path) < len(full) {
-			t = t.union(s.subTaint(st.val, full[len(st.path):], vis, depth-1))
+			t = t.Union(s.subTaint(st.val, full[len(st.path):], vis, depth-1))
 		} else {
-			t = t.union(s.storeTaint(st, vis))
+			t = t.Union(s.storeTaint(st, vis))
 		}
 	}
 	return t
@@ -244,15 +247,18 @@ func (s *Summary) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, d
 func (s *Summary) storedTaint(root ssa.Value, path []string, vis map[ssa.Value]bool) Taint {
 	var t Taint
 	for _, st := range s.storesInto(root) {
-		if path != nil && !compatible(st.path, path) {
+		if path != nil && !CompatiblePaths(st.path, path) {
 			continue
 		}
-		t = t.union(s.storeTaint(st, vis))
+		t = t.Union(s.storeTaint(st, vis))
 	}
 	return t
 }
 
-func compatible(a, b []string) bool {
+// CompatiblePaths reports whether two field paths may name the same data:
+// one is a prefix of the other, element positions ("[]") matching any
+// field.
+func CompatiblePaths(a, b []string) bool {
 	n := len(a)
 	if len(b) < n {
 		n = len(b)
@@ -263,6 +269,17 @@ func compatible(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// StoredValues returns the values stored into root, a local of a
+// function, and into its fields, in that function and the closures nested
+// in it.
+func (s *Summary) StoredValues(root ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, st := range s.storesInto(root) {
+		out = append(out, st.val)
+	}
+	return out
 }
 
 type localStore struct {
@@ -325,12 +342,12 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	if b, ok := common.Value.(*ssa.Builtin); ok {
 		var t Taint
 		for _, a := range common.Args {
-			t = t.union(s.taint(a, vis))
+			t = t.Union(s.taint(a, vis))
 		}
 		if b.Name() == "append" && len(common.Args) > 1 {
 			for _, a := range common.Args[1:] {
 				if src := s.elemOrder(a, c); src != "" {
-					t = t.union(Taint{Kinds: apis.MapOrder, Source: src, Origin: c.Pos()})
+					t = t.Union(Taint{Kinds: apis.MapOrder, Source: src, Origin: c.Pos()})
 					break
 				}
 			}
@@ -363,13 +380,13 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	unionArgs := func() Taint {
 		var t Taint
 		for _, a := range args {
-			t = t.union(s.taint(a, vis))
+			t = t.Union(s.taint(a, vis))
 		}
 		return t
 	}
 	switch {
 	case apis.IsCollect(f) && len(args) > 0 && s.isMapIter(args[len(args)-1]):
-		return unionArgs().union(Taint{Kinds: apis.MapOrder, Source: f.Pkg + "." + f.Name + " of a map iterator", Origin: c.Pos()})
+		return unionArgs().Union(Taint{Kinds: apis.MapOrder, Source: f.Pkg + "." + f.Name + " of a map iterator", Origin: c.Pos()})
 	case apis.SortArg(f) >= 0:
 		// slices.Sorted, sets.List, sort.*: the result (if any) is ordered.
 		return unionArgs().Without(apis.MapOrder)
@@ -402,9 +419,9 @@ func (s *Summary) bindParamsVis(t Taint, args []ssa.Value, vis map[ssa.Value]boo
 	for i, a := range args {
 		if i < 64 && t.Params&(1<<uint(i)) != 0 {
 			if vis == nil {
-				out = out.union(s.TaintOf(a))
+				out = out.Union(s.TaintOf(a))
 			} else {
-				out = out.union(s.taint(a, vis))
+				out = out.Union(s.taint(a, vis))
 			}
 		}
 	}
@@ -433,7 +450,7 @@ func (s *Summary) returnTaint(fn *ssa.Function) Taint {
 			if rt.Kinds&apis.MapOrder != 0 && s.SortedBefore(r, ret) {
 				rt = rt.Without(apis.MapOrder)
 			}
-			t = t.union(rt)
+			t = t.Union(rt)
 		}
 	}
 	s.retTaint[fn] = t
@@ -716,7 +733,7 @@ func (s *Summary) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bo
 // compatible with path (nil: any).
 func (s *Summary) storedOrder(root ssa.Value, path []string, at ssa.Instruction, seen map[ssa.Value]bool) string {
 	for _, st := range s.storesInto(root) {
-		if path != nil && !compatible(st.path, path) {
+		if path != nil && !CompatiblePaths(st.path, path) {
 			continue
 		}
 		if src := s.elemOrd(st.val, at, seen); src != "" {
@@ -754,11 +771,11 @@ func (s *Summary) iteratedListElem(v ssa.Value, at ssa.Instruction) bool {
 	return h != nil && h != b && h.Dominates(b) && ssax.InLoopOf(h, b)
 }
 
-// sortedAfter reports whether the stored value, or the stored path, is
+// SortedAfter reports whether the stored value, or the stored path, is
 // sorted before it is written: a sort of the value dominating the store, or
 // a sort of the path between the store and the write (w nil: anywhere
 // after the store).
-func (s *Summary) sortedAfter(fn *ssa.Function, st, w *Effect) bool {
+func (s *Summary) SortedAfter(fn *ssa.Function, st, w *Effect) bool {
 	if st.Value != nil && s.SortedBefore(st.Value, st.Instr) {
 		return true
 	}
@@ -776,6 +793,3 @@ func (s *Summary) sortedAfter(fn *ssa.Function, st, w *Effect) bool {
 
 // Dominates reports whether instruction a runs before b on every path to b.
 func Dominates(a, b ssa.Instruction) bool { return ssax.Dominates(a, b) }
-
-// singleStored is ssax.SingleStored.
-func singleStored(a *ssa.Alloc) ssa.Value { return ssax.SingleStored(a) }

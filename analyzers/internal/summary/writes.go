@@ -36,9 +36,6 @@ type Write struct {
 	// when the site is a helper call; HelperSite is where, as file:line:col.
 	Helper     *types.Func
 	HelperSite string
-	// GenerateName and AlreadyExistsHandled come from the helper's
-	// WriteFact (RL2003).
-	GenerateName, AlreadyExistsHandled bool
 	// Writer is the subresource writer of a write whose subresource the
 	// function cannot tell (a parameter), and WriterMethod its method;
 	// callers decide (WriteFact.WriterParam).
@@ -165,8 +162,7 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 					kind = k
 				}
 			}
-			w := &Write{Call: call, Kind: kind, Flavor: hw.Flavor, Helper: callee, HelperSite: hw.Site,
-				GenerateName: hw.GenerateName, AlreadyExistsHandled: hw.AlreadyExistsHandled}
+			w := &Write{Call: call, Kind: kind, Flavor: hw.Flavor, Helper: callee, HelperSite: hw.Site}
 			if hw.Param >= 0 && hw.Param < len(c.Args) {
 				w.Object = c.Args[hw.Param]
 			}
@@ -421,6 +417,10 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 	}
 	return v, path
 }
+
+// Binding returns the value captured for a closure's free variable when
+// the closure is created exactly once, or nil (binding).
+func (s *Summary) Binding(fv *ssa.FreeVar) ssa.Value { return s.binding(fv) }
 
 // binding returns the value captured for a closure's free variable when
 // the closure is created exactly once.

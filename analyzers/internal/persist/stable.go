@@ -1,4 +1,4 @@
-package summary
+package persist
 
 import (
 	"go/constant"
@@ -10,9 +10,10 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
-// Stable conditions (RL1001, RL1002).
+// Stable conditions.
 //
 // §1.5 counts every comparison of object data as a guard, and silence
 // follows. For a value that differs on every pass that is too strong. The
@@ -45,30 +46,30 @@ type stableModel struct {
 	cond    map[ssa.Value]bool
 }
 
-func (s *Summary) stableModel() *stableModel {
-	if s.stable != nil {
-		return s.stable
+func (md *Model) stableState() *stableModel {
+	if md.stable != nil {
+		return md.stable
 	}
 	m := &stableModel{changed: make(map[string][][]string), cond: make(map[ssa.Value]bool)}
-	s.stable = m
+	md.stable = m
 	add := func(root ssa.Value, path []string) {
 		if k, ok := objectTypeKey(root); ok {
 			m.changed[k] = append(m.changed[k], path)
 		}
 	}
-	for _, fn := range s.srcFunc {
-		for _, e := range s.Effects(fn) {
+	for _, fn := range md.s.Funcs() {
+		for _, e := range md.s.Effects(fn) {
 			switch e.Kind {
-			case StoreEffect:
+			case summary.StoreEffect:
 				add(e.Root, e.Path)
-			case WriteEffect:
+			case summary.WriteEffect:
 				for _, f := range apis.ServerWrittenFields {
 					add(e.Root, []string{"ObjectMeta", f})
 				}
 			}
 		}
 	}
-	m.reach = s.stableReach()
+	m.reach = md.stableReach()
 	return m
 }
 
@@ -87,19 +88,19 @@ func objectTypeKey(root ssa.Value) (string, bool) {
 
 // stableReach returns the functions reached from a reconcile root through
 // call sites on the steady-state path whose conditions are all stable.
-func (s *Summary) stableReach() map[*ssa.Function]bool {
+func (md *Model) stableReach() map[*ssa.Function]bool {
 	reach := make(map[*ssa.Function]bool)
-	for _, r := range s.Roots {
+	for _, r := range md.s.Roots {
 		reach[r.Fn] = true
 	}
 	for changed := true; changed; {
 		changed = false
-		for callee, edges := range s.calls {
+		for _, callee := range md.s.Funcs() {
 			if reach[callee] {
 				continue
 			}
-			for _, e := range edges {
-				if reach[e.caller] && s.stableBlock(s.Func(e.caller), e.site.Block()) {
+			for _, e := range md.s.CallSites(callee) {
+				if reach[e.Caller] && md.stableBlock(md.s.Func(e.Caller), e.Site.Block()) {
 					reach[callee] = true
 					changed = true
 					break
@@ -110,21 +111,21 @@ func (s *Summary) stableReach() map[*ssa.Function]bool {
 	return reach
 }
 
-// StablyReached reports whether fn is reached from a reconcile root
+// stablyReached reports whether fn is reached from a reconcile root
 // through stable conditions only (see the comment at the top of the file).
-func (s *Summary) StablyReached(fn *ssa.Function) bool {
-	return s.stableModel().reach[fn]
+func (md *Model) stablyReached(fn *ssa.Function) bool {
+	return md.stableState().reach[fn]
 }
 
 // stableBlock reports whether block b runs on the steady-state path under
 // stable conditions only.
-func (s *Summary) stableBlock(fi *FuncInfo, b *ssa.BasicBlock) bool {
+func (md *Model) stableBlock(fi *summary.FuncInfo, b *ssa.BasicBlock) bool {
 	st, guards := fi.StatusOf(b)
-	if st == FailurePath {
+	if st == summary.FailurePath {
 		return false
 	}
 	for _, d := range guards {
-		if !s.stableDep(fi, d) {
+		if !md.stableDep(fi, d) {
 			return false
 		}
 	}
@@ -136,15 +137,15 @@ func (s *Summary) stableBlock(fi *FuncInfo, b *ssa.BasicBlock) bool {
 // inside the helper — are all stable or only filter the elements of an
 // ordered append (effectConds). An effect that a helper of another package
 // makes under conditions its facts do not show is not stable.
-func (s *Summary) stableEffect(fi *FuncInfo, e *Effect) bool {
-	if e.Opaque || e.Status == FailurePath || e.Instr.Parent() != fi.Fn {
+func (md *Model) stableEffect(fi *summary.FuncInfo, e *summary.Effect) bool {
+	if e.Opaque || e.Status == summary.FailurePath || e.Instr.Parent() != fi.Fn {
 		return false
 	}
-	if st, _ := fi.StatusOf(e.Instr.Block()); st == FailurePath {
+	if st, _ := fi.StatusOf(e.Instr.Block()); st == summary.FailurePath {
 		return false
 	}
-	for _, c := range s.effectConds(fi, e) {
-		if !c.Filter && !s.stableDep(c.FI, c.Dep) {
+	for _, c := range md.s.EffectConds(fi, e) {
+		if !c.Filter && !md.stableDep(c.FI, c.Dep) {
 			return false
 		}
 	}
@@ -152,7 +153,7 @@ func (s *Summary) stableEffect(fi *FuncInfo, e *Effect) bool {
 }
 
 // stableDep reports whether the condition of d is stable.
-func (s *Summary) stableDep(fi *FuncInfo, d flow.Dep) bool {
+func (md *Model) stableDep(fi *summary.FuncInfo, d flow.Dep) bool {
 	ifi := d.If()
 	if ifi == nil {
 		return false
@@ -161,29 +162,29 @@ func (s *Summary) stableDep(fi *FuncInfo, d flow.Dep) bool {
 	if !g.Kind.Guards() {
 		return true
 	}
-	if (g.Kind == Change || g.Kind == Equality) && s.settledSucc(ifi.Cond, 0) == d.Succ {
+	if (g.Kind == summary.Change || g.Kind == summary.Equality) && md.settledSucc(ifi.Cond, 0) == d.Succ {
 		return true
 	}
-	return s.stableCond(ifi.Cond)
+	return md.stableCond(ifi.Cond)
 }
 
 // settledSucc returns the successor (0 true, 1 false) a condition takes
 // when a change reporter reported no change or a symmetric equality held,
 // or -1.
-func (s *Summary) settledSucc(v ssa.Value, depth int) int {
+func (md *Model) settledSucc(v ssa.Value, depth int) int {
 	if depth > 8 {
 		return -1
 	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.NOT {
-			if r := s.settledSucc(x.X, depth+1); r >= 0 {
+			if r := md.settledSucc(x.X, depth+1); r >= 0 {
 				return 1 - r
 			}
 		}
 	case *ssa.Call:
 		callee := ssax.CalleeFunc(&x.Call)
-		if callee == nil && s.localFunc(s.callee(&x.Call)) == nil {
+		if callee == nil && md.s.LocalCallee(&x.Call) == nil {
 			return -1 // a dynamic call; a closure of the package goes on
 		}
 		f := apis.FuncOf(callee)
@@ -193,11 +194,11 @@ func (s *Summary) settledSucc(v ssa.Value, depth int) int {
 		case apis.IsSymmetricEquality(f):
 			return 0
 		}
-		if fs := s.factOf(callee); fs != nil && fs.ReportsChange {
+		if fs := md.s.FactOf(callee); fs != nil && fs.ReportsChange {
 			return 1
 		}
-		if local := s.localFunc(s.callee(&x.Call)); local != nil && !x.Call.IsInvoke() {
-			if _, reports := s.boolResultKind(local); reports {
+		if local := md.s.LocalCallee(&x.Call); local != nil {
+			if _, reports := md.s.BoolResultKind(local); reports {
 				return 1
 			}
 		}
@@ -212,7 +213,7 @@ func (s *Summary) settledSucc(v ssa.Value, depth int) int {
 			}
 		}
 	case *ssa.Phi:
-		return s.settledFlag(x, depth)
+		return md.settledFlag(x, depth)
 	}
 	return -1
 }
@@ -221,16 +222,16 @@ func (s *Summary) settledSucc(v ssa.Value, depth int) int {
 // changed := false; if AddFinalizer(…) { changed = true }): false means
 // nothing changed when every edge is a change report or false, and every
 // true edge comes from the change edge of a reporter.
-func (s *Summary) settledFlag(phi *ssa.Phi, depth int) int {
-	fi := s.funcs[phi.Parent()]
-	if fi == nil || fi.Graph == nil {
+func (md *Model) settledFlag(phi *ssa.Phi, depth int) int {
+	fi := md.s.Func(phi.Parent())
+	if fi.Graph == nil {
 		return -1
 	}
 	for i, e := range phi.Edges {
 		c, isConst := e.(*ssa.Const)
 		switch {
 		case !isConst:
-			if s.settledSucc(e, depth+1) != 1 {
+			if md.settledSucc(e, depth+1) != 1 {
 				return -1
 			}
 		case c.Value == nil || c.Value.Kind() != constant.Bool:
@@ -252,7 +253,7 @@ func (s *Summary) settledFlag(phi *ssa.Phi, depth int) int {
 				if ifi == nil {
 					return -1
 				}
-				if r := s.settledSucc(ifi.Cond, depth+1); r < 0 || r == d.Succ {
+				if r := md.settledSucc(ifi.Cond, depth+1); r < 0 || r == d.Succ {
 					return -1
 				}
 			}
@@ -262,18 +263,18 @@ func (s *Summary) settledFlag(phi *ssa.Phi, depth int) int {
 }
 
 // stableCond reports whether every datum a condition reads is stable.
-func (s *Summary) stableCond(v ssa.Value) bool {
-	m := s.stableModel()
+func (md *Model) stableCond(v ssa.Value) bool {
+	m := md.stableState()
 	if r, ok := m.cond[v]; ok {
 		return r
 	}
 	m.cond[v] = false
-	r := s.TaintOf(v).Kinds&apis.NonDet == 0 && s.stableValue(v, make(map[ssa.Value]bool), 0)
+	r := md.s.TaintOf(v).Kinds&apis.NonDet == 0 && md.stableValue(v, make(map[ssa.Value]bool), 0)
 	m.cond[v] = r
 	return r
 }
 
-func (s *Summary) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+func (md *Model) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
 	if v == nil || depth > 24 {
 		return false
 	}
@@ -281,25 +282,25 @@ func (s *Summary) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 		return true
 	}
 	seen[v] = true
-	if s.isConfigValue(v, make(map[ssa.Value]bool)) {
+	if md.s.IsConfigValue(v) {
 		return true
 	}
 	// Object data: stable unless the package stores into it.
-	if root, path := s.RootOf(v); root != v || len(path) > 0 {
-		if s.isObjectRoot(root) {
-			return s.unchangedData(root, path)
+	if root, path := md.s.RootOf(v); root != v || len(path) > 0 {
+		if md.s.IsObjectRoot(root) {
+			return md.unchangedData(root, path)
 		}
-	} else if s.isObjectRoot(v) {
-		return s.unchangedData(v, nil)
+	} else if md.s.IsObjectRoot(v) {
+		return md.unchangedData(v, nil)
 	}
 	switch x := v.(type) {
 	case *ssa.Const, *ssa.Global:
 		return true
 	case *ssa.Parameter:
-		return s.isRootRequest(x)
+		return md.isRootRequest(x)
 	case *ssa.FreeVar:
-		if b := s.binding(x); b != nil {
-			return s.stableValue(b, seen, depth+1)
+		if b := md.s.Binding(x); b != nil {
+			return md.stableValue(b, seen, depth+1)
 		}
 		return false
 	case *ssa.UnOp:
@@ -307,10 +308,10 @@ func (s *Summary) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 			return false
 		}
 		if x.Op == token.MUL {
-			if root, path := s.RootOf(x.X); len(path) == 0 {
+			if root, path := md.s.RootOf(x.X); len(path) == 0 {
 				if _, ok := root.(*ssa.Alloc); ok {
-					for _, st := range s.storesInto(root) {
-						if !s.stableValue(st.val, seen, depth+1) {
+					for _, val := range md.s.StoredValues(root) {
+						if !md.stableValue(val, seen, depth+1) {
 							return false
 						}
 					}
@@ -318,46 +319,46 @@ func (s *Summary) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 				}
 			}
 		}
-		return s.stableValue(x.X, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.BinOp:
-		return s.stableValue(x.X, seen, depth+1) && s.stableValue(x.Y, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1) && md.stableValue(x.Y, seen, depth+1)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if !s.stableValue(e, seen, depth+1) {
+			if !md.stableValue(e, seen, depth+1) {
 				return false
 			}
 		}
 		// Which edge flows in is data too (changed := false; if x != y {
 		// changed = true }): the conditions that choose the predecessor.
-		return s.stableChoice(x, seen, depth)
+		return md.stableChoice(x, seen, depth)
 	case *ssa.FieldAddr:
-		return s.stableValue(x.X, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.Field:
-		return s.stableValue(x.X, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.IndexAddr:
-		return s.stableValue(x.X, seen, depth+1) && s.stableValue(x.Index, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1) && md.stableValue(x.Index, seen, depth+1)
 	case *ssa.Index:
-		return s.stableValue(x.X, seen, depth+1) && s.stableValue(x.Index, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1) && md.stableValue(x.Index, seen, depth+1)
 	case *ssa.Lookup:
-		return s.stableValue(x.X, seen, depth+1) && s.stableValue(x.Index, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1) && md.stableValue(x.Index, seen, depth+1)
 	case *ssa.Slice:
-		return s.stableValue(x.X, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.Extract:
-		return s.stableValue(x.Tuple, seen, depth+1)
+		return md.stableValue(x.Tuple, seen, depth+1)
 	case *ssa.ChangeType:
-		return s.stableValue(x.X, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.Convert:
-		return s.stableValue(x.X, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.MakeInterface:
-		return s.stableValue(x.X, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.ChangeInterface:
-		return s.stableValue(x.X, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.TypeAssert:
-		return s.stableValue(x.X, seen, depth+1)
+		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.Call:
 		// A function of stable inputs: its receiver and arguments. An
 		// object argument stands for all of its data.
-		if x.Call.IsInvoke() && !s.stableValue(x.Call.Value, seen, depth+1) {
+		if x.Call.IsInvoke() && !md.stableValue(x.Call.Value, seen, depth+1) {
 			return false
 		}
 		if _, ok := x.Call.Value.(*ssa.Function); !ok && !x.Call.IsInvoke() {
@@ -366,14 +367,14 @@ func (s *Summary) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 			}
 		}
 		for _, a := range x.Call.Args {
-			if !s.stableValue(a, seen, depth+1) {
+			if !md.stableValue(a, seen, depth+1) {
 				return false
 			}
 		}
 		return true
 	case *ssa.Alloc:
-		for _, st := range s.storesInto(x) {
-			if !s.stableValue(st.val, seen, depth+1) {
+		for _, val := range md.s.StoredValues(x) {
+			if !md.stableValue(val, seen, depth+1) {
 				return false
 			}
 		}
@@ -384,9 +385,9 @@ func (s *Summary) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 
 // stableChoice reports whether the conditions that decide which
 // predecessor of phi's block runs are stable.
-func (s *Summary) stableChoice(phi *ssa.Phi, seen map[ssa.Value]bool, depth int) bool {
-	fi := s.funcs[phi.Parent()]
-	if fi == nil || fi.Graph == nil {
+func (md *Model) stableChoice(phi *ssa.Phi, seen map[ssa.Value]bool, depth int) bool {
+	fi := md.s.Func(phi.Parent())
+	if fi.Graph == nil {
 		return false
 	}
 	for _, p := range phi.Block().Preds {
@@ -396,7 +397,7 @@ func (s *Summary) stableChoice(phi *ssa.Phi, seen map[ssa.Value]bool, depth int)
 		}
 		for _, d := range deps {
 			ifi := d.If()
-			if ifi == nil || !s.stableValue(ifi.Cond, seen, depth+1) {
+			if ifi == nil || !md.stableValue(ifi.Cond, seen, depth+1) {
 				return false
 			}
 		}
@@ -407,13 +408,13 @@ func (s *Summary) stableChoice(phi *ssa.Phi, seen map[ssa.Value]bool, depth int)
 // unchangedData reports whether the data at path of an object root is
 // something the package never stores into (nor the server changes on a
 // write): no stored path of the same object type overlaps it.
-func (s *Summary) unchangedData(root ssa.Value, path []string) bool {
+func (md *Model) unchangedData(root ssa.Value, path []string) bool {
 	k, ok := objectTypeKey(root)
 	if !ok {
 		return false
 	}
-	for _, p := range s.stableModel().changed[k] {
-		if compatible(p, path) {
+	for _, p := range md.stableState().changed[k] {
+		if summary.CompatiblePaths(p, path) {
 			return false
 		}
 	}
@@ -422,8 +423,8 @@ func (s *Summary) unchangedData(root ssa.Value, path []string) bool {
 
 // isRootRequest reports whether p is a parameter of a reconcile root: the
 // context or the request, the same on every pass for the same object.
-func (s *Summary) isRootRequest(p *ssa.Parameter) bool {
-	for _, r := range s.Roots {
+func (md *Model) isRootRequest(p *ssa.Parameter) bool {
+	for _, r := range md.s.Roots {
 		if r.Fn == p.Parent() {
 			return true
 		}

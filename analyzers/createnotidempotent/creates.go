@@ -1,79 +1,154 @@
-package summary
+package createnotidempotent
 
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
-// Creates that are not safe to repeat (RL2003).
-
-// CreateLeak is a Create whose AlreadyExists error reaches the error
-// result of a reconcile root unhandled, with no existence check before it.
-type CreateLeak struct {
-	Root *Root
-	// Create is the Create site: a direct Create (possibly in a helper of
+// leak is a Create whose AlreadyExists error reaches the error result of
+// a reconcile root unhandled, with no existence check before it.
+type leak struct {
+	root *summary.Root
+	// create is the Create site: a direct Create (possibly in a helper of
 	// this package) or the call of a helper of another package.
-	Create *Write
-	// Return is the return of the root that carries the error.
-	Return *ssa.Return
-	// Direct says the Create's error reaches the return directly or
-	// wrapped with %w.
-	Direct bool
+	create *summary.Write
+	// ret is the return of the root that carries the error.
+	ret *ssa.Return
 }
 
 // crOrigin is a Create whose error an error value may carry.
 type crOrigin struct {
 	errVal ssa.Value
-	write  *Write
+	write  *summary.Write
 	direct bool
 }
 
+// crLeak is a return of a function whose error result may carry the
+// AlreadyExists of the Create write.
 type crLeak struct {
 	ret    *ssa.Return
-	write  *Write
+	write  *summary.Write
 	direct bool
 }
 
-// CreateLeaks returns, for every reconcile root, the Creates whose
-// AlreadyExists error reaches the root's error result (RL2003 b). Creates
-// of objects with GenerateName are left out: the server picks a new name,
-// so they cannot fail with AlreadyExists (see GenerateNameCreates).
-func (s *Summary) CreateLeaks() []*CreateLeak {
-	var out []*CreateLeak
-	for _, r := range s.Roots {
-		for _, l := range s.createLeaks(r.Fn, make(map[*ssa.Function]bool)) {
-			out = append(out, &CreateLeak{Root: r, Create: l.write, Return: l.ret, Direct: l.direct})
+// creates is the detection of one package: the Create error flow,
+// memoized, and what the facts of helpers of other packages say of their
+// Creates.
+type creates struct {
+	s    *summary.Summary
+	memo map[*ssa.Function][]crLeak
+	// at maps a call to the (last) Create write it makes.
+	at map[ssa.CallInstruction]*summary.Write
+	// helpers holds, for each Create made in a helper of another
+	// package, what the helper's CreateFact says of it.
+	helpers map[*summary.Write]helperCreate
+}
+
+// helperCreate is what the CreateFact of a helper of another package says
+// of one of its Creates.
+type helperCreate struct {
+	generateName, alreadyExistsHandled bool
+}
+
+// newCreates returns the detection of the package of pass, whose
+// analyzer imports the CreateFacts of other packages.
+func newCreates(pass *analysis.Pass, s *summary.Summary) *creates {
+	d := &creates{s: s, memo: make(map[*ssa.Function][]crLeak), at: make(map[ssa.CallInstruction]*summary.Write),
+		helpers: make(map[*summary.Write]helperCreate)}
+	for _, w := range s.Writes {
+		if w.Kind != apis.Create {
+			continue
+		}
+		d.at[w.Call] = w
+		if w.Helper != nil {
+			var f CreateFact
+			summary.ImportFuncFact(pass, w.Helper, &f)
+			d.helpers[w] = helperCreate{
+				generateName:         slices.Contains(f.GenerateName, w.HelperSite),
+				alreadyExistsHandled: !slices.Contains(f.Leaks, w.HelperSite),
+			}
+		}
+	}
+	return d
+}
+
+// exportFacts exports, on pass, the CreateFact of every package-level
+// function that has one.
+func (d *creates) exportFacts(pass *analysis.Pass) {
+	// The sites of the package's own Creates with GenerateName: a Create
+	// in a helper of another package counts only in that package.
+	gen := make(map[string]bool)
+	for _, w := range d.s.Writes {
+		if d.createsGenerateName(w) {
+			gen[d.s.SiteOf(w)] = true
+		}
+	}
+	// The writes of each function, from the model's facts.
+	writes := make(map[types.Object][]summary.WriteFact)
+	for _, f := range d.s.Exported {
+		if fs, ok := f.Fact.(*summary.FuncSummary); ok {
+			writes[f.Object] = fs.Writes
+		}
+	}
+	d.s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {
+		var f CreateFact
+		for _, w := range writes[fn.Object()] {
+			if w.Kind == apis.Create && gen[w.Site] && !slices.Contains(f.GenerateName, w.Site) {
+				f.GenerateName = append(f.GenerateName, w.Site)
+			}
+		}
+		for _, l := range d.leaksOf(fn, make(map[*ssa.Function]bool)) {
+			if site := d.s.SiteOf(l.write); !slices.Contains(f.Leaks, site) {
+				f.Leaks = append(f.Leaks, site)
+			}
+		}
+		if len(f.GenerateName) == 0 && len(f.Leaks) == 0 {
+			return nil
+		}
+		return &f
+	})
+}
+
+// leaks returns, for every reconcile root, the Creates whose
+// AlreadyExists error reaches the root's error result (b). Creates of
+// objects with GenerateName are left out: the server picks a new name, so
+// they cannot fail with AlreadyExists (see generateNameCreates).
+func (d *creates) leaks() []*leak {
+	var out []*leak
+	for _, r := range d.s.Roots {
+		for _, l := range d.leaksOf(r.Fn, make(map[*ssa.Function]bool)) {
+			out = append(out, &leak{root: r, create: l.write, ret: l.ret})
 		}
 	}
 	return out
 }
 
-// createLeaks returns the returns of fn whose error result may carry the
+// leaksOf returns the returns of fn whose error result may carry the
 // unhandled AlreadyExists of a Create.
-func (s *Summary) createLeaks(fn *ssa.Function, busy map[*ssa.Function]bool) []crLeak {
-	if s.crMemo == nil {
-		s.crMemo = make(map[*ssa.Function][]crLeak)
-	}
-	if l, ok := s.crMemo[fn]; ok {
+func (d *creates) leaksOf(fn *ssa.Function, busy map[*ssa.Function]bool) []crLeak {
+	if l, ok := d.memo[fn]; ok {
 		return l
 	}
 	if busy[fn] || len(fn.Blocks) == 0 {
 		return nil
 	}
 	res := fn.Signature.Results()
-	if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) || !s.hasCreates() {
-		s.crMemo[fn] = nil
+	if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) || len(d.at) == 0 {
+		d.memo[fn] = nil
 		return nil
 	}
 	busy[fn] = true
 	defer delete(busy, fn)
-	fi := s.Func(fn)
+	fi := d.s.Func(fn)
 	var out []crLeak
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -81,51 +156,49 @@ func (s *Summary) createLeaks(fn *ssa.Function, busy map[*ssa.Function]bool) []c
 			continue
 		}
 		errv := ret.Results[len(ret.Results)-1]
-		w := &errWalker[crOrigin]{s: s, seen: make(map[ssa.Value]bool)}
-		w.leaf = func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []crOrigin {
-			return s.createOrigins(c, errVal, index, direct, busy)
+		leaf := func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []crOrigin {
+			return d.createOrigins(c, errVal, index, direct, busy)
 		}
-		for _, o := range w.walk(errv, true) {
-			if s.NotFoundHandled(fi, b, o.errVal) {
+		for _, o := range summary.NewErrWalker(d.s, leaf).Walk(errv, true) {
+			if d.s.NotFoundHandled(fi, b, o.errVal) {
 				continue // an AlreadyExists (or unknown) test of the error decides the return
 			}
 			out = append(out, crLeak{ret: ret, write: o.write, direct: o.direct})
 		}
 	}
-	s.crMemo[fn] = out
+	d.memo[fn] = out
 	return out
 }
 
 // createOrigins handles an error produced by a call: a Create, or a helper
 // whose error may carry a Create's AlreadyExists.
-func (s *Summary) createOrigins(c *ssa.Call, errVal ssa.Value, index int, direct bool, busy map[*ssa.Function]bool) []crOrigin {
+func (d *creates) createOrigins(c *ssa.Call, errVal ssa.Value, index int, direct bool, busy map[*ssa.Function]bool) []crOrigin {
 	res := c.Call.Signature().Results()
 	if index != res.Len()-1 {
 		return nil
 	}
-	w := s.writeAt(c)
-	if w != nil && w.Kind == apis.Create && w.Helper == nil {
-		if s.createsGenerateName(w) || s.existenceChecked(w.Fn, c) {
+	w := d.at[c]
+	if w != nil && w.Helper == nil {
+		if d.createsGenerateName(w) || d.existenceChecked(w.Fn, c) {
 			return nil
 		}
 		return []crOrigin{{errVal: errVal, write: w, direct: direct}}
 	}
-	fn := s.callee(&c.Call)
-	if fn == nil || c.Call.IsInvoke() {
-		return nil
-	}
-	if local := s.localFunc(fn); local != nil {
-		if s.existenceChecked(c.Parent(), c) {
+	if local := d.s.LocalCallee(&c.Call); local != nil {
+		if d.existenceChecked(c.Parent(), c) {
 			return nil
 		}
 		var out []crOrigin
-		for _, l := range s.createLeaks(local, busy) {
+		for _, l := range d.leaksOf(local, busy) {
 			out = append(out, crOrigin{errVal: errVal, write: l.write, direct: direct && l.direct})
 		}
 		return out
 	}
-	if w != nil && w.Kind == apis.Create && w.Helper != nil && !w.GenerateName && !w.AlreadyExistsHandled {
-		if s.existenceChecked(c.Parent(), c) {
+	if w != nil && w.Helper != nil {
+		if h := d.helpers[w]; h.generateName || h.alreadyExistsHandled {
+			return nil
+		}
+		if d.existenceChecked(c.Parent(), c) {
 			return nil
 		}
 		return []crOrigin{{errVal: errVal, write: w, direct: false}}
@@ -133,59 +206,40 @@ func (s *Summary) createOrigins(c *ssa.Call, errVal ssa.Value, index int, direct
 	return nil
 }
 
-// writeAt returns the Create write recorded for call, if any.
-func (s *Summary) writeAt(c ssa.CallInstruction) *Write {
-	if s.createAt == nil {
-		s.createAt = make(map[ssa.CallInstruction]*Write)
-		for _, w := range s.Writes {
-			if w.Kind == apis.Create {
-				s.createAt[w.Call] = w
-			}
-		}
-	}
-	return s.createAt[c]
-}
-
-// hasCreates reports whether the package has any Create site.
-func (s *Summary) hasCreates() bool {
-	s.writeAt(nil)
-	return len(s.createAt) > 0
-}
-
 // existenceChecked reports whether call runs only under a test of the
 // result of a Get: `if apierrors.IsNotFound(err)`, `if err != nil` after a
 // Get, a lister's Get, …, or under a test of other observed state (see
 // observedTest). The object was looked up first.
-func (s *Summary) existenceChecked(fn *ssa.Function, call ssa.Instruction) bool {
+func (d *creates) existenceChecked(fn *ssa.Function, call ssa.Instruction) bool {
 	if fn == nil {
 		return false
 	}
-	fi := s.Func(fn)
+	fi := d.s.Func(fn)
 	if fi.Graph == nil {
 		return true
 	}
 	var created ssa.Value
 	if ci, ok := call.(ssa.CallInstruction); ok {
-		if w := s.writeAt(ci); w != nil && w.Object != nil {
-			created, _ = s.RootOf(w.Object)
+		if w := d.at[ci]; w != nil && w.Object != nil {
+			created, _ = d.s.RootOf(w.Object)
 		}
 	}
-	for _, d := range fi.Graph.ControlDeps(call.Block()) {
-		ifi := d.If()
+	for _, dep := range fi.Graph.ControlDeps(call.Block()) {
+		ifi := dep.If()
 		if ifi == nil {
 			continue
 		}
-		if s.observedTest(ifi.Cond, created) {
+		if d.observedTest(ifi.Cond, created) {
 			return true
 		}
-		if !s.mentionsGet(ifi.Cond) {
+		if !d.mentionsGet(ifi.Cond) {
 			continue
 		}
 		// On the failure edge of the Get's error test (NotFound, say), or
 		// under a test of the Get's result the model cannot classify. The
 		// success edge (the Get of the reconciled object succeeded) checks
 		// nothing about the created object.
-		if g := fi.Guard(ifi); g.Kind != ErrorTest || g.FailSucc == d.Succ {
+		if g := fi.Guard(ifi); g.Kind != summary.ErrorTest || g.FailSucc == dep.Succ {
 			return true
 		}
 	}
@@ -201,7 +255,7 @@ func (s *Summary) existenceChecked(fn *ssa.Function, call ssa.Instruction) bool 
 //     object), tested for nil or for a creation timestamp, UID or
 //     resourceVersion. The object being created does not count: a fresh
 //     object has none of these, so testing it looks nothing up.
-func (s *Summary) observedTest(cond ssa.Value, created ssa.Value) bool {
+func (d *creates) observedTest(cond ssa.Value, created ssa.Value) bool {
 	found := false
 	var walk func(v ssa.Value, depth int)
 	walk = func(v ssa.Value, depth int) {
@@ -210,7 +264,7 @@ func (s *Summary) observedTest(cond ssa.Value, created ssa.Value) bool {
 		}
 		switch x := v.(type) {
 		case *ssa.BinOp:
-			if (x.Op == token.EQL || x.Op == token.NEQ) && s.observedParam(nilOperand(x), created) {
+			if (x.Op == token.EQL || x.Op == token.NEQ) && d.observedParam(summary.NilOperand(x), created) {
 				found = true
 				return
 			}
@@ -240,11 +294,11 @@ func (s *Summary) observedTest(cond ssa.Value, created ssa.Value) bool {
 		case *ssa.Phi:
 			return
 		}
-		root, path := s.RootOf(v)
+		root, path := d.s.RootOf(v)
 		if root == nil {
 			return
 		}
-		if s.listedInto(root) {
+		if d.listedInto(root) {
 			found = true
 			return
 		}
@@ -262,11 +316,11 @@ func (s *Summary) observedTest(cond ssa.Value, created ssa.Value) bool {
 
 // observedParam reports whether v is an object parameter other than the
 // created object (a pointer compared with nil).
-func (s *Summary) observedParam(v ssa.Value, created ssa.Value) bool {
+func (d *creates) observedParam(v ssa.Value, created ssa.Value) bool {
 	if v == nil {
 		return false
 	}
-	root, path := s.RootOf(v)
+	root, path := d.s.RootOf(v)
 	p, ok := root.(*ssa.Parameter)
 	return ok && len(path) == 0 && p != created && apis.IsObject(p.Type())
 }
@@ -284,7 +338,7 @@ func existencePath(path []string) bool {
 
 // listedInto reports whether root is a variable that a controller-runtime
 // List fills (r.List(ctx, &list, …)).
-func (s *Summary) listedInto(root ssa.Value) bool {
+func (d *creates) listedInto(root ssa.Value) bool {
 	refs := root.Referrers()
 	if refs == nil {
 		return false
@@ -299,7 +353,7 @@ func (s *Summary) listedInto(root ssa.Value) bool {
 			continue
 		}
 		for _, a := range ssax.CallArgs(c.Common()) {
-			if r, _ := s.RootOf(a); r == root {
+			if r, _ := d.s.RootOf(a); r == root {
 				return true
 			}
 		}
@@ -310,18 +364,18 @@ func (s *Summary) listedInto(root ssa.Value) bool {
 // mentionsGet reports whether v is computed from the result of a Get (of
 // the controller-runtime client, a typed client or a lister), or of a
 // helper of this package that performs one (GetStatefulSet(ns, name)).
-func (s *Summary) mentionsGet(v ssa.Value) bool {
-	return mentionsGet(v, make(map[ssa.Value]bool), 0, s.getsInBody)
+func (d *creates) mentionsGet(v ssa.Value) bool {
+	return mentionsGet(v, make(map[ssa.Value]bool), 0, d.getsInBody)
 }
 
 // getsInBody reports whether a call calls a function of this package (a
 // helper, a closure, a function variable) that calls a Get, directly or
 // through its own package helpers (two levels).
-func (s *Summary) getsInBody(c *ssa.CallCommon) bool {
-	return s.getsIn(s.localFunc(s.callee(c)), 2)
+func (d *creates) getsInBody(c *ssa.CallCommon) bool {
+	return d.getsIn(d.s.LocalCallee(c), 2)
 }
 
-func (s *Summary) getsIn(fn *ssa.Function, depth int) bool {
+func (d *creates) getsIn(fn *ssa.Function, depth int) bool {
 	if fn == nil || depth < 0 {
 		return false
 	}
@@ -336,7 +390,7 @@ func (s *Summary) getsIn(fn *ssa.Function, depth int) bool {
 					return true
 				}
 			}
-			if sc := s.callee(c.Common()); sc != nil && !c.Common().IsInvoke() && s.getsIn(s.localFunc(sc), depth-1) {
+			if d.getsIn(d.s.LocalCallee(c.Common()), depth-1) {
 				return true
 			}
 		}
@@ -387,28 +441,32 @@ func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets fun
 	return false
 }
 
-// GenerateNameCreates returns the Creates in the reconcile scope whose
-// object has GenerateName set and no Name (RL2003 a), directly or in a
-// helper of another package.
-func (s *Summary) GenerateNameCreates() []*Write {
-	var out []*Write
-	for _, w := range s.Writes {
-		if w.Kind != apis.Create || w.Local == FailurePath {
+// generateNameCreates returns the Creates in the reconcile scope whose
+// object has GenerateName set and no Name (a), directly or in a helper of
+// another package.
+func (d *creates) generateNameCreates() []*summary.Write {
+	var out []*summary.Write
+	for _, w := range d.s.Writes {
+		if w.Kind != apis.Create || w.Local == summary.FailurePath {
 			continue
 		}
-		if !s.inScopeOrClosure(w.Fn) {
+		if !d.inScopeOrClosure(w.Fn) {
 			continue
 		}
-		if w.Helper != nil && w.GenerateName || w.Helper == nil && s.createsGenerateName(w) {
+		if w.Helper != nil {
+			if d.helpers[w].generateName {
+				out = append(out, w)
+			}
+		} else if d.createsGenerateName(w) {
 			out = append(out, w)
 		}
 	}
 	return out
 }
 
-func (s *Summary) inScopeOrClosure(fn *ssa.Function) bool {
+func (d *creates) inScopeOrClosure(fn *ssa.Function) bool {
 	for f := fn; f != nil; f = f.Parent() {
-		if s.InScope(f) {
+		if d.s.InScope(f) {
 			return true
 		}
 	}
@@ -417,30 +475,30 @@ func (s *Summary) inScopeOrClosure(fn *ssa.Function) bool {
 
 // createsGenerateName reports whether w is a direct Create whose object is
 // given a GenerateName and no Name in the function that builds it.
-func (s *Summary) createsGenerateName(w *Write) bool {
+func (d *creates) createsGenerateName(w *summary.Write) bool {
 	if w.Kind != apis.Create || w.Helper != nil || w.Object == nil {
 		return false
 	}
-	return s.GenerateNameStore(w) != nil
+	return d.generateNameStore(w) != nil
 }
 
-// GenerateNameStore returns the store (or SetGenerateName call) that gives
+// generateNameStore returns the store (or SetGenerateName call) that gives
 // the object of the Create w a GenerateName, when no Name is stored.
-func (s *Summary) GenerateNameStore(w *Write) ssa.Instruction {
+func (d *creates) generateNameStore(w *summary.Write) ssa.Instruction {
 	if w.Kind != apis.Create || w.Object == nil {
 		return nil
 	}
-	root, _ := s.RootOf(w.Object)
-	home := valueHome(root)
-	if home == nil || !s.isObjectRoot(root) {
+	root, _ := d.s.RootOf(w.Object)
+	home := summary.ValueHome(root)
+	if home == nil || !d.s.IsObjectRoot(root) {
 		return nil
 	}
 	var gen ssa.Instruction
-	for _, e := range s.Effects(home) {
-		if e.Kind != StoreEffect || e.Root != root {
+	for _, e := range d.s.Effects(home) {
+		if e.Kind != summary.StoreEffect || e.Root != root {
 			continue
 		}
-		p := metaless(e.Path)
+		p := summary.Metaless(e.Path)
 		fields := map[string]ssa.Instruction{}
 		switch {
 		case len(p) == 1:
@@ -498,20 +556,20 @@ func storedValue(instr ssa.Instruction) ssa.Value {
 	return nil
 }
 
-// SingleChildGuard reports whether the Create w runs only when a List
+// singleChildGuard reports whether the Create w runs only when a List
 // found no items: `if len(list.Items) == 0`.
-func (s *Summary) SingleChildGuard(w *Write) bool {
-	fi := s.Func(w.Fn)
+func (d *creates) singleChildGuard(w *summary.Write) bool {
+	fi := d.s.Func(w.Fn)
 	if fi.Graph == nil {
 		return false
 	}
-	for _, d := range fi.Graph.ControlDeps(w.Call.Block()) {
-		ifi := d.If()
+	for _, dep := range fi.Graph.ControlDeps(w.Call.Block()) {
+		ifi := dep.If()
 		if ifi == nil {
 			continue
 		}
 		b, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || b.Op != token.EQL || d.Succ != 0 {
+		if !ok || b.Op != token.EQL || dep.Succ != 0 {
 			continue
 		}
 		x, y := b.X, b.Y
@@ -529,30 +587,9 @@ func (s *Summary) SingleChildGuard(w *Write) bool {
 		if bi, ok := lc.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "len" || len(lc.Call.Args) != 1 {
 			continue
 		}
-		if root, path := s.RootOf(lc.Call.Args[0]); len(path) == 1 && path[0] == "Items" && apis.IsObjectList(root.Type()) {
+		if root, path := d.s.RootOf(lc.Call.Args[0]); len(path) == 1 && path[0] == "Items" && apis.IsObjectList(root.Type()) {
 			return true
 		}
 	}
 	return false
-}
-
-// markAlreadyExists sets AlreadyExistsHandled on the Create facts of fn
-// whose AlreadyExists error does not reach fn's error result.
-func (s *Summary) markAlreadyExists(fn *ssa.Function, ws []WriteFact) {
-	leaked := make(map[string]bool)
-	for _, l := range s.createLeaks(fn, make(map[*ssa.Function]bool)) {
-		leaked[s.siteOf(l.write)] = true
-	}
-	for i := range ws {
-		if ws[i].Kind == apis.Create {
-			ws[i].AlreadyExistsHandled = !leaked[ws[i].Site]
-		}
-	}
-}
-
-// KeyOfParam reports whether the Get key v of fn derives from the
-// parameter p (the reconcile request).
-func (s *Summary) KeyOfParam(fn *ssa.Function, v ssa.Value, p *ssa.Parameter) bool {
-	idx := ssax.ParamIndex(fn, p)
-	return idx >= 0 && s.keyParam(fn, v, make(map[ssa.Value]int)) == idx
 }

@@ -1,4 +1,4 @@
-package summary
+package appendnocheck
 
 import (
 	"go/token"
@@ -8,12 +8,13 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
-// ListAppend is an append to a list field of an object that came from the
+// listAppend is an append to a list field of an object that came from the
 // API, stored back to the same field with no membership test over the list
 // deciding whether it runs (RL2004).
-type ListAppend struct {
+type listAppend struct {
 	Fn *ssa.Function
 	// Instr is the store (or setter call) of the append result.
 	Instr ssa.Instruction
@@ -37,21 +38,26 @@ type ListAppend struct {
 	Via []ssa.Instruction
 }
 
+// appends is the detection of one package.
+type appends struct {
+	s *summary.Summary
+}
+
 // PathString is the list's path for messages, e.g. "Finalizers" or
 // "Spec.Template.Spec.Containers".
-func (a *ListAppend) PathString() string { return PathString(a.Path) }
+func (a *listAppend) PathString() string { return summary.PathString(a.Path) }
 
-// ListAppends returns the appends to the list fields named in fields (by
+// listAppends returns the appends to the list fields named in fields (by
 // their last path element) of objects read from the API, in every
 // function of the package, that are not decided by a membership test over
 // the list (G1/G2 over the list, or a condition the model cannot classify)
 // and whose field is not reset earlier in the function.
-func (s *Summary) ListAppends(fields map[string]bool) []*ListAppend {
-	var out []*ListAppend
-	for _, fn := range s.srcFunc {
-		effects := s.Effects(fn)
+func (d *appends) listAppends(fields map[string]bool) []*listAppend {
+	var out []*listAppend
+	for _, fn := range d.s.Funcs() {
+		effects := d.s.Effects(fn)
 		for _, e := range effects {
-			if e.Kind != StoreEffect || len(e.Path) == 0 || e.Status == FailurePath {
+			if e.Kind != summary.StoreEffect || len(e.Path) == 0 || e.Status == summary.FailurePath {
 				continue
 			}
 			value := e.Value
@@ -65,15 +71,15 @@ func (s *Summary) ListAppends(fields map[string]bool) []*ListAppend {
 			if !fields[field] {
 				continue
 			}
-			app := s.selfAppend(value, e.Root, e.Path)
+			app := d.selfAppend(value, e.Root, e.Path)
 			if app == nil {
 				continue
 			}
-			if s.membershipGuarded(fn, e.Instr.Block(), e.Root, e.Path) || s.listReset(effects, e) {
+			if d.membershipGuarded(fn, e.Instr.Block(), e.Root, e.Path) || d.listReset(effects, e) {
 				continue
 			}
-			la := &ListAppend{Fn: fn, Instr: e.Instr, Append: app, Root: e.Root, Path: e.Path, Field: field}
-			if !s.appendObserved(la, fn, e.Root, e.Path, e.Instr, 0) {
+			la := &listAppend{Fn: fn, Instr: e.Instr, Append: app, Root: e.Root, Path: e.Path, Field: field}
+			if !d.appendObserved(la, fn, e.Root, e.Path, e.Instr, 0) {
 				continue
 			}
 			out = append(out, la)
@@ -84,7 +90,7 @@ func (s *Summary) ListAppends(fields map[string]bool) []*ListAppend {
 
 // selfAppend returns the append call when v is append(L, …) where L is
 // the list at path of root (loaded from it, or its getter).
-func (s *Summary) selfAppend(v ssa.Value, root ssa.Value, path []string) *ssa.Call {
+func (d *appends) selfAppend(v ssa.Value, root ssa.Value, path []string) *ssa.Call {
 	c, ok := v.(*ssa.Call)
 	if !ok {
 		return nil
@@ -94,14 +100,14 @@ func (s *Summary) selfAppend(v ssa.Value, root ssa.Value, path []string) *ssa.Ca
 		return nil
 	}
 	l := c.Call.Args[0]
-	if r, p := s.RootOf(l); r == root && samePath(p, path) {
+	if r, p := d.s.RootOf(l); r == root && samePath(p, path) {
 		return c
 	}
 	// obj.GetFinalizers(), obj.GetOwnerReferences().
 	if lc, ok := l.(*ssa.Call); ok {
 		if callee := ssax.CalleeFunc(&lc.Call); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
 			if recv := ssax.CallRecv(&lc.Call); recv != nil {
-				if r, p := s.RootOf(recv); r == root && len(metaless(p)) == len(metaless(path))-1 {
+				if r, p := d.s.RootOf(recv); r == root && len(summary.Metaless(p)) == len(summary.Metaless(path))-1 {
 					return c
 				}
 			}
@@ -111,7 +117,7 @@ func (s *Summary) selfAppend(v ssa.Value, root ssa.Value, path []string) *ssa.Ca
 }
 
 func samePath(a, b []string) bool {
-	a, b = metaless(a), metaless(b)
+	a, b = summary.Metaless(a), summary.Metaless(b)
 	if len(a) != len(b) {
 		return false
 	}
@@ -125,7 +131,7 @@ func samePath(a, b []string) bool {
 
 // pathOverlaps reports whether one path is a prefix of the other.
 func pathOverlaps(a, b []string) bool {
-	a, b = metaless(a), metaless(b)
+	a, b = summary.Metaless(a), summary.Metaless(b)
 	n := min(len(a), len(b))
 	for i := 0; i < n; i++ {
 		if a[i] != b[i] {
@@ -140,33 +146,33 @@ func pathOverlaps(a, b []string) bool {
 // looks at the list (or the whole object), any G1 equality or membership
 // call, a flag computed by control flow (found := false; for … { found =
 // true }), or a condition of unknown kind.
-func (s *Summary) membershipGuarded(fn *ssa.Function, b *ssa.BasicBlock, root ssa.Value, path []string) bool {
-	fi := s.Func(fn)
+func (d *appends) membershipGuarded(fn *ssa.Function, b *ssa.BasicBlock, root ssa.Value, path []string) bool {
+	fi := d.s.Func(fn)
 	if fi.Graph == nil {
 		return true
 	}
-	for _, d := range fi.Graph.ControlDeps(b) {
-		ifi := d.If()
+	for _, dep := range fi.Graph.ControlDeps(b) {
+		ifi := dep.If()
 		if ifi == nil {
 			continue
 		}
 		kind := fi.Guard(ifi).Kind
-		if kind == ErrorTest || kind == Lifecycle {
+		if kind == summary.ErrorTest || kind == summary.Lifecycle {
 			continue
 		}
-		if s.mentionsList(ifi.Cond, root, path, make(map[ssa.Value]bool), 0) || isFlag(ifi.Cond) {
+		if d.mentionsList(ifi.Cond, root, path, make(map[ssa.Value]bool), 0) || isFlag(ifi.Cond) {
 			return true
 		}
-		if kind == Unknown || kind == Equality {
+		if kind == summary.Unknown || kind == summary.Equality {
 			return true
 		}
 	}
 	// A closure (a CreateOrUpdate mutate func, say) is decided by the
 	// conditions of its creation too.
 	if fn.Parent() != nil {
-		for _, e := range s.calls[fn] {
-			if e.caller == fn.Parent() {
-				if s.membershipGuarded(e.caller, e.site.Block(), root, path) {
+		for _, e := range d.s.CallSites(fn) {
+			if e.Caller == fn.Parent() {
+				if d.membershipGuarded(e.Caller, e.Site.Block(), root, path) {
 					return true
 				}
 			}
@@ -199,19 +205,19 @@ func isFlag(cond ssa.Value) bool {
 
 // mentionsList reports whether v is computed from the list at path of
 // root: its elements, its length, the whole object, or its getter.
-func (s *Summary) mentionsList(v ssa.Value, root ssa.Value, path []string, seen map[ssa.Value]bool, depth int) bool {
+func (d *appends) mentionsList(v ssa.Value, root ssa.Value, path []string, seen map[ssa.Value]bool, depth int) bool {
 	if v == nil || seen[v] || depth > 32 {
 		return false
 	}
 	seen[v] = true
-	if r, p := s.RootOf(v); r == root && r != nil && pathOverlaps(p, path) {
+	if r, p := d.s.RootOf(v); r == root && r != nil && pathOverlaps(p, path) {
 		return true
 	} else if r == root && len(p) > 0 {
 		return false // another field of the same object
 	}
 	next := func(xs ...ssa.Value) bool {
 		for _, x := range xs {
-			if s.mentionsList(x, root, path, seen, depth+1) {
+			if d.mentionsList(x, root, path, seen, depth+1) {
 				return true
 			}
 		}
@@ -253,7 +259,7 @@ func (s *Summary) mentionsList(v ssa.Value, root ssa.Value, path []string, seen 
 	case *ssa.Call:
 		if callee := ssax.CalleeFunc(&x.Call); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
 			if recv := ssax.CallRecv(&x.Call); recv != nil {
-				if r, _ := s.RootOf(recv); r == root {
+				if r, _ := d.s.RootOf(recv); r == root {
 					return true
 				}
 			}
@@ -276,15 +282,15 @@ func (s *Summary) mentionsList(v ssa.Value, root ssa.Value, path []string, seen 
 // path) that is not itself an append of the list always runs before e: the
 // list was reset (L = nil, L = L[:0], L = desired, RemoveFinalizer), so
 // the append starts from a known list.
-func (s *Summary) listReset(effects []*Effect, e *Effect) bool {
+func (d *appends) listReset(effects []*summary.Effect, e *summary.Effect) bool {
 	for _, o := range effects {
-		if o == e || o.Kind != StoreEffect || o.Root != e.Root {
+		if o == e || o.Kind != summary.StoreEffect || o.Root != e.Root {
 			continue
 		}
-		if len(metaless(o.Path)) > len(metaless(e.Path)) || !pathOverlaps(o.Path, e.Path) {
+		if len(summary.Metaless(o.Path)) > len(summary.Metaless(e.Path)) || !pathOverlaps(o.Path, e.Path) {
 			continue
 		}
-		if len(metaless(o.Path)) == len(metaless(e.Path)) && s.selfAppend(o.Value, o.Root, o.Path) != nil {
+		if len(summary.Metaless(o.Path)) == len(summary.Metaless(e.Path)) && d.selfAppend(o.Value, o.Root, o.Path) != nil {
 			continue
 		}
 		if ssax.BlockDominates(o.Instr, e.Instr) {
@@ -296,16 +302,16 @@ func (s *Summary) listReset(effects []*Effect, e *Effect) bool {
 
 // homeSite maps a site in fn to the function where root is defined: the
 // site itself, or the creation of the closure chain that contains it.
-func (s *Summary) homeSite(fn *ssa.Function, site ssa.Instruction, home *ssa.Function) (ssa.Instruction, bool) {
+func (d *appends) homeSite(fn *ssa.Function, site ssa.Instruction, home *ssa.Function) (ssa.Instruction, bool) {
 	for f := fn; f != nil; f = f.Parent() {
 		if f == home {
 			return site, true
 		}
 		var mk ssa.Instruction
-		for _, e := range s.calls[f] {
-			if e.caller == f.Parent() {
-				if _, ok := e.site.(*ssa.MakeClosure); ok {
-					mk = e.site
+		for _, e := range d.s.CallSites(f) {
+			if e.Caller == f.Parent() {
+				if _, ok := e.Site.(*ssa.MakeClosure); ok {
+					mk = e.Site
 					break
 				}
 			}
@@ -323,28 +329,28 @@ func (s *Summary) homeSite(fn *ssa.Function, site ssa.Instruction, home *ssa.Fun
 // Write and Via. The write may be in fn or in a caller (after the call);
 // once found, the callers are searched for the read only. depth bounds the
 // walk up the callers of helpers.
-func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Value, path []string, site ssa.Instruction, depth int) bool {
+func (d *appends) appendObserved(la *listAppend, fn *ssa.Function, root ssa.Value, path []string, site ssa.Instruction, depth int) bool {
 	if depth > 4 || root == nil {
 		return false
 	}
-	home := valueHome(root)
+	home := summary.ValueHome(root)
 	if home == nil {
 		return false
 	}
-	hsite, ok := s.homeSite(fn, site, home)
+	hsite, ok := d.homeSite(fn, site, home)
 	if !ok {
 		return false
 	}
 	inClosure := hsite != site
-	effects := s.Effects(home)
+	effects := d.s.Effects(home)
 	haveWrite := la.Write.IsValid()
 	// The write that persists the list.
-	var write *Effect
+	var write *summary.Effect
 	for _, e := range effects {
-		if haveWrite || e.Kind != WriteEffect || e.Root != root || e.Instr == hsite && !inClosure {
+		if haveWrite || e.Kind != summary.WriteEffect || e.Root != root || e.Instr == hsite && !inClosure {
 			continue
 		}
-		if e.Write.IsMutation() && Reaches(hsite, e.Instr) || e.Write.IsSelfGuarded() && inClosure && Reaches(hsite, e.Instr) {
+		if e.Write.IsMutation() && summary.Reaches(hsite, e.Instr) || e.Write.IsSelfGuarded() && inClosure && summary.Reaches(hsite, e.Instr) {
 			write = e
 			break
 		}
@@ -364,7 +370,7 @@ func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Valu
 	}
 	// A Get or List into the root before the append, or a read call (of
 	// the API or of a helper that returns what it read) that made it.
-	if pos, ok := s.readBefore(home, root, hsite); ok {
+	if pos, ok := d.s.ReadBefore(home, root, hsite); ok {
 		return found(pos, "read")
 	}
 	// The object of CreateOrUpdate/CreateOrPatch, appended to in its mutate
@@ -378,34 +384,34 @@ func (s *Summary) appendObserved(la *ListAppend, fn *ssa.Function, root ssa.Valu
 	}
 	idx := ssax.ParamIndex(home, p)
 	// The object of an ObjectReconciler.
-	for _, r := range s.Roots {
-		if r.Fn == home && r.Request == p && r.Kind == RootObject {
+	for _, r := range d.s.Roots {
+		if r.Fn == home && r.Request == p && r.Kind == summary.RootObject {
 			return found(p.Pos(), "passed to the ObjectReconciler")
 		}
 	}
 	// A helper: the object comes from its callers.
-	var edges []callEdge
-	for _, e := range s.calls[home] {
-		if c, ok := e.site.(*ssa.Call); ok && s.callee(&c.Call) == home {
+	var edges []summary.CallSite
+	for _, e := range d.s.CallSites(home) {
+		if c, ok := e.Site.(*ssa.Call); ok && d.s.Callee(&c.Call) == home {
 			edges = append(edges, e)
 		}
 	}
 	if len(edges) > 0 && home.Parent() == nil {
 		for _, e := range edges {
-			c := e.site.(*ssa.Call)
+			c := e.Site.(*ssa.Call)
 			if idx < 0 || idx >= len(c.Call.Args) {
 				continue
 			}
-			argRoot, argPath := s.RootOf(c.Call.Args[idx])
-			if !s.isObjectRoot(argRoot) {
+			argRoot, argPath := d.s.RootOf(c.Call.Args[idx])
+			if !d.s.IsObjectRoot(argRoot) {
 				continue
 			}
 			full := append(append([]string(nil), argPath...), path...)
-			if s.membershipGuarded(e.caller, c.Block(), argRoot, full) {
+			if d.membershipGuarded(e.Caller, c.Block(), argRoot, full) {
 				continue
 			}
-			inner := &ListAppend{Write: la.Write, WriteWhat: la.WriteWhat}
-			if s.appendObserved(inner, e.caller, argRoot, full, c, depth+1) {
+			inner := &listAppend{Write: la.Write, WriteWhat: la.WriteWhat}
+			if d.appendObserved(inner, e.Caller, argRoot, full, c, depth+1) {
 				la.Read, la.ReadWhat = inner.Read, inner.ReadWhat
 				la.Write, la.WriteWhat = inner.Write, inner.WriteWhat
 				la.Via = append(append([]ssa.Instruction(nil), inner.Via...), c)
@@ -439,9 +445,9 @@ func typeHasNameField(t types.Type) bool {
 	return false
 }
 
-// ElemHasName reports whether the element type of the slice type t is a
+// elemHasName reports whether the element type of the slice type t is a
 // struct with a string Name field (the list is keyed by name).
-func ElemHasName(t types.Type) bool {
+func elemHasName(t types.Type) bool {
 	sl, ok := t.Underlying().(*types.Slice)
 	return ok && typeHasNameField(sl.Elem())
 }

@@ -1,26 +1,26 @@
-package summary
+package persist
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
-	"time"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
 // Persisted is a non-deterministic value stored into an object that a
-// write then persists on the steady-state path (RL1001, RL1002).
+// write then persists on the steady-state path.
 type Persisted struct {
 	Fn    *ssa.Function
-	Store *Effect // the store (or setter, or helper call that stores)
-	Write *Effect // the write that persists it
-	Taint Taint
+	Store *summary.Effect // the store (or setter, or helper call that stores)
+	Write *summary.Effect // the write that persists it
+	Taint summary.Taint
 	// Defeated says the write is guarded, but every guard compares the
 	// stored path, so the guard never holds (or the writer is a
 	// self-guarded CreateOrUpdate/CreateOrPatch whose mutate function
@@ -33,27 +33,32 @@ type Persisted struct {
 // unguarded or with a defeated guard, in functions reachable from a
 // reconcile root. MapOrder stores must be of ordered values and not be
 // sorted before the write.
-func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
+func (md *Model) PersistedTaint(mask apis.TaintKind) []*Persisted {
+	if md.s == nil {
+		return nil
+	}
+	md.mu.Lock()
+	defer md.mu.Unlock()
 	var out []*Persisted
-	for _, fn := range s.srcFunc {
-		reach := s.Scope[fn]
-		if reach == nil || reach.Status != Unguarded && !s.StablyReached(fn) {
+	for _, fn := range md.s.Funcs() {
+		reach := md.s.Scope[fn]
+		if reach == nil || reach.Status != summary.Unguarded && !md.stablyReached(fn) {
 			continue
 		}
-		effects := s.Effects(fn)
-		fi := s.Func(fn)
+		effects := md.s.Effects(fn)
+		fi := md.s.Func(fn)
 		for _, st := range effects {
-			if st.Kind != StoreEffect || st.Taint.Kinds&mask == 0 || len(st.Path) == 0 {
+			if st.Kind != summary.StoreEffect || st.Taint.Kinds&mask == 0 || len(st.Path) == 0 {
 				continue
 			}
-			if st.Status != Unguarded && !s.taintedGuards(fi, st, nil, mask) && !s.stableEffect(fi, st) {
+			if st.Status != summary.Unguarded && !md.taintedGuards(fi, st, nil, mask) && !md.stableEffect(fi, st) {
 				continue
 			}
 			for _, w := range effects {
-				if w.Kind != WriteEffect || w.Root != st.Root || w.Instr == st.Instr || !summaryReaches(st.Instr, w.Instr) {
+				if w.Kind != summary.WriteEffect || w.Root != st.Root || w.Instr == st.Instr || !summary.Reaches(st.Instr, w.Instr) {
 					continue
 				}
-				p := s.persisted(fi, effects, st, w, mask)
+				p := md.persisted(fi, effects, st, w, mask)
 				if p != nil {
 					out = append(out, p)
 					break
@@ -62,7 +67,7 @@ func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
 		}
 		// CreateOrUpdate/CreateOrPatch: stores in the mutate function defeat
 		// the writer's own comparison.
-		for _, w := range s.Writes {
+		for _, w := range md.s.Writes {
 			if w.Fn != fn || !w.Kind.IsSelfGuarded() || w.Object == nil {
 				continue
 			}
@@ -73,20 +78,20 @@ func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
 			// Through a wrapper of the package (a helper that calls
 			// CreateOrUpdate with its parameters), the caller's object and
 			// mutate function.
-			mutate := ssax.FuncOfValue(s.argValue(args[3], 0))
-			if mutate == nil || mutate.Pkg != s.Pkg {
+			mutate := ssax.FuncOfValue(md.s.ArgValue(args[3]))
+			if mutate == nil || mutate.Pkg != md.s.Pkg {
 				continue
 			}
-			root, _ := s.RootOf(w.Object)
+			root, _ := md.s.RootOf(w.Object)
 			if p, ok := root.(*ssa.Parameter); ok {
-				root, _ = s.RootOf(s.argValue(p, 0))
+				root, _ = md.s.RootOf(md.s.ArgValue(p))
 			}
-			we := &Effect{Kind: WriteEffect, Instr: w.Call, Root: root, Write: w.Kind}
-			for _, st := range s.Effects(mutate) {
-				if st.Kind != StoreEffect || st.Root != root || st.Taint.Kinds&mask == 0 || st.Status != Unguarded {
+			we := &summary.Effect{Kind: summary.WriteEffect, Instr: w.Call, Root: root, Write: w.Kind}
+			for _, st := range md.s.Effects(mutate) {
+				if st.Kind != summary.StoreEffect || st.Root != root || st.Taint.Kinds&mask == 0 || st.Status != summary.Unguarded {
 					continue
 				}
-				if st.Taint.Kinds&mask == apis.MapOrder && s.sortedAfter(mutate, st, nil) {
+				if st.Taint.Kinds&mask == apis.MapOrder && md.s.SortedAfter(mutate, st, nil) {
 					continue
 				}
 				out = append(out, &Persisted{Fn: mutate, Store: st, Write: we, Taint: st.Taint, Defeated: true})
@@ -96,11 +101,9 @@ func (s *Summary) PersistedTaint(mask apis.TaintKind) []*Persisted {
 	return out
 }
 
-func summaryReaches(a, b ssa.Instruction) bool { return Reaches(a, b) }
-
 // persisted decides whether store st reaches write w in w's region with w
 // unguarded or its guard defeated.
-func (s *Summary) persisted(fi *FuncInfo, effects []*Effect, st, w *Effect, mask apis.TaintKind) *Persisted {
+func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, w *summary.Effect, mask apis.TaintKind) *Persisted {
 	if !w.Write.IsMutation() {
 		return nil
 	}
@@ -109,43 +112,43 @@ func (s *Summary) persisted(fi *FuncInfo, effects []*Effect, st, w *Effect, mask
 	}
 	// Region: a status write persists only .Status; a main write persists
 	// everything but .Status when the kind has a status subresource.
-	if IsStatusPath(st.Path) != w.Write.IsStatus() {
+	if summary.IsStatusPath(st.Path) != w.Write.IsStatus() {
 		if w.Write.IsStatus() {
 			return nil
 		}
-		if s.statusSubresource(st.Root) != TriNo {
+		if md.statusSubresource(st.Root) != summary.TriNo {
 			return nil // status dropped by the main write, or unknown: silence
 		}
 	}
 	// Killed: the path is stored again before the write.
 	for _, k := range effects {
-		if k.Kind == StoreEffect && k != st && k.Root == st.Root && pathEqual(k.Path, st.Path) && !hasElem(k.Path) &&
-			k.Taint.Kinds&mask == 0 && Between(st.Instr, k.Instr, w.Instr) {
+		if k.Kind == summary.StoreEffect && k != st && k.Root == st.Root && slices.Equal(k.Path, st.Path) && !hasElem(k.Path) &&
+			k.Taint.Kinds&mask == 0 && summary.Between(st.Instr, k.Instr, w.Instr) {
 			return nil
 		}
-		if k.Kind == ReadEffect && k.Root == st.Root && Between(st.Instr, k.Instr, w.Instr) {
+		if k.Kind == summary.ReadEffect && k.Root == st.Root && summary.Between(st.Instr, k.Instr, w.Instr) {
 			return nil
 		}
 	}
 	taint := st.Taint
 	if taint.Kinds&mask == apis.MapOrder {
-		if !s.orderedStore(st) || s.sortedAfter(fi.Fn, st, w) {
+		if !md.orderedStore(st) || md.s.SortedAfter(fi.Fn, st, w) {
 			return nil
 		}
 	}
 	status, guards := fi.StatusOf(w.Instr.Block())
-	status = Combine(status, w.Status)
+	status = summary.Combine(status, w.Status)
 	switch status {
-	case Unguarded:
+	case summary.Unguarded:
 		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint}
-	case Guarded:
-		if s.stableEffect(fi, w) && (st.Status == Unguarded || s.stableEffect(fi, st)) {
+	case summary.Guarded:
+		if md.stableEffect(fi, w) && (st.Status == summary.Unguarded || md.stableEffect(fi, st)) {
 			// Every condition on the way keeps its outcome after the write:
 			// the next pass persists a new value again.
 			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint}
 		}
-		if st.Status != Unguarded {
-			if !s.taintedGuards(fi, st, w, mask) {
+		if st.Status != summary.Unguarded {
+			if !md.taintedGuards(fi, st, w, mask) {
 				return nil
 			}
 			// The store sits under a comparison of the non-deterministic
@@ -161,7 +164,7 @@ func (s *Summary) persisted(fi *FuncInfo, effects []*Effect, st, w *Effect, mask
 			if ifi == nil {
 				return nil
 			}
-			if k := fi.Guard(ifi).Kind; (k != Equality && k != Observed) || !s.comparesPath(ifi.Cond, st.Root, st.Path) {
+			if k := fi.Guard(ifi).Kind; (k != summary.Equality && k != summary.Observed) || !md.comparesPath(ifi.Cond, st.Root, st.Path) {
 				return nil
 			}
 		}
@@ -176,12 +179,12 @@ func (s *Summary) persisted(fi *FuncInfo, effects []*Effect, st, w *Effect, mask
 // desired.Env } with desired.Env in map order never settles. Guards that
 // the write w shares with the store (an enclosing "if found" block) do not
 // count; with w nil, at least one guard must be such a comparison.
-func (s *Summary) taintedGuards(fi *FuncInfo, st, w *Effect, mask apis.TaintKind) bool {
+func (md *Model) taintedGuards(fi *summary.FuncInfo, st, w *summary.Effect, mask apis.TaintKind) bool {
 	if st.Via != nil || st.Instr.Parent() != fi.Fn {
 		return false
 	}
 	status, guards := fi.StatusOf(st.Instr.Block())
-	if status != Guarded || len(guards) == 0 {
+	if status != summary.Guarded || len(guards) == 0 {
 		return false
 	}
 	shared := map[flow.Dep]bool{}
@@ -197,7 +200,7 @@ func (s *Summary) taintedGuards(fi *FuncInfo, st, w *Effect, mask apis.TaintKind
 		if ifi == nil {
 			return false
 		}
-		if k := fi.Guard(ifi).Kind; (k == Equality || k == Observed) && s.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask != 0 {
+		if k := fi.Guard(ifi).Kind; (k == summary.Equality || k == summary.Observed) && md.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask != 0 {
 			tainted++
 			continue
 		}
@@ -210,43 +213,43 @@ func (s *Summary) taintedGuards(fi *FuncInfo, st, w *Effect, mask apis.TaintKind
 }
 
 // condTaint is the taint of the operands of a comparison.
-func (s *Summary) condTaint(cond ssa.Value) Taint {
+func (md *Model) condTaint(cond ssa.Value) summary.Taint {
 	switch x := cond.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.NOT {
-			return s.condTaint(x.X)
+			return md.condTaint(x.X)
 		}
 	case *ssa.Call:
-		var t Taint
+		var t summary.Taint
 		for _, a := range x.Call.Args {
-			t = t.union(s.TaintOf(a))
+			t = t.Union(md.s.TaintOf(a))
 		}
 		return t
 	case *ssa.BinOp:
-		return s.TaintOf(x.X).union(s.TaintOf(x.Y))
+		return md.s.TaintOf(x.X).Union(md.s.TaintOf(x.Y))
 	}
-	return Taint{}
+	return summary.Taint{}
 }
 
 // statusSubresource tells whether root's kind has a /status subresource.
-func (s *Summary) statusSubresource(root ssa.Value) TriState {
-	if ti := s.TypeInfoOf(root.Type()); ti != nil {
+func (md *Model) statusSubresource(root ssa.Value) summary.TriState {
+	if ti := md.s.TypeInfoOf(root.Type()); ti != nil {
 		return ti.StatusSubresource
 	}
 	if pkg, name, ok := apis.NamedOf(root.Type()); ok {
 		if has, known := apis.BuiltinStatusSubresource(pkg, name); known {
 			if has {
-				return TriYes
+				return summary.TriYes
 			}
-			return TriNo
+			return summary.TriNo
 		}
 	}
-	return TriUnknown
+	return summary.TriUnknown
 }
 
 // orderedStore reports whether the stored value is ordered: a slice or a
 // string (map-typed fields are unordered).
-func (s *Summary) orderedStore(st *Effect) bool {
+func (md *Model) orderedStore(st *summary.Effect) bool {
 	if st.Value == nil {
 		return true
 	}
@@ -263,17 +266,17 @@ func (s *Summary) orderedStore(st *Effect) bool {
 // includes root's path: an equality call or comparison one of whose
 // operands is root itself or a prefix of path (DeepEqual(before, w),
 // DeepEqual(orig.Status, w.Status) for a Status.* store).
-func (s *Summary) comparesPath(cond ssa.Value, root ssa.Value, path []string) bool {
+func (md *Model) comparesPath(cond ssa.Value, root ssa.Value, path []string) bool {
 	var operands []ssa.Value
 	switch x := cond.(type) {
 	case *ssa.Call:
 		operands = x.Call.Args
 	case *ssa.UnOp:
-		return s.comparesPath(x.X, root, path)
+		return md.comparesPath(x.X, root, path)
 	case *ssa.BinOp:
 		operands = []ssa.Value{x.X, x.Y}
 		for _, o := range operands {
-			if c, ok := o.(*ssa.Call); ok && s.comparesPath(c, root, path) {
+			if c, ok := o.(*ssa.Call); ok && md.comparesPath(c, root, path) {
 				return true
 			}
 		}
@@ -281,7 +284,7 @@ func (s *Summary) comparesPath(cond ssa.Value, root ssa.Value, path []string) bo
 		return false
 	}
 	for _, o := range operands {
-		r, p := s.RootOf(o)
+		r, p := md.s.RootOf(o)
 		if r == root && isPrefix(p, path) {
 			return true
 		}
@@ -308,7 +311,7 @@ func FieldName(root ssa.Value, path []string) string {
 	if _, n, ok := apis.NamedOf(root.Type()); ok {
 		name = n
 	}
-	if p := strings.TrimSuffix(PathString(path), "[]"); p != "" {
+	if p := strings.TrimSuffix(summary.PathString(path), "[]"); p != "" {
 		return name + "." + p
 	}
 	return name
@@ -323,48 +326,4 @@ func hasElem(path []string) bool {
 		}
 	}
 	return false
-}
-
-// ClockTruncation returns the granularity a clock value v was truncated or
-// rounded to with a constant duration (apis.ClockRounding), looking through
-// the functions that keep the instant (Format, UTC, metav1.NewTime, …),
-// conversions, and a local variable whose address is stored.
-func ClockTruncation(v ssa.Value) (time.Duration, bool) {
-	for i := 0; i < 16 && v != nil; i++ {
-		switch x := ssax.StripConv(v).(type) {
-		case *ssa.Convert:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return 0, false
-			}
-			v = x.X
-		case *ssa.Alloc:
-			// now := metav1.NewTime(…); w.Status.T = &now
-			v = singleStored(x)
-		case *ssa.Call:
-			callee := ssax.CalleeFunc(&x.Call)
-			if callee == nil {
-				return 0, false
-			}
-			args := ssax.RecvFirstArgs(&x.Call)
-			round, keep := apis.ClockRounding(apis.FuncOf(callee))
-			switch {
-			case round && len(args) == 2:
-				c, ok := args[1].(*ssa.Const)
-				if !ok || c.Value == nil {
-					return 0, false
-				}
-				d, exact := constant.Int64Val(c.Value)
-				return time.Duration(d), exact && d > 0
-			case keep && len(args) >= 1:
-				v = args[0]
-			default:
-				return 0, false
-			}
-		default:
-			return 0, false
-		}
-	}
-	return 0, false
 }
