@@ -7,6 +7,13 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// KeyParam returns the index of the parameter of fn (receiver first) that
+// the Get key v is derived from (req.NamespacedName, client.ObjectKey{Name:
+// req.Name, …}, req.Name), or -1.
+func (s *Summary) KeyParam(fn *ssa.Function, v ssa.Value) int {
+	return s.keyParam(fn, v, make(map[ssa.Value]int))
+}
+
 // keyParam returns the index of the parameter of fn that a Get key is
 // derived from (req.NamespacedName, client.ObjectKey{Name: req.Name, …},
 // req.Name), or -1.

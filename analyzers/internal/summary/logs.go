@@ -6,8 +6,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// isRoot reports whether fn is a reconcile root.
-func (s *Summary) isRoot(fn *ssa.Function) bool {
+// IsRoot reports whether fn is a reconcile root.
+func (s *Summary) IsRoot(fn *ssa.Function) bool {
 	for _, r := range s.Roots {
 		if r.Fn == fn {
 			return true
@@ -15,6 +15,11 @@ func (s *Summary) isRoot(fn *ssa.Function) bool {
 	}
 	return false
 }
+
+// LogOnlyBranch reports whether b's If only chooses whether to log (or
+// record an Event): one successor does nothing else and goes on to the
+// other.
+func (s *Summary) LogOnlyBranch(b *ssa.BasicBlock) bool { return s.logOnlyBranch(b) }
 
 // logOnlyBranch reports whether b's If only chooses whether to log: one
 // successor does nothing but log (or record an Event) and goes on to the

@@ -55,6 +55,11 @@ func (s *Summary) localFunc(fn *ssa.Function) *ssa.Function {
 	return fn
 }
 
+// LocalFunc normalises fn to the function of this package that holds the
+// body (the origin of a generic instance, the target of a bound method),
+// or returns nil when fn is not a function of the package with a body.
+func (s *Summary) LocalFunc(fn *ssa.Function) *ssa.Function { return s.localFunc(fn) }
+
 // findFuncVars records the package-level variables that hold a function
 // of the package: assigned exactly once in the package (usually by their
 // initializer), with a function or a closure. A call through such a
@@ -108,6 +113,12 @@ func (s *Summary) LocalCallee(c *ssa.CallCommon) *ssa.Function {
 	}
 	return s.localFunc(s.callee(c))
 }
+
+// Callee returns the function a call reaches when it is known statically:
+// the static callee (a function, a closure, a bound method), or the
+// function held by a package-level variable assigned once; nil for
+// invokes and dynamic calls.
+func (s *Summary) Callee(c *ssa.CallCommon) *ssa.Function { return s.callee(c) }
 
 func (s *Summary) callee(c *ssa.CallCommon) *ssa.Function {
 	if fn := c.StaticCallee(); fn != nil {
@@ -206,6 +217,32 @@ func (s *Summary) findCalls() {
 			}
 		}
 	}
+}
+
+// CallSites returns the instructions of the package that call fn, create
+// it as a closure, or use it as a value (the package-internal call graph:
+// calls, defers, goroutines, invokes on package-local types, closures,
+// function values); the caller is the instruction's Parent.
+func (s *Summary) CallSites(fn *ssa.Function) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, e := range s.calls[fn] {
+		out = append(out, e.site)
+	}
+	return out
+}
+
+// Callees returns the package-internal call graph forward: for each
+// function of the package, the package functions it calls, creates as
+// closures or uses as values (CallSites), once per site, in no particular
+// order.
+func (s *Summary) Callees() map[*ssa.Function][]*ssa.Function {
+	out := make(map[*ssa.Function][]*ssa.Function)
+	for callee, edges := range s.calls {
+		for _, e := range edges {
+			out[e.caller] = append(out[e.caller], callee)
+		}
+	}
+	return out
 }
 
 // computeScope collects the functions reachable from the roots.
@@ -325,6 +362,16 @@ func spilledParam(a *ssa.Alloc) *ssa.Parameter {
 	}
 	return p
 }
+
+// SpilledParam returns the parameter a local variable holds when the
+// variable is only the parameter's addressable copy (a struct parameter
+// whose fields are addressed, a parameter a closure captures), or nil.
+func SpilledParam(a *ssa.Alloc) *ssa.Parameter { return spilledParam(a) }
+
+// ArgValue returns v, or, for a parameter of a helper or closure of the
+// package that has one call site, the argument that call gives it,
+// followed through a few such helpers.
+func (s *Summary) ArgValue(v ssa.Value) ssa.Value { return s.argValue(v, 0) }
 
 // argValue returns v, or, for a parameter of a helper or closure of the
 // package that has one call site, the argument that call gives it (so a

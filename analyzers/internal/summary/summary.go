@@ -37,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	ResultType: reflect.TypeFor[*Summary](),
-	FactTypes:  []analysis.Fact{new(FuncSummary), new(TypeInfo), new(PredicateValue)},
+	FactTypes:  []analysis.Fact{new(FuncSummary), new(TypeInfo)},
 }
 
 // rootsFlag holds the configured roots (R4).
@@ -101,12 +101,6 @@ type Summary struct {
 	cache     *cacheModel                         // cache.go: cache-owned values, computed lazily
 	hm        *handlerModel                       // handlers.go: handler bodies and side effects, computed lazily
 	types     map[*types.TypeName]*TypeInfo
-
-	// builders.go, predicates.go (RL4001): wirings, predicate evaluation,
-	// finalizer handling of reconcilers; computed lazily.
-	wirings []*Wiring
-	preds   *predEvaluator
-	recInfo map[*ssa.Function]*ReconcilerInfo
 
 	// results.go, permanent.go (RL5002–RL5004).
 	resultReturns  []*ResultReturn
@@ -228,9 +222,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 	s.findNotFoundLeaks()
 	s.findResultReturns()
 	s.findPermanentLeaks()
-	s.addReconcilerTypes()
 	s.exportFacts()
-	s.exportPredicateFacts()
 }
 
 // skippedPrefixes are dependency packages whose bodies the model never

@@ -422,6 +422,10 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 	return v, path
 }
 
+// Binding returns the value captured for a closure's free variable when
+// the closure is created exactly once, or nil.
+func (s *Summary) Binding(fv *ssa.FreeVar) ssa.Value { return s.binding(fv) }
+
 // binding returns the value captured for a closure's free variable when
 // the closure is created exactly once.
 func (s *Summary) binding(fv *ssa.FreeVar) ssa.Value {
