@@ -170,7 +170,7 @@ func (d *appends) membershipGuarded(fn *ssa.Function, b *ssa.BasicBlock, root ss
 	// A closure (a CreateOrUpdate mutate func, say) is decided by the
 	// conditions of its creation too.
 	if fn.Parent() != nil {
-		for _, e := range d.s.CallSites(fn) {
+		for _, e := range d.s.CallersOf(fn) {
 			if e.Caller == fn.Parent() {
 				if d.membershipGuarded(e.Caller, e.Site.Block(), root, path) {
 					return true
@@ -308,7 +308,7 @@ func (d *appends) homeSite(fn *ssa.Function, site ssa.Instruction, home *ssa.Fun
 			return site, true
 		}
 		var mk ssa.Instruction
-		for _, e := range d.s.CallSites(f) {
+		for _, e := range d.s.CallersOf(f) {
 			if e.Caller == f.Parent() {
 				if _, ok := e.Site.(*ssa.MakeClosure); ok {
 					mk = e.Site
@@ -390,8 +390,8 @@ func (d *appends) appendObserved(la *listAppend, fn *ssa.Function, root ssa.Valu
 		}
 	}
 	// A helper: the object comes from its callers.
-	var edges []summary.CallSite
-	for _, e := range d.s.CallSites(home) {
+	var edges []summary.CallEdge
+	for _, e := range d.s.CallersOf(home) {
 		if c, ok := e.Site.(*ssa.Call); ok && d.s.Callee(&c.Call) == home {
 			edges = append(edges, e)
 		}

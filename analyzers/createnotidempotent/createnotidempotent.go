@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -211,7 +212,7 @@ func ownerExpr(pass *analysis.Pass, s *summary.Summary, fn *ssa.Function) string
 		if !ok {
 			continue
 		}
-		args := summary.CallArgs(&c.Call)
+		args := ssax.CallArgs(&c.Call)
 		if len(args) < 3 || !s.KeyOfParam(fn, args[1], root.Request) {
 			continue
 		}

@@ -14,6 +14,9 @@
 // that import controller-runtime or client-go's tools/cache, and to code in
 // the reconcile scope or in event handlers.
 //
-// This package imports the summary, handlers, apis and diag packages; it
+// It also reports a primary watch whose predicates (from the wiring
+// analysis) drop every Create event but pass updates.
+//
+// This package imports the summary, wiring, handlers, apis and diag packages; it
 // never imports a driver.
 package eventtypebranch

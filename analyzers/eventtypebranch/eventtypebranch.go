@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/wiring"
 )
 
 // Doc is the structured documentation of RL3001.
@@ -109,7 +110,7 @@ Not reported:
 }
 
 // Analyzer reports RL3001.
-var Analyzer = check.New(Doc, run, check.Requires(handlers.Analyzer))
+var Analyzer = check.New(Doc, run, check.Requires(wiring.Analyzer, handlers.Analyzer))
 
 var eventTypes = []string{apis.EventAdded, apis.EventModified, apis.EventDeleted}
 
@@ -157,8 +158,9 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		rep.Report(diag.Finding{Pos: br.Pos, End: br.Pos, Message: msg, Related: related})
 		n++
 	}
-	for _, w := range s.Wirings() {
-		if f, ok := createFilter(s, w); ok {
+	m := pass.ResultOf[wiring.Analyzer].(*wiring.Model)
+	for _, w := range m.Wirings() {
+		if f, ok := createFilter(m, w); ok {
 			rep.Report(f)
 			n++
 		}
@@ -209,21 +211,21 @@ func deletedOnly(br *branch) (diag.Finding, bool) {
 // event but pass updates: the controller then acts on the update event
 // type only, and objects that exist when it starts (which the informer
 // delivers as Create events) are not reconciled until they change.
-func createFilter(s *summary.Summary, w *summary.Wiring) (diag.Finding, bool) {
+func createFilter(m *wiring.Model, w *wiring.Wiring) (diag.Finding, bool) {
 	if w.Primary == nil || w.Reconciler == nil || len(w.Predicates) == 0 {
 		return diag.Finding{}, false
 	}
-	all := summary.AndPredicates(w.Predicates).Value
-	if all.Create != summary.PredBlock || (all.FO != summary.PredPass && all.DM != summary.PredPass) {
+	all := wiring.AndPredicates(w.Predicates).Value
+	if all.Create != wiring.PredBlock || (all.FO != wiring.PredPass && all.DM != wiring.PredPass) {
 		return diag.Finding{}, false
 	}
-	ri := s.ReconcilerOf(w)
+	ri := m.ReconcilerOf(w)
 	if ri == nil {
 		return diag.Finding{}, false
 	}
 	pos := w.PrimaryPos
 	for _, ev := range w.Predicates {
-		if ev.Value.Create == summary.PredBlock && ev.Expr != nil {
+		if ev.Value.Create == wiring.PredBlock && ev.Expr != nil {
 			pos = ev.Expr.Pos()
 			break
 		}

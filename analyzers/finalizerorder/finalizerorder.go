@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -228,9 +229,9 @@ func (c *checker) removalPoints(fn *ssa.Function, depth int) []removalPoint {
 			if !ok {
 				continue
 			}
-			callee := summary.CalleeOf(&call.Call)
+			callee := ssax.CalleeFunc(&call.Call)
 			if callee != nil && apis.ClassifyFinalizerCall(apis.FuncOf(callee)) == apis.FinalizerRemove {
-				if args := summary.CallArgs(&call.Call); len(args) == 2 {
+				if args := ssax.CallArgs(&call.Call); len(args) == 2 {
 					out = append(out, removalPoint{at: call, obj: args[0], name: c.finalizerName(args[1])})
 				}
 				continue
@@ -241,7 +242,7 @@ func (c *checker) removalPoints(fn *ssa.Function, depth int) []removalPoint {
 				}
 				for _, pt := range c.removalPoints(local, depth+1) {
 					root, _ := c.s.RootOf(pt.obj)
-					if p := summary.ParamIndex(local, root); p >= 0 && p < len(call.Call.Args) {
+					if p := ssax.ParamIndex(local, root); p >= 0 && p < len(call.Call.Args) {
 						out = append(out, removalPoint{at: call, obj: call.Call.Args[p], name: pt.name})
 					}
 				}
@@ -309,7 +310,7 @@ func (c *checker) persistingWrite(fn *ssa.Function, from ssa.Instruction, root s
 					continue
 				}
 				r, _ := c.s.PersistedRoot(w.Object)
-				if p := summary.ParamIndex(local, r); p >= 0 && p < len(call.Call.Args) {
+				if p := ssax.ParamIndex(local, r); p >= 0 && p < len(call.Call.Args) {
 					if ar, _ := c.s.RootOf(call.Call.Args[p]); ar == root {
 						consider(call, "call of "+local.Name()+" ("+w.Method()+")")
 					}

@@ -13,10 +13,10 @@
 // finalizer-only updates are lost.
 //
 // The builder chains, the evaluation of predicates and the finalizer
-// handling of reconcilers come from the summary package; this package only
+// handling of reconcilers come from the wiring analysis; this package only
 // reports, and offers predicate.Or(GenerationChangedPredicate{},
 // finalizers-or-deletion) as the fix.
 //
-// This package imports the summary, apis and diag packages; it never
-// imports a driver.
+// This package imports the summary, wiring, apis and diag packages; it
+// never imports a driver.
 package finalizerpredicate

@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/wiring"
 )
 
 // Doc is the structured documentation of RL4001.
@@ -60,7 +61,7 @@ var Doc = &checkdoc.Doc{
 		"  `reconcile.AsReconciler`) manages finalizers of the primary type: its reconcile scope calls\n" +
 		"  `controllerutil.AddFinalizer`/`RemoveFinalizer` or `SetFinalizers`, or stores to `Finalizers`.\n" +
 		"  Reconcilers declared in another package (wired from `cmd/main.go`) are resolved through\n" +
-		"  their `TypeInfo.Reconciler` fact.\n\n" +
+		"  their `ReconcilerInfo` fact.\n\n" +
 		"The message names the finalizer whose removal is missed; when the reconciler waits for\n" +
 		"finalizers it does not add (`ContainsFinalizer` of another controller's finalizer, " +
 		"`len(Finalizers)`), it says so.\n\n" +
@@ -98,36 +99,36 @@ var Doc = &checkdoc.Doc{
 }
 
 // Analyzer reports RL4001.
-var Analyzer = check.New(Doc, check.PerWiring(checkWiring))
+var Analyzer = check.New(Doc, check.PerWiring(checkWiring), check.Requires(wiring.Analyzer))
 
 // checkWiring evaluates one wiring.
-func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (diag.Finding, bool) {
+func checkWiring(pass *analysis.Pass, s *summary.Summary, m *wiring.Model, w *wiring.Wiring) (diag.Finding, bool) {
 	if w.Primary == nil || w.Reconciler == nil || len(w.Predicates) == 0 {
 		return diag.Finding{}, false
 	}
-	all := summary.AndPredicates(w.Predicates)
+	all := wiring.AndPredicates(w.Predicates)
 	tracked := generationTracked(s, w.Primary)
 	dm := all.Value.DMFor(tracked)
 	fo := all.Value.FOFor(tracked)
-	if dm != summary.PredBlock && fo != summary.PredBlock {
+	if dm != wiring.PredBlock && fo != wiring.PredBlock {
 		return diag.Finding{}, false
 	}
-	ri := s.ReconcilerOf(w)
+	ri := m.ReconcilerOf(w)
 	if ri == nil || !ri.ManagesFinalizersOf(w.Primary) {
 		return diag.Finding{}, false
 	}
 	// The predicates of the list that block the reported event.
-	leaves, pos, end := w.Culprits(func(v summary.PredicateValue) bool {
-		if dm == summary.PredBlock {
-			return v.DMFor(tracked) == summary.PredBlock
+	leaves, pos, end := w.Culprits(func(v wiring.PredicateValue) bool {
+		if dm == wiring.PredBlock {
+			return v.DMFor(tracked) == wiring.PredBlock
 		}
-		return v.FOFor(tracked) == summary.PredBlock
+		return v.FOFor(tracked) == wiring.PredBlock
 	})
-	what := summary.PredicateNames(leaves)
+	what := wiring.PredicateNames(leaves)
 	kind := kindName(w.Primary)
 	entry := ri.EntryFunc
 	var msg string
-	if dm == summary.PredBlock {
+	if dm == wiring.PredBlock {
 		why := "it blocks that update"
 		if onlyKinds(leaves, apis.PredAnnotationChanged, apis.PredLabelChanged) {
 			why = "it passes only changes of " + strings.ToLower(strings.TrimSuffix(what, "ChangedPredicate")) + "s"
@@ -148,7 +149,7 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (di
 			what, kind, finalizerPhrase(ri.FinalizerNames), entry)
 	}
 	f := diag.Finding{Pos: pos, End: end, Message: msg}
-	if dm == summary.PredBlock {
+	if dm == wiring.PredBlock {
 		f.Severity = checkdoc.Error.String()
 	}
 	if p := ri.Pos(); p.IsValid() {
@@ -179,7 +180,7 @@ func generationTracked(s *summary.Summary, t types.Type) summary.TriState {
 }
 
 // onlyKinds reports whether every leaf is of one of the kinds.
-func onlyKinds(leaves []summary.PredLeaf, kinds ...apis.PredicateKind) bool {
+func onlyKinds(leaves []wiring.PredLeaf, kinds ...apis.PredicateKind) bool {
 	for _, l := range leaves {
 		if !slices.Contains(kinds, l.Kind) {
 			return false
@@ -218,7 +219,7 @@ func kindName(t types.Type) string {
 // orFix replaces a GenerationChangedPredicate{} literal with the
 // predicate.Or of itself and a Funcs that passes finalizer changes and the
 // deletion mark.
-func orFix(pass *analysis.Pass, leaf summary.PredLeaf) *analysis.SuggestedFix {
+func orFix(pass *analysis.Pass, leaf wiring.PredLeaf) *analysis.SuggestedFix {
 	lit, ok := leaf.Expr.(*ast.CompositeLit)
 	if !ok || leaf.Kind != apis.PredGenerationChanged || !leaf.Untyped || len(lit.Elts) != 0 {
 		return nil

@@ -7,12 +7,13 @@
 // `paused` annotation or a replica-count label is not reconciled until the
 // spec changes or the controller restarts.
 //
-// The builder chains, the evaluation of predicates on label-only and
-// annotation-only updates, and the metadata keys a reconcile scope reads
-// and writes come from the summary package; this package decides which
-// reads are missed, reports, and offers predicate.Or(…,
-// AnnotationChangedPredicate{}) (or the label one) as the fix.
+// The builder chains and the evaluation of predicates on label-only and
+// annotation-only updates come from the wiring analysis, and the metadata
+// keys a reconcile scope reads and writes from the metareads analysis;
+// this package decides which reads are missed, reports, and offers
+// predicate.Or(…, AnnotationChangedPredicate{}) (or the label one) as the
+// fix.
 //
-// This package imports the summary, apis and diag packages; it never
-// imports a driver.
+// This package imports the summary, wiring, metareads, apis and diag
+// packages; it never imports a driver.
 package metadatapredicate

@@ -11,7 +11,9 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/metareads"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/wiring"
 )
 
 // Doc is the structured documentation of RL4002.
@@ -39,7 +41,7 @@ var Doc = &checkdoc.Doc{
 		"- the reconcile scope of the wired reconciler (its `Reconcile` and the functions of its package it " +
 		"reaches, closures included) reads a label or an annotation of an object of the primary kind, through " +
 		"`GetLabels()`/`GetAnnotations()`, the `Labels`/`Annotations` fields, `metav1.HasLabel`/`HasAnnotation`, " +
-		"`labels.Set(m).Get(k)` or a helper of another package (its `FuncSummary.MetaReads` fact), and the " +
+		"`labels.Set(m).Get(k)` or a helper of another package (its `FuncMetadata` fact), and the " +
 		"value decides something: it reaches a branch, a value stored into an object or a struct (labels " +
 		"copied onto a child, a field of the `Result`), an argument of an API call (a label selector built " +
 		"from the labels) or the reconcile's result. The value is followed through conversions, " +
@@ -82,7 +84,7 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
 }
 
 // Analyzer reports RL4002.
-var Analyzer = check.New(Doc, check.PerWiring(checkWiring))
+var Analyzer = check.New(Doc, check.PerWiring(checkWiring), check.Requires(wiring.Analyzer, metareads.Analyzer))
 
 // metaFields are the metadata maps whose changes the check follows, with
 // the predicate that passes their updates.
@@ -92,7 +94,7 @@ var metaFields = []struct{ field, noun, pred string }{
 }
 
 // checkWiring evaluates one wiring.
-func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (diag.Finding, bool) {
+func checkWiring(pass *analysis.Pass, s *summary.Summary, m *wiring.Model, w *wiring.Wiring) (diag.Finding, bool) {
 	if w.Primary == nil || w.Reconciler == nil || len(w.Predicates) == 0 {
 		return diag.Finding{}, false
 	}
@@ -102,20 +104,21 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (di
 	if ti := s.TypeInfoOf(w.Primary); ti != nil && ti.GenerationTracked == summary.TriNo {
 		return diag.Finding{}, false
 	}
-	all := summary.AndPredicates(w.Predicates)
-	ri := s.ReconcilerOf(w)
+	all := wiring.AndPredicates(w.Predicates)
+	ri := m.ReconcilerOf(w)
 	if ri == nil {
 		return diag.Finding{}, false
 	}
-	reads := summary.MetadataKeysOf(ri.MetadataReads, w.Primary)
+	md := pass.ResultOf[metareads.Analyzer].(*metareads.Result).Of(ri)
+	reads := metareads.MetadataKeysOf(md.Reads, w.Primary)
 	own := map[string]bool{}
-	for _, k := range summary.MetadataKeysOf(ri.MetadataWrites, w.Primary) {
+	for _, k := range metareads.MetadataKeysOf(md.Writes, w.Primary) {
 		own[k.Field+"\x00"+k.Key] = true
 	}
-	var missed []summary.MetadataKey
+	var missed []metareads.MetadataKey
 	var fields []int
 	for i, mf := range metaFields {
-		if all.Value.MetadataFor(mf.field) != summary.PredBlock {
+		if all.Value.MetadataFor(mf.field) != wiring.PredBlock {
 			continue
 		}
 		n := len(missed)
@@ -132,9 +135,9 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (di
 		return diag.Finding{}, false
 	}
 	// The predicates of the list that block a reported update.
-	leaves, pos, end := w.Culprits(func(v summary.PredicateValue) bool {
+	leaves, pos, end := w.Culprits(func(v wiring.PredicateValue) bool {
 		for _, i := range fields {
-			if v.MetadataFor(metaFields[i].field) == summary.PredBlock {
+			if v.MetadataFor(metaFields[i].field) == wiring.PredBlock {
 				return true
 			}
 		}
@@ -150,7 +153,7 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (di
 	}
 	msg := fmt.Sprintf("%s on the primary watch drops updates that change only the %s of %s (they do not bump metadata.generation), "+
 		"but %s decides on %s: a change of it is not reconciled until the spec changes or the controller restarts",
-		summary.PredicateNames(leaves), strings.Join(nouns, " or "), kind, ri.EntryFunc, keysPhrase(missed))
+		wiring.PredicateNames(leaves), strings.Join(nouns, " or "), kind, ri.EntryFunc, keysPhrase(missed))
 	f := diag.Finding{Pos: pos, End: end, Message: msg}
 	for _, r := range missed {
 		if p := r.Pos(); p.IsValid() && len(f.Related) < 5 {
@@ -172,7 +175,7 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, w *summary.Wiring) (di
 
 // keyName names one read key: `annotation "example.com/paused"`, or `the
 // labels` for the whole map.
-func keyName(k summary.MetadataKey) string {
+func keyName(k metareads.MetadataKey) string {
 	noun := "annotation"
 	if k.Field == apis.LabelsField {
 		noun = "label"
@@ -185,7 +188,7 @@ func keyName(k summary.MetadataKey) string {
 
 // keysPhrase lists the missed keys, each once, with the first place it
 // decides.
-func keysPhrase(keys []summary.MetadataKey) string {
+func keysPhrase(keys []metareads.MetadataKey) string {
 	var parts []string
 	seen := map[string]bool{}
 	for _, k := range keys {
@@ -212,7 +215,7 @@ func shortSite(site string) string {
 
 // orFix replaces a GenerationChangedPredicate{} literal with the
 // predicate.Or of itself and the predicates that pass the missed updates.
-func orFix(pass *analysis.Pass, leaf summary.PredLeaf, preds []string, what string) *analysis.SuggestedFix {
+func orFix(pass *analysis.Pass, leaf wiring.PredLeaf, preds []string, what string) *analysis.SuggestedFix {
 	lit, ok := leaf.Expr.(*ast.CompositeLit)
 	if !ok || leaf.Kind != apis.PredGenerationChanged || !leaf.Untyped || len(lit.Elts) != 0 {
 		return nil

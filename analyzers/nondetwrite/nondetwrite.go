@@ -16,6 +16,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/fixes"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/persist"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -176,7 +177,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 // stampOnChange moves the store into a DeepEqual guard around the write.
 func stampOnChange(pass *analysis.Pass, s *summary.Summary, p *persist.Persisted) *analysis.SuggestedFix {
 	w := fixes.WriteOf(s, p.Write.Instr)
-	if w == nil || !summary.Dominates(p.Store.Instr, p.Write.Instr) {
+	if w == nil || !ssax.Dominates(p.Store.Instr, p.Write.Instr) {
 		return nil
 	}
 	call, ok := diag.Enclosing[*ast.CallExpr](pass, w.Pos())

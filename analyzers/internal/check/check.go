@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/wiring"
 )
 
 // Body is what a check does on one package: it reports through rep and
@@ -63,12 +64,17 @@ func New(doc *checkdoc.Doc, body Body, opts ...Option) *analysis.Analyzer {
 
 // PerWiring is the Body of a check that looks at each controller wiring
 // of the package (the primary watch and the reconciler it feeds) and
-// reports at most one finding for it.
-func PerWiring(f func(*analysis.Pass, *summary.Summary, *summary.Wiring) (diag.Finding, bool)) Body {
+// reports at most one finding for it. The check must require the wiring
+// analysis: Requires(wiring.Analyzer).
+func PerWiring(f func(*analysis.Pass, *summary.Summary, *wiring.Model, *wiring.Wiring) (diag.Finding, bool)) Body {
 	return func(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
+		m, ok := pass.ResultOf[wiring.Analyzer].(*wiring.Model)
+		if !ok {
+			return 0 // the check does not require the wiring analysis
+		}
 		n := 0
-		for _, w := range s.Wirings() {
-			if fd, ok := f(pass, s, w); ok {
+		for _, w := range m.Wirings() {
+			if fd, ok := f(pass, s, m, w); ok {
 				rep.Report(fd)
 				n++
 			}

@@ -99,7 +99,7 @@ func (md *Model) stableReach() map[*ssa.Function]bool {
 			if reach[callee] {
 				continue
 			}
-			for _, e := range md.s.CallSites(callee) {
+			for _, e := range md.s.CallersOf(callee) {
 				if reach[e.Caller] && md.stableBlock(md.s.Func(e.Caller), e.Site.Block()) {
 					reach[callee] = true
 					changed = true

@@ -332,7 +332,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 				return append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
 			}
 		}
-		if fs := s.factOf(callee); fs != nil && len(fs.Stores) > 0 && !c.IsInvoke() && !apis.IsUnstructuredSetter(f) {
+		if fs := s.FactOf(callee); fs != nil && len(fs.Stores) > 0 && !c.IsInvoke() && !apis.IsUnstructuredSetter(f) {
 			// A setter of another package with a summary: its own code says
 			// which stores it makes and under which guards
 			// (meta.SetStatusCondition stamps only on change).

@@ -93,7 +93,7 @@ func (w *errWalker[T]) walk(v ssa.Value, direct bool) []T {
 // call handles an error produced by a call: a wrapper or a leaf.
 func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct bool) []T {
 	callee := ssax.CalleeFunc(&c.Call)
-	if callee == nil && w.s.localFunc(w.s.callee(&c.Call)) == nil {
+	if callee == nil && w.s.LocalFunc(w.s.Callee(&c.Call)) == nil {
 		w.opaque = true // a dynamic call; a closure of the package goes on
 		return nil
 	}
@@ -134,7 +134,7 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 	}
 	var out []T
 	passed := false
-	if local := w.s.localFunc(w.s.callee(&c.Call)); local != nil && !c.Call.IsInvoke() {
+	if local := w.s.LocalFunc(w.s.Callee(&c.Call)); local != nil && !c.Call.IsInvoke() {
 		// A helper of the package whose error result passes on an error
 		// it was given (a wrapper of fmt.Errorf or errors.Wrap): the walk
 		// goes on at the call's arguments.

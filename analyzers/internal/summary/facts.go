@@ -43,22 +43,12 @@ type FuncSummary struct {
 	// sorts in place before every return: a call is an in-place sort of
 	// those arguments (taint.go, sortCalls).
 	SortedParams []int `json:",omitempty"`
-	// MetaReads are the reads of the parameters' labels and annotations
-	// that decide something in the function or reach its results
-	// (metareads.go).
-	MetaReads []MetaReadFact `json:",omitempty"`
-	// Completes are the controller builders the function completes:
-	// b.Complete(r) with both parameters (builders.go).
-	Completes []CompletesFact `json:",omitempty"`
 	// OnlyLogs says the function's only effects are logging calls
 	// (Summary.LogsOnly).
 	OnlyLogs bool `json:",omitempty"`
 	// DeletionTest says the bool result tests the deletion mark of a
 	// parameter (guards.go, DeletionRegion).
 	DeletionTest DeletionTestFact `json:",omitempty"`
-	// MetaKeyWrites are the label and annotation keys the function sets on
-	// its parameters (metareads.go).
-	MetaKeyWrites []MetaKeyWriteFact `json:",omitempty"`
 }
 
 // DeletionTestFact, when Tests is set, says that a function's bool result
@@ -70,22 +60,6 @@ type DeletionTestFact struct {
 	Tests            bool
 	Param            int
 	WhenTrue, OfTime bool
-}
-
-// MetaKeyWriteFact is a label or annotation key a function sets on its
-// parameter Param: the constant Key, or the key its parameter KeyParam
-// carries (KeyParam is -1 for a constant).
-type MetaKeyWriteFact struct {
-	Param    int
-	Field    string
-	Key      string
-	KeyParam int
-}
-
-// CompletesFact says that a function calls Complete (or Build) on its
-// parameter Builder with its parameter Reconciler (receiver first).
-type CompletesFact struct {
-	Builder, Reconciler int
 }
 
 // ResultTaintFact is the taint of a function's results.
@@ -186,8 +160,8 @@ func (f *FuncSummary) String() string {
 
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
-		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.MetaReads) == 0 && len(f.Completes) == 0 && !f.OnlyLogs &&
-		!f.DeletionTest.Tests && len(f.MetaKeyWrites) == 0
+		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && !f.OnlyLogs &&
+		!f.DeletionTest.Tests
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -238,9 +212,6 @@ type TypeInfo struct {
 	// GenerationTracked says whether the API server sets
 	// metadata.generation for the kind (always for CRDs).
 	GenerationTracked TriState
-	// Reconciler is set for reconciler types: how their reconcile scope
-	// handles finalizers (RL4001 checks builder code in other packages).
-	Reconciler *ReconcilerInfo
 }
 
 // AFact marks TypeInfo as a fact.
@@ -248,23 +219,11 @@ func (*TypeInfo) AFact() {}
 
 func (t *TypeInfo) String() string {
 	names := [...]string{"unknown", "yes", "no"}
-	s := "TypeInfo(status=" + names[t.StatusSubresource] + ", generation=" + names[t.GenerationTracked]
-	if r := t.Reconciler; r != nil {
-		s += ", reconciler=" + r.EntryFunc
-		if r.ManagesFinalizers {
-			s += " finalizers=" + strings.Join(r.FinalizerNames, ",")
-		}
-	}
-	return s + ")"
+	return "TypeInfo(status=" + names[t.StatusSubresource] + ", generation=" + names[t.GenerationTracked] + ")"
 }
 
-// FactOf returns the FuncSummary of a function of another package, or
-// nil. Checks read the model's facts through it: a pass imports only the
-// facts of its own analyzer.
-func (s *Summary) FactOf(fn *types.Func) *FuncSummary { return s.factOf(fn) }
-
-// factOf returns the FuncSummary of a function of another package, or nil.
-func (s *Summary) factOf(fn *types.Func) *FuncSummary {
+// FactOf returns the FuncSummary of a function of another package, or nil.
+func (s *Summary) FactOf(fn *types.Func) *FuncSummary {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == s.Pass.Pkg {
 		return nil
 	}
@@ -317,11 +276,8 @@ func (s *Summary) exportFacts() {
 		}
 		fs.ResultSources = s.resultSources(fn)
 		fs.SortedParams = s.sortedParams(fn, 0)
-		fs.MetaReads = s.metaReadFacts(fn)
-		fs.Completes = s.completes(fn)
 		fs.OnlyLogs = s.bodyLogsOnly(fn, 0)
 		fs.DeletionTest = s.paramDeletionTest(fn)
-		fs.MetaKeyWrites = s.metaKeyWriteFacts(fn)
 		for _, pe := range s.paramEffects(fn) {
 			if pe.kind != StoreEffect {
 				continue

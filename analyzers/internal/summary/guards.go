@@ -324,7 +324,7 @@ func (s *Summary) classifyCall(c *ssa.Call) Guard {
 }
 
 func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
-	if local := s.localFunc(s.callee(&c.Call)); local != nil && !c.Call.IsInvoke() && depth < 3 {
+	if local := s.LocalFunc(s.Callee(&c.Call)); local != nil && !c.Call.IsInvoke() && depth < 3 {
 		if g, ok := s.classifyHelperCall(c, local, depth); ok {
 			return g
 		}
@@ -351,7 +351,7 @@ func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 		}
 		return Guard{Kind: Observed, FailSucc: -1}
 	}
-	if fs := s.factOf(callee); fs != nil {
+	if fs := s.FactOf(callee); fs != nil {
 		if fs.IsEquality {
 			return Guard{Kind: Equality, FailSucc: -1}
 		}
@@ -551,7 +551,7 @@ func (s *Summary) isConfigValue(v ssa.Value, seen map[ssa.Value]bool) bool {
 		fn := x.Parent()
 		return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x && !apis.IsObject(x.Type())
 	case *ssa.FreeVar:
-		if b := s.binding(x); b != nil {
+		if b := s.Binding(x); b != nil {
 			return s.isConfigValue(b, seen)
 		}
 		return false
@@ -902,7 +902,7 @@ func (s *Summary) deletingWhen(cond ssa.Value, depth int) (whenTrue, ok bool) {
 		// deletion mark of an argument.
 		local := s.LocalCallee(&x.Call)
 		if local == nil && callee != nil && !x.Call.IsInvoke() {
-			if fs := s.factOf(callee); fs != nil && fs.DeletionTest.Tests {
+			if fs := s.FactOf(callee); fs != nil && fs.DeletionTest.Tests {
 				dt := fs.DeletionTest
 				if dt.Param >= len(x.Call.Args) || dt.OfTime && !s.isDeletionTimestamp(x.Call.Args[dt.Param]) {
 					return false, false

@@ -220,7 +220,7 @@ func (s *Summary) constKeyDepth(v ssa.Value, depth int) (string, bool) {
 		switch x := v.(type) {
 		case *ssa.FreeVar:
 			// A closure's captured variable: the value captured.
-			if b := s.binding(x); b != nil {
+			if b := s.Binding(x); b != nil {
 				return s.constKeyDepth(b, depth+1)
 			}
 			return "", false
@@ -229,7 +229,7 @@ func (s *Summary) constKeyDepth(v ssa.Value, depth int) (string, bool) {
 				return s.constKeyDepth(x.X, depth+1)
 			}
 		case *ssa.Alloc:
-			if p := spilledParam(x); p != nil {
+			if p := ssax.SpilledParam(x); p != nil {
 				return s.constKeyDepth(p, depth+1)
 			}
 		}

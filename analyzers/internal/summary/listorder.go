@@ -132,7 +132,7 @@ func (s *Summary) isCachedList(c *ssa.CallCommon, list ssa.Value) bool {
 // on every non-nil return, a list in cache order (a lister's slice or a
 // list object filled by a cached List).
 func (s *Summary) listResult(c *ssa.Call, i int) (token.Pos, bool) {
-	fn := s.localFunc(s.callee(&c.Call))
+	fn := s.LocalFunc(s.Callee(&c.Call))
 	if fn == nil || c.Call.IsInvoke() {
 		return token.NoPos, false
 	}

@@ -6,8 +6,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// isRoot reports whether fn is a reconcile root.
-func (s *Summary) isRoot(fn *ssa.Function) bool {
+// IsRoot reports whether fn is a reconcile root.
+func (s *Summary) IsRoot(fn *ssa.Function) bool {
 	for _, r := range s.Roots {
 		if r.Fn == fn {
 			return true
@@ -16,10 +16,10 @@ func (s *Summary) isRoot(fn *ssa.Function) bool {
 	return false
 }
 
-// logOnlyBranch reports whether b's If only chooses whether to log: one
+// LogOnlyBranch reports whether b's If only chooses whether to log: one
 // successor does nothing but log (or record an Event) and goes on to the
 // other.
-func (s *Summary) logOnlyBranch(b *ssa.BasicBlock) bool {
+func (s *Summary) LogOnlyBranch(b *ssa.BasicBlock) bool {
 	if len(b.Succs) != 2 {
 		return false
 	}
@@ -79,9 +79,9 @@ func (s *Summary) logsOnly(c *ssa.CallCommon, depth int) bool {
 	if callee != nil && apis.IsLogging(apis.FuncOf(callee)) {
 		return true
 	}
-	fn := s.localFunc(s.callee(c))
+	fn := s.LocalFunc(s.Callee(c))
 	if fn == nil {
-		fs := s.factOf(callee)
+		fs := s.FactOf(callee)
 		return fs != nil && fs.OnlyLogs && !c.IsInvoke()
 	}
 	return depth < 3 && s.bodyLogsOnly(fn, depth+1)

@@ -39,7 +39,7 @@ func (s *Summary) readResult(v ssa.Value) *ssa.Call {
 	if c == nil || c.Call.IsInvoke() || i >= 64 {
 		return nil
 	}
-	local := s.localFunc(s.callee(&c.Call))
+	local := s.LocalFunc(s.Callee(&c.Call))
 	if local == nil || s.readResults(local)&(1<<uint(i)) == 0 {
 		return nil
 	}

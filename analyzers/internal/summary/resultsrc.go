@@ -97,7 +97,7 @@ func (s *Summary) paramSource(fn *ssa.Function, v ssa.Value) (int, SourceKind) {
 // function of another package (by its fact).
 func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind) {
 	callee := ssax.CalleeFunc(c)
-	if callee == nil && s.localFunc(s.callee(c)) == nil {
+	if callee == nil && s.LocalFunc(s.Callee(c)) == nil {
 		return nil, NoSource // a dynamic call; a closure of the package goes on
 	}
 	args := ssax.RecvFirstArgs(c)
@@ -108,9 +108,9 @@ func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind) {
 		return nil, NoSource
 	}
 	var srcs []ResultSource
-	if local := s.localFunc(s.callee(c)); local != nil {
+	if local := s.LocalFunc(s.Callee(c)); local != nil {
 		srcs = s.resultSources(local)
-	} else if fs := s.factOf(callee); fs != nil {
+	} else if fs := s.FactOf(callee); fs != nil {
 		srcs = fs.ResultSources
 	}
 	for _, rs := range srcs {

@@ -220,6 +220,12 @@ func recvTypeName(e ast.Expr) string {
 	}
 }
 
+// MethodOfValue returns the method named name of the concrete type behind
+// an interface value made from a known type (through conversions), or nil.
+func (s *Summary) MethodOfValue(v ssa.Value, name string) *ssa.Function {
+	return s.methodOfValue(v, name)
+}
+
 // methodOfValue returns the method named name of the concrete type behind
 // an interface value, when the value is a MakeInterface of a known type.
 func (s *Summary) methodOfValue(v ssa.Value, name string) *ssa.Function {

@@ -2,7 +2,6 @@ package summary
 
 import (
 	"go/token"
-	"go/types"
 	"sort"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
@@ -13,7 +12,7 @@ import (
 // package function within the package.
 type callEdge struct {
 	caller *ssa.Function
-	callee *ssa.Function
+	Callee *ssa.Function
 	site   ssa.Instruction // *ssa.Call, *ssa.Defer, *ssa.Go or *ssa.MakeClosure
 }
 
@@ -30,12 +29,6 @@ type Reach struct {
 	Caller *ssa.Function
 }
 
-// CalleeOf is the exported form of calleeFunc.
-func CalleeOf(c *ssa.CallCommon) *types.Func { return ssax.CalleeFunc(c) }
-
-// CallArgs is the exported form of callArgs.
-func CallArgs(c *ssa.CallCommon) []ssa.Value { return ssax.CallArgs(c) }
-
 // CallEdge is a call of a package function within the package: Caller
 // calls Callee at Site (a call, go or defer), creates a closure of it
 // there, or uses it there as a value (stores it, converts it to an
@@ -50,7 +43,7 @@ type CallEdge struct {
 func (s *Summary) CallersOf(fn *ssa.Function) []CallEdge {
 	var out []CallEdge
 	for _, e := range s.calls[fn] {
-		out = append(out, CallEdge{Caller: e.caller, Callee: e.callee, Site: e.site})
+		out = append(out, CallEdge{Caller: e.caller, Callee: e.Callee, Site: e.site})
 	}
 	return out
 }
@@ -62,7 +55,7 @@ func (s *Summary) CallsByCaller() map[*ssa.Function][]CallEdge {
 	out := make(map[*ssa.Function][]CallEdge)
 	for _, edges := range s.calls {
 		for _, e := range edges {
-			out[e.caller] = append(out[e.caller], CallEdge{Caller: e.caller, Callee: e.callee, Site: e.site})
+			out[e.caller] = append(out[e.caller], CallEdge{Caller: e.caller, Callee: e.Callee, Site: e.site})
 		}
 	}
 	for _, es := range out {
@@ -72,13 +65,8 @@ func (s *Summary) CallsByCaller() map[*ssa.Function][]CallEdge {
 }
 
 // LocalFunc normalises fn to the function of this package that holds the
-// body (the origin of an instance, the target of a bound method), or
-// returns nil when fn is not in the package or has no body.
-func (s *Summary) LocalFunc(fn *ssa.Function) *ssa.Function { return s.localFunc(fn) }
-
-// localFunc normalises fn to the function of this package that holds the
 // body, or returns nil when fn is not in the package.
-func (s *Summary) localFunc(fn *ssa.Function) *ssa.Function {
+func (s *Summary) LocalFunc(fn *ssa.Function) *ssa.Function {
 	if fn == nil {
 		return nil
 	}
@@ -135,36 +123,6 @@ func (s *Summary) findFuncVars() {
 	}
 }
 
-// CallSite is a site of the package that calls a function of the
-// package, creates a closure of it, or uses it as a value (findCalls).
-type CallSite struct {
-	// Caller is the function that contains Site.
-	Caller *ssa.Function
-	// Site is the call (*ssa.Call, *ssa.Defer, *ssa.Go), the closure
-	// creation (*ssa.MakeClosure), or the use of the function as a value
-	// (a store, a conversion to an interface, a call argument).
-	Site ssa.Instruction
-}
-
-// CallSites returns the sites of the package that call fn, create a
-// closure of it, or use it as a value, in the order they were found.
-func (s *Summary) CallSites(fn *ssa.Function) []CallSite {
-	var out []CallSite
-	for _, e := range s.calls[fn] {
-		out = append(out, CallSite{Caller: e.caller, Site: e.site})
-	}
-	return out
-}
-
-// Callee returns the function a call reaches when it is known statically
-// (see callee), in this package or another; nil for invokes and dynamic
-// calls.
-func (s *Summary) Callee(c *ssa.CallCommon) *ssa.Function { return s.callee(c) }
-
-// callee returns the function a call reaches when it is known statically:
-// the static callee (a function, a closure, a bound method), or the
-// function held by a package-level variable assigned once (findFuncVars).
-// It returns nil for invokes and dynamic calls.
 // LocalCallee returns the function of this package that c calls: a
 // static callee, a closure, or the function a once-assigned package
 // variable holds (generic instances resolve to their origin); nil for
@@ -173,10 +131,14 @@ func (s *Summary) LocalCallee(c *ssa.CallCommon) *ssa.Function {
 	if c.IsInvoke() {
 		return nil
 	}
-	return s.localFunc(s.callee(c))
+	return s.LocalFunc(s.Callee(c))
 }
 
-func (s *Summary) callee(c *ssa.CallCommon) *ssa.Function {
+// Callee returns the function a call reaches when it is known statically:
+// the static callee (a function, a closure, a bound method), or the
+// function held by a package-level variable assigned once (findFuncVars).
+// It returns nil for invokes and dynamic calls.
+func (s *Summary) Callee(c *ssa.CallCommon) *ssa.Function {
 	if fn := c.StaticCallee(); fn != nil {
 		return fn
 	}
@@ -221,7 +183,7 @@ func (s *Summary) paramArgs(p *ssa.Parameter) []ssa.Value {
 			return nil
 		}
 		c := call.Common()
-		if c.IsInvoke() || s.localFunc(s.callee(c)) != fn || idx >= len(c.Args) {
+		if c.IsInvoke() || s.LocalFunc(s.Callee(c)) != fn || idx >= len(c.Args) {
 			return nil
 		}
 		out = append(out, c.Args[idx])
@@ -233,11 +195,11 @@ func (s *Summary) paramArgs(p *ssa.Parameter) []ssa.Value {
 // defers, goroutines, function values and invokes on package-local types.
 func (s *Summary) findCalls() {
 	add := func(caller, callee *ssa.Function, site ssa.Instruction) {
-		callee = s.localFunc(callee)
+		callee = s.LocalFunc(callee)
 		if callee == nil || callee == caller {
 			return
 		}
-		s.calls[callee] = append(s.calls[callee], callEdge{caller: caller, callee: callee, site: site})
+		s.calls[callee] = append(s.calls[callee], callEdge{caller: caller, Callee: callee, site: site})
 	}
 	for _, fn := range s.srcFunc {
 		for _, b := range fn.Blocks {
@@ -249,7 +211,7 @@ func (s *Summary) findCalls() {
 						if m := s.methodOfValue(c.Value, c.Method.Name()); m != nil {
 							add(fn, m, instr)
 						}
-					} else if callee := s.callee(c); callee != nil {
+					} else if callee := s.Callee(c); callee != nil {
 						add(fn, callee, instr)
 					}
 					for _, a := range c.Args {
@@ -294,9 +256,9 @@ func (s *Summary) computeScope() {
 		fn := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, e := range callees[fn] {
-			if s.Scope[e.callee] == nil {
-				s.Scope[e.callee] = &Reach{Root: s.Scope[fn].Root, Status: FailurePath, Via: e.site, Caller: fn}
-				work = append(work, e.callee)
+			if s.Scope[e.Callee] == nil {
+				s.Scope[e.Callee] = &Reach{Root: s.Scope[fn].Root, Status: FailurePath, Via: e.site, Caller: fn}
+				work = append(work, e.Callee)
 			}
 		}
 	}
@@ -374,12 +336,9 @@ func (s *Summary) Chain(fn *ssa.Function) []ssa.Instruction {
 	return out
 }
 
-// spilledParam is ssax.SpilledParam.
-func spilledParam(a *ssa.Alloc) *ssa.Parameter { return ssax.SpilledParam(a) }
-
 // ArgValue returns v, or, for a parameter of a helper or closure of the
 // package that has one call site, the argument that call gives it,
-// following such parameters up to three calls (argValue).
+// followed through a few such helpers.
 func (s *Summary) ArgValue(v ssa.Value) ssa.Value { return s.argValue(v, 0) }
 
 // argValue returns v, or, for a parameter of a helper or closure of the

@@ -37,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	ResultType: reflect.TypeFor[*Summary](),
-	FactTypes:  []analysis.Fact{new(FuncSummary), new(TypeInfo), new(PredicateValue)},
+	FactTypes:  []analysis.Fact{new(FuncSummary), new(TypeInfo)},
 }
 
 // rootsFlag holds the configured roots (R4).
@@ -105,12 +105,6 @@ type Summary struct {
 	readRes   map[*ssa.Function]uint64            // reads.go: results read from the API
 	listRes   map[*ssa.Function]map[int]token.Pos // listorder.go: results in cache order
 	types     map[*types.TypeName]*TypeInfo
-
-	// builders.go, predicates.go (RL4001): wirings, predicate evaluation,
-	// finalizer handling of reconcilers; computed lazily.
-	wirings []*Wiring
-	preds   *predEvaluator
-	recInfo map[*ssa.Function]*ReconcilerInfo
 
 	// keys.go: the parameters the keys of a function's Gets derive from.
 	objKeyMemo map[*ssa.Function]map[ssa.Value]int
@@ -223,9 +217,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 	s.computeScope()
 	s.findWrites()
 	s.computeReach()
-	s.addReconcilerTypes()
 	s.exportFacts()
-	s.exportPredicateFacts()
 }
 
 // skippedPrefixes are dependency packages whose bodies the model never

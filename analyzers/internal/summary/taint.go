@@ -79,7 +79,7 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 			return Taint{Params: 1 << uint(i)}
 		}
 	case *ssa.FreeVar:
-		if b := s.binding(x); b != nil {
+		if b := s.Binding(x); b != nil {
 			return s.taint(b, vis)
 		}
 	case *ssa.Phi:
@@ -366,7 +366,7 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		}
 	}
 	callee := ssax.CalleeFunc(common)
-	if callee == nil && s.localFunc(s.callee(common)) == nil {
+	if callee == nil && s.LocalFunc(s.Callee(common)) == nil {
 		return Taint{} // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
@@ -394,12 +394,12 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		return unionArgs()
 	}
 	// Helpers: in this package, from their returns; elsewhere, from facts.
-	if fn := s.callee(common); fn != nil && !common.IsInvoke() {
-		if local := s.localFunc(fn); local != nil {
+	if fn := s.Callee(common); fn != nil && !common.IsInvoke() {
+		if local := s.LocalFunc(fn); local != nil {
 			rt := s.returnTaint(local)
 			return s.bindParamsVis(rt, common.Args, vis)
 		}
-		if fs := s.factOf(callee); fs != nil && fs.ResultTaint.Kinds != 0 || fs != nil && fs.ResultTaint.FromParams != 0 {
+		if fs := s.FactOf(callee); fs != nil && fs.ResultTaint.Kinds != 0 || fs != nil && fs.ResultTaint.FromParams != 0 {
 			rt := Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Origin: c.Pos(), Params: fs.ResultTaint.FromParams}
 			return s.bindParamsVis(rt, common.Args, vis)
 		}
@@ -497,11 +497,11 @@ func (s *Summary) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
 			if callee := ssax.CalleeFunc(&c.Call); callee != nil {
 				if i := apis.SortInPlaceArg(apis.FuncOf(callee)); i >= 0 {
 					idx = append(idx, i)
-				} else if fs := s.factOf(callee); fs != nil && !c.Call.IsInvoke() {
+				} else if fs := s.FactOf(callee); fs != nil && !c.Call.IsInvoke() {
 					idx = append(idx, fs.SortedParams...)
 				}
 			}
-			if h := s.localFunc(s.callee(&c.Call)); h != nil && h != fn && depth < 3 && !c.Call.IsInvoke() {
+			if h := s.LocalFunc(s.Callee(&c.Call)); h != nil && h != fn && depth < 3 && !c.Call.IsInvoke() {
 				idx = append(idx, s.sortedParams(h, depth+1)...)
 			}
 			for _, i := range idx {
@@ -790,6 +790,3 @@ func (s *Summary) SortedAfter(fn *ssa.Function, st, w *Effect) bool {
 	}
 	return false
 }
-
-// Dominates reports whether instruction a runs before b on every path to b.
-func Dominates(a, b ssa.Instruction) bool { return ssax.Dominates(a, b) }

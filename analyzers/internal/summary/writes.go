@@ -149,8 +149,8 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 		return []*Write{{Call: call, Kind: k, Flavor: flavor, Object: obj}}
 	}
 	// A helper of another package whose summary says it writes.
-	if fn := s.callee(c); fn != nil && !c.IsInvoke() && s.localFunc(fn) == nil {
-		fs := s.factOf(callee)
+	if fn := s.Callee(c); fn != nil && !c.IsInvoke() && s.LocalFunc(fn) == nil {
+		fs := s.FactOf(callee)
 		if fs == nil {
 			return nil
 		}
@@ -349,7 +349,7 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 		case *ssa.Slice:
 			v = x.X
 		case *ssa.FreeVar:
-			b := s.binding(x)
+			b := s.Binding(x)
 			if b == nil {
 				return v, path
 			}
@@ -419,12 +419,8 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 }
 
 // Binding returns the value captured for a closure's free variable when
-// the closure is created exactly once, or nil (binding).
-func (s *Summary) Binding(fv *ssa.FreeVar) ssa.Value { return s.binding(fv) }
-
-// binding returns the value captured for a closure's free variable when
 // the closure is created exactly once.
-func (s *Summary) binding(fv *ssa.FreeVar) ssa.Value {
+func (s *Summary) Binding(fv *ssa.FreeVar) ssa.Value {
 	fn := fv.Parent()
 	idx := -1
 	for i, f := range fn.FreeVars {
@@ -467,7 +463,3 @@ func PathString(path []string) string {
 	}
 	return b.String()
 }
-
-// ParamIndex returns the index of v among fn's parameters (receiver
-// first), or -1 when v is not one of them.
-func ParamIndex(fn *ssa.Function, v ssa.Value) int { return ssax.ParamIndex(fn, v) }

@@ -1,4 +1,4 @@
-package summary
+package wiring
 
 import (
 	"go/constant"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
 // This file evaluates the body of a predicate's Update function (the
@@ -42,34 +43,34 @@ var (
 )
 
 // equal says whether the field path is equal on both sides.
-func (e updateEvent) equal(path string) TriState {
+func (e updateEvent) equal(path string) summary.TriState {
 	if path == apis.ManagedFieldsField || strings.HasPrefix(path, apis.ManagedFieldsField+".") {
-		return TriUnknown
+		return summary.TriUnknown
 	}
 	for _, c := range e.changed {
 		if path == c || strings.HasPrefix(path, c+".") || strings.HasPrefix(c, path+".") {
-			return TriNo
+			return summary.TriNo
 		}
 	}
-	return TriYes
+	return summary.TriYes
 }
 
 // zero says whether the field path is zero (or nil) on a side.
-func (e updateEvent) zero(path string, side int) TriState {
+func (e updateEvent) zero(path string, side int) summary.TriState {
 	switch path {
 	case apis.GenerationField:
 		return triOf(e.genZero)
 	case apis.DeletionTimestampField:
 		return triOf(side == apis.OldSide || !e.deletedNew)
 	}
-	return TriUnknown
+	return summary.TriUnknown
 }
 
-func triOf(b bool) TriState {
+func triOf(b bool) summary.TriState {
 	if b {
-		return TriYes
+		return summary.TriYes
 	}
-	return TriNo
+	return summary.TriNo
 }
 
 // avKind classifies abstract values.
@@ -98,11 +99,11 @@ var unknownVal = aval{}
 
 func boolVal(b bool) aval { return aval{k: avBool, b: b} }
 
-func triVal(t TriState) aval {
+func triVal(t summary.TriState) aval {
 	switch t {
-	case TriYes:
+	case summary.TriYes:
 		return boolVal(true)
-	case TriNo:
+	case summary.TriNo:
 		return boolVal(false)
 	}
 	return unknownVal

@@ -1,4 +1,4 @@
-package summary_test
+package wiring_test
 
 import (
 	"strings"
@@ -9,24 +9,26 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/stubtest"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/wiring"
 )
 
 // wiringProbe reports the controller wirings of a package with the
 // evaluation of their primary predicates and their reconciler, and the
-// PredicateValue and TypeInfo.Reconciler facts it exports.
+// PredicateValue and ReconcilerInfo facts it exports.
 var wiringProbe = &analysis.Analyzer{
 	Name:     "wiringprobe",
 	Doc:      "reports wirings, predicate values and reconciler facts for tests",
-	Requires: []*analysis.Analyzer{summary.Analyzer},
+	Requires: []*analysis.Analyzer{summary.Analyzer, wiring.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
 		if !s.Relevant() {
 			return nil, nil
 		}
-		for _, w := range s.Wirings() {
-			v := summary.AndPredicates(w.Predicates).Value
+		m := pass.ResultOf[wiring.Analyzer].(*wiring.Model)
+		for _, w := range m.Wirings() {
+			v := wiring.AndPredicates(w.Predicates).Value
 			rec := "?"
-			if ri := s.ReconcilerOf(w); ri != nil {
+			if ri := m.ReconcilerOf(w); ri != nil {
 				rec = ri.EntryFunc + " finalizers=" + strings.Join(ri.FinalizerNames, ",")
 				if ri.ManagesFinalizersOf(w.Primary) {
 					rec += " manages-primary"
@@ -34,14 +36,10 @@ var wiringProbe = &analysis.Analyzer{
 			}
 			pass.Reportf(w.PrimaryPos, "wiring %v %s rec=%s", w.Primary, v.String(), rec)
 		}
-		for _, f := range s.Exported {
+		for _, f := range m.Exported {
 			switch fact := f.Fact.(type) {
-			case *summary.PredicateValue:
+			case *wiring.PredicateValue, *wiring.ReconcilerInfo:
 				pass.Reportf(f.Object.Pos(), "%s", fact)
-			case *summary.TypeInfo:
-				if fact.Reconciler != nil {
-					pass.Reportf(f.Object.Pos(), "%s", fact)
-				}
 			}
 		}
 		return nil, nil

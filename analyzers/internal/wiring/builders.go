@@ -1,4 +1,4 @@
-package summary
+package wiring
 
 import (
 	"go/ast"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
 // Wiring is the primary watch of a controller and the reconciler it feeds:
@@ -40,9 +41,9 @@ type Wiring struct {
 	Wired token.Pos
 }
 
-// ReconcilerInfo says how a reconciler handles finalizers (checks.md §1.7:
-// TypeInfo.Reconciler), so that builder code in another package can be
-// checked (RL4001).
+// ReconcilerInfo says how a reconciler handles finalizers. It is the fact
+// exported for the reconciler types of a package (the receivers of its
+// reconcile roots), so that builder code in another package sees it.
 type ReconcilerInfo struct {
 	// EntryFunc names the reconcile entry, e.g. "(*WidgetReconciler).Reconcile".
 	EntryFunc string
@@ -62,26 +63,43 @@ type ReconcilerInfo struct {
 	ForeignFinalizers []string
 	// Site is the first finalizer operation, as "file:line:col".
 	Site string
-	// MetadataReads are the labels and annotations whose values decide
-	// what the reconcile scope does (metareads.go); MetadataWrites are the
-	// constant label and annotation keys it sets.
-	MetadataReads, MetadataWrites []MetadataKey
 
-	pos token.Pos // Site in the current package; not exported as a fact
+	// Not exported as a fact:
+	pos token.Pos       // Site in the current package
+	typ *types.TypeName // the reconciler type, for a reconciler of another package
+}
+
+// AFact marks ReconcilerInfo as a fact.
+func (*ReconcilerInfo) AFact() {}
+
+func (r *ReconcilerInfo) String() string {
+	s := "ReconcilerInfo(" + r.EntryFunc
+	if r.ManagesFinalizers {
+		s += " finalizers=" + strings.Join(r.FinalizerNames, ",")
+	}
+	return s + ")"
 }
 
 // Pos returns the position of the first finalizer operation when it is in
 // the current package, or token.NoPos.
 func (r *ReconcilerInfo) Pos() token.Pos { return r.pos }
 
+// Type returns the type of a reconciler of another package, whose fact
+// the information comes from; nil for a reconciler of the current
+// package.
+func (r *ReconcilerInfo) Type() *types.TypeName { return r.typ }
+
 // ManagesFinalizersOf reports whether the reconciler manages finalizers on
 // objects of type t (the primary type of its watch).
 func (r *ReconcilerInfo) ManagesFinalizersOf(t types.Type) bool {
-	k := kindKey(t)
+	k := KindKey(t)
 	return r != nil && r.ManagesFinalizers && k != "" && slices.Contains(r.FinalizerKinds, k)
 }
 
-func kindKey(t types.Type) string {
+// KindKey names the object type behind t as "pkgpath.Name", the form of
+// ReconcilerInfo.FinalizerKinds and ObjectKinds; "" when t is not a named
+// type.
+func KindKey(t types.Type) string {
 	if t == nil {
 		return ""
 	}
@@ -93,17 +111,12 @@ func kindKey(t types.Type) string {
 }
 
 // Wirings returns the package's controller wirings.
-func (s *Summary) Wirings() []*Wiring {
-	if s.wirings == nil {
-		s.wirings = s.findWirings()
-	}
-	return s.wirings
-}
+func (m *Model) Wirings() []*Wiring { return m.wirings }
 
 // findWirings finds builder chains and controller.New calls.
-func (s *Summary) findWirings() []*Wiring {
+func (m *Model) findWirings() []*Wiring {
 	out := []*Wiring{}
-	for _, fn := range s.srcFunc {
+	for _, fn := range m.s.Funcs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				c, ok := instr.(*ssa.Call)
@@ -111,12 +124,12 @@ func (s *Summary) findWirings() []*Wiring {
 					continue
 				}
 				if isBuilderStart(&c.Call) {
-					out = append(out, s.followBuilder(fn, c))
+					out = append(out, m.followBuilder(fn, c))
 					continue
 				}
 				if callee := ssax.CalleeFunc(&c.Call); callee != nil {
 					if ok, idx := apis.IsControllerNew(apis.FuncOf(callee)); ok {
-						out = append(out, s.followController(fn, c, idx)...)
+						out = append(out, m.followController(fn, c, idx)...)
 					}
 				}
 			}
@@ -145,7 +158,7 @@ func isBuilderStart(c *ssa.CallCommon) bool {
 
 // followBuilder unifies the builder returned by start with the results of
 // its chained methods and records the primary watch and the reconciler.
-func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
+func (m *Model) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 	w := &Wiring{Fn: fn, Builder: true, Wired: token.NoPos}
 	seen := map[ssa.Value]bool{start: true}
 	work := []ssa.Value{start}
@@ -165,7 +178,7 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 				// A helper that returns the builder: the chain goes on
 				// at its call sites.
 				if len(r.Results) == 1 {
-					for _, c := range s.callSitesOf(r.Parent()) {
+					for _, c := range m.callSitesOf(r.Parent()) {
 						if !seen[c] {
 							seen[c] = true
 							work = append(work, c)
@@ -176,7 +189,7 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 				if ssax.CallRecv(&r.Call) != v {
 					// The builder passed to a helper or closure of the
 					// package: the chain goes on at its parameter.
-					if local := s.localFunc(s.callee(&r.Call)); local != nil && !r.Call.IsInvoke() {
+					if local := m.s.LocalFunc(m.s.Callee(&r.Call)); local != nil && !r.Call.IsInvoke() {
 						for i, a := range r.Call.Args {
 							if a == v && i < len(local.Params) && !seen[local.Params[i]] {
 								seen[local.Params[i]] = true
@@ -186,10 +199,11 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 					} else if callee := ssax.CalleeFunc(&r.Call); callee != nil && !r.Call.IsInvoke() && w.Reconciler == nil {
 						// A helper of another package that completes the
 						// builder it is passed (its CompletesFact).
-						if fs := s.factOf(callee); fs != nil {
-							for _, cf := range fs.Completes {
+						var fact CompletesFact
+						if summary.ImportFuncFact(m.pass, callee, &fact) {
+							for _, cf := range fact.Calls {
 								if cf.Builder < len(r.Call.Args) && r.Call.Args[cf.Builder] == v && cf.Reconciler < len(r.Call.Args) {
-									w.Reconciler = s.argValue(r.Call.Args[cf.Reconciler], 0)
+									w.Reconciler = m.s.ArgValue(r.Call.Args[cf.Reconciler])
 									w.Wired = r.Pos()
 									break
 								}
@@ -204,7 +218,7 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 				}
 				args := slices.Clone(ssax.CallArgs(&r.Call)) // not the instruction's own slice
 				for i := range args {
-					args[i] = s.argValue(args[i], 0)
+					args[i] = m.s.ArgValue(args[i])
 				}
 				switch apis.ClassifyBuilderMethod(apis.FuncOf(callee)) {
 				case apis.BuilderChain:
@@ -214,16 +228,16 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 					if w.Primary == nil && len(args) == 2 {
 						w.Primary = ssax.ConcreteType(args[0])
 						w.PrimaryPos = r.Pos()
-						w.Predicates = append(w.Predicates, s.forPredicates(args[1])...)
+						w.Predicates = append(w.Predicates, m.forPredicates(args[1])...)
 					}
 				case apis.BuilderFilter:
 					next = r
 					if len(args) == 1 {
 						var expr ast.Expr
-						if ce := s.CallExprAt(r.Pos()); ce != nil && len(ce.Args) == 1 {
+						if ce := m.callExprAt(r.Pos()); ce != nil && len(ce.Args) == 1 {
 							expr = ce.Args[0]
 						}
-						w.Predicates = append(w.Predicates, s.EvalPredicate(args[0], expr))
+						w.Predicates = append(w.Predicates, m.evalPredicate(args[0], expr))
 					}
 				case apis.BuilderComplete:
 					if len(args) == 1 && w.Reconciler == nil {
@@ -244,8 +258,8 @@ func (s *Summary) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 // completes returns the parameters of fn (receiver first) that it
 // completes as a controller builder with another parameter as the
 // reconciler: b.Complete(r) or b.Build(r) with b and r parameters.
-func (s *Summary) completes(fn *ssa.Function) []CompletesFact {
-	var out []CompletesFact
+func (m *Model) completes(fn *ssa.Function) []CompleteCall {
+	var out []CompleteCall
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
@@ -262,10 +276,10 @@ func (s *Summary) completes(fn *ssa.Function) []CompletesFact {
 				continue
 			}
 			bp := ssax.ParamIndex(fn, recv)
-			rroot, _ := s.RootOf(args[0])
+			rroot, _ := m.s.RootOf(args[0])
 			rp := ssax.ParamIndex(fn, rroot)
 			if bp >= 0 && rp >= 0 {
-				out = append(out, CompletesFact{Builder: bp, Reconciler: rp})
+				out = append(out, CompleteCall{Builder: bp, Reconciler: rp})
 			}
 		}
 	}
@@ -274,7 +288,7 @@ func (s *Summary) completes(fn *ssa.Function) []CompletesFact {
 
 // forPredicates evaluates the builder.WithPredicates options among the
 // variadic options of For.
-func (s *Summary) forPredicates(opts ssa.Value) []PredEval {
+func (m *Model) forPredicates(opts ssa.Value) []PredEval {
 	elems, ok := ssax.VariadicElems(opts)
 	if !ok {
 		return nil
@@ -296,14 +310,14 @@ func (s *Summary) forPredicates(opts ssa.Value) []PredEval {
 		if callee == nil || !apis.IsWithPredicates(apis.FuncOf(callee)) || len(c.Call.Args) != 1 {
 			continue
 		}
-		out = append(out, s.evalVariadicPredicates(c, 0)...)
+		out = append(out, m.evalVariadicPredicates(c, 0)...)
 	}
 	return out
 }
 
 // evalVariadicPredicates evaluates the variadic predicate arguments of c,
 // which start at argument index first.
-func (s *Summary) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
+func (m *Model) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
 	args := ssax.CallArgs(&c.Call)
 	if first >= len(args) {
 		return nil
@@ -313,7 +327,7 @@ func (s *Summary) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
 		return nil
 	}
 	var exprs []ast.Expr
-	if ce := s.CallExprAt(c.Pos()); ce != nil && !ce.Ellipsis.IsValid() && len(ce.Args) == first+len(elems) {
+	if ce := m.callExprAt(c.Pos()); ce != nil && !ce.Ellipsis.IsValid() && len(ce.Args) == first+len(elems) {
 		exprs = ce.Args[first:]
 	}
 	var out []PredEval
@@ -322,7 +336,7 @@ func (s *Summary) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
 		if i < len(exprs) {
 			expr = exprs[i]
 		}
-		out = append(out, s.EvalPredicate(e, expr))
+		out = append(out, m.evalPredicate(e, expr))
 	}
 	return out
 }
@@ -330,7 +344,7 @@ func (s *Summary) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
 // followController handles controller.New(name, mgr, Options{Reconciler:
 // r}) and the c.Watch(source.Kind(cache, obj, &EnqueueRequestForObject{},
 // preds…)) calls on its result: one wiring per primary watch.
-func (s *Summary) followController(fn *ssa.Function, newCall *ssa.Call, optIdx int) []*Wiring {
+func (m *Model) followController(fn *ssa.Function, newCall *ssa.Call, optIdx int) []*Wiring {
 	args := ssax.CallArgs(&newCall.Call)
 	var rec ssa.Value
 	if optIdx < len(args) {
@@ -355,7 +369,7 @@ func (s *Summary) followController(fn *ssa.Function, newCall *ssa.Call, optIdx i
 			if len(call.Call.Args) == 3 {
 				// controller-runtime < v0.15: Watch(&source.Kind{Type: obj},
 				// &handler.EnqueueRequestForObject{}, preds...).
-				if w := s.oldWatch(fn, call, rec, newCall); w != nil {
+				if w := m.oldWatch(fn, call, rec, newCall); w != nil {
 					out = append(out, w)
 				}
 				continue
@@ -388,7 +402,7 @@ func (s *Summary) followController(fn *ssa.Function, newCall *ssa.Call, optIdx i
 			}
 			out = append(out, &Wiring{
 				Fn: fn, Primary: ssax.ConcreteType(kc.Call.Args[1]), PrimaryPos: kc.Pos(),
-				Predicates: s.evalVariadicPredicates(kc, 3),
+				Predicates: m.evalVariadicPredicates(kc, 3),
 				Reconciler: rec, Wired: newCall.Pos(),
 			})
 		}
@@ -398,7 +412,7 @@ func (s *Summary) followController(fn *ssa.Function, newCall *ssa.Call, optIdx i
 
 // oldWatch handles the three-argument Watch of controller-runtime before
 // v0.15, whose source is a &source.Kind{Type: obj} literal.
-func (s *Summary) oldWatch(fn *ssa.Function, call *ssa.Call, rec ssa.Value, newCall *ssa.Call) *Wiring {
+func (m *Model) oldWatch(fn *ssa.Function, call *ssa.Call, rec ssa.Value, newCall *ssa.Call) *Wiring {
 	src := call.Call.Args[0]
 	for {
 		if mi, ok := src.(*ssa.MakeInterface); ok {
@@ -420,67 +434,65 @@ func (s *Summary) oldWatch(fn *ssa.Function, call *ssa.Call, rec ssa.Value, newC
 	}
 	return &Wiring{
 		Fn: fn, Primary: ssax.ConcreteType(prim), PrimaryPos: alloc.Pos(),
-		Predicates: s.evalVariadicPredicates(call, 2),
+		Predicates: m.evalVariadicPredicates(call, 2),
 		Reconciler: rec, Wired: newCall.Pos(),
 	}
 }
 
 // ReconcilerOf returns what is known of the reconciler wired by w: from
-// its scope when its Reconcile is in this package, from its TypeInfo fact
-// otherwise; nil when the reconciler cannot be resolved.
-func (s *Summary) ReconcilerOf(w *Wiring) *ReconcilerInfo {
-	return s.reconcilerOfValue(w.Reconciler, 0)
-}
+// its scope when its Reconcile is in this package, from its ReconcilerInfo
+// fact otherwise; nil when the reconciler cannot be resolved.
+func (m *Model) ReconcilerOf(w *Wiring) *ReconcilerInfo { return m.recOf[w] }
 
-func (s *Summary) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
+func (m *Model) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 	if v == nil || depth > 8 {
 		return nil
 	}
 	switch x := v.(type) {
 	case *ssa.FreeVar:
 		// Wired in a closure: the reconciler it captured.
-		if b := s.binding(x); b != nil {
-			return s.reconcilerOfValue(b, depth+1)
+		if b := m.s.Binding(x); b != nil {
+			return m.reconcilerOfValue(b, depth+1)
 		}
 		return nil
 	case *ssa.Parameter:
 		// Wired in a helper: the reconciler its one call passes.
-		if a := s.argValue(x, 0); a != ssa.Value(x) {
-			return s.reconcilerOfValue(a, depth+1)
+		if a := m.s.ArgValue(x); a != ssa.Value(x) {
+			return m.reconcilerOfValue(a, depth+1)
 		}
 		return nil
 	case *ssa.UnOp:
 		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			if p := spilledParam(a); p != nil {
-				return s.reconcilerOfValue(p, depth+1)
+			if p := ssax.SpilledParam(a); p != nil {
+				return m.reconcilerOfValue(p, depth+1)
 			}
 		}
 		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
-			if b := s.binding(fv); b != nil {
+			if b := m.s.Binding(fv); b != nil {
 				if a, ok := b.(*ssa.Alloc); ok {
-					if p := spilledParam(a); p != nil {
-						return s.reconcilerOfValue(p, depth+1)
+					if p := ssax.SpilledParam(a); p != nil {
+						return m.reconcilerOfValue(p, depth+1)
 					}
 				}
 			}
 		}
 		return nil
 	case *ssa.ChangeInterface:
-		return s.reconcilerOfValue(x.X, depth+1)
+		return m.reconcilerOfValue(x.X, depth+1)
 	case *ssa.ChangeType:
 		if apis.IsNamed(x.Type(), apis.Reconcile, "TypedFunc", false) {
-			if fn := s.localFunc(ssax.FuncOfValue(x.X)); fn != nil {
-				return s.reconcilerInfo(fn)
+			if fn := m.s.LocalFunc(ssax.FuncOfValue(x.X)); fn != nil {
+				return m.reconcilerInfo(fn)
 			}
 			return nil
 		}
-		return s.reconcilerOfValue(x.X, depth+1)
+		return m.reconcilerOfValue(x.X, depth+1)
 	case *ssa.Call:
 		callee := ssax.CalleeFunc(&x.Call)
 		if callee != nil {
 			f := apis.FuncOf(callee)
 			if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(x.Call.Args) == 2 {
-				return s.reconcilerOfValue(x.Call.Args[1], depth+1)
+				return m.reconcilerOfValue(x.Call.Args[1], depth+1)
 			}
 		}
 		// Middleware: a function that takes one reconciler and returns a
@@ -501,24 +513,26 @@ func (s *Summary) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		if inner == nil {
 			return nil
 		}
-		return s.reconcilerOfValue(inner, depth+1)
+		return m.reconcilerOfValue(inner, depth+1)
 	case *ssa.MakeInterface:
 		t := x.X.Type()
 		if ch, ok := x.X.(*ssa.ChangeType); ok && apis.IsNamed(ch.Type(), apis.Reconcile, "TypedFunc", false) {
-			return s.reconcilerOfValue(ch, depth+1)
+			return m.reconcilerOfValue(ch, depth+1)
 		}
 		n, ok := types.Unalias(ssax.Deref(t)).(*types.Named)
 		if !ok {
 			return nil
 		}
-		if n.Origin().Obj().Pkg() == s.Pass.Pkg {
-			if m := s.localFunc(s.methodOfValue(x, "Reconcile")); m != nil {
-				return s.reconcilerInfo(m)
+		if n.Origin().Obj().Pkg() == m.s.Pass.Pkg {
+			if meth := m.s.LocalFunc(m.s.MethodOfValue(x, "Reconcile")); meth != nil {
+				return m.reconcilerInfo(meth)
 			}
 			return nil
 		}
-		if ti := s.TypeInfoOf(t); ti != nil {
-			return ti.Reconciler
+		obj := n.Origin().Obj()
+		if ri := new(ReconcilerInfo); obj.Pkg() != nil && m.pass.ImportObjectFact(obj, ri) {
+			ri.typ = obj
+			return ri
 		}
 	}
 	return nil
@@ -546,19 +560,11 @@ func hasReconcile(t types.Type) bool {
 
 // reconcilerInfo computes the finalizer handling of the reconcile scope
 // of entry: entry and the package functions it reaches.
-func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
-	if s.recInfo == nil {
-		s.recInfo = make(map[*ssa.Function]*ReconcilerInfo)
-	}
-	if ri, ok := s.recInfo[entry]; ok {
+func (m *Model) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
+	if ri, ok := m.recInfo[entry]; ok {
 		return ri
 	}
-	callees := make(map[*ssa.Function][]*ssa.Function)
-	for callee, edges := range s.calls {
-		for _, e := range edges {
-			callees[e.caller] = append(callees[e.caller], callee)
-		}
-	}
+	callees := m.s.CallsByCaller()
 	scope := map[*ssa.Function]bool{entry: true}
 	work := []*ssa.Function{entry}
 	var order []*ssa.Function
@@ -566,14 +572,14 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 		fn := work[0]
 		work = work[1:]
 		order = append(order, fn)
-		for _, c := range callees[fn] {
-			if !scope[c] {
+		for _, e := range callees[fn] {
+			if c := e.Callee; !scope[c] {
 				scope[c] = true
 				work = append(work, c)
 			}
 		}
 	}
-	ri := &ReconcilerInfo{EntryFunc: FuncName(entry)}
+	ri := &ReconcilerInfo{EntryFunc: summary.FuncName(entry)}
 	managed := map[string]bool{}
 	kinds := map[string]bool{}
 	var contains []string
@@ -585,12 +591,12 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 				ri.FinalizerNames = append(ri.FinalizerNames, n)
 			}
 		}
-		for _, k := range s.objectKinds(obj) {
+		for _, k := range m.ObjectKinds(obj) {
 			kinds[k] = true
 		}
 		if !ri.pos.IsValid() && pos.IsValid() {
 			ri.pos = pos
-			ri.Site = s.Position(pos)
+			ri.Site = m.s.Position(pos)
 		}
 	}
 	for _, fn := range order {
@@ -598,7 +604,7 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 			for _, instr := range b.Instrs {
 				switch x := instr.(type) {
 				case *ssa.Store:
-					if _, path := s.RootOf(x.Addr); len(path) > 0 && path[len(path)-1] == apis.FinalizersField {
+					if _, path := m.s.RootOf(x.Addr); len(path) > 0 && path[len(path)-1] == apis.FinalizersField {
 						note(x.Pos(), x.Addr, appendedStrings(x.Val)...)
 					}
 				case ssa.CallInstruction:
@@ -607,7 +613,7 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 						// len(Finalizers) compared with a constant; not the
 						// len of a range loop over them (compared with the
 						// loop index).
-						if v := x.Value(); v != nil && comparedWithConst(v) && isFinalizersValue(s, c.Args[0]) {
+						if v := x.Value(); v != nil && comparedWithConst(v) && isFinalizersValue(m, c.Args[0]) {
 							ri.InspectsForeign = true
 						}
 						continue
@@ -638,7 +644,7 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 					default:
 						// A helper of another package that stores the
 						// finalizers of its argument (its FuncSummary).
-						if fs := s.factOf(callee); fs != nil && !c.IsInvoke() {
+						if fs := m.s.FactOf(callee); fs != nil && !c.IsInvoke() {
 							for _, st := range fs.Stores {
 								if st.Param < len(c.Args) && (st.Path == apis.FinalizersField || strings.HasSuffix(st.Path, "."+apis.FinalizersField)) {
 									note(x.Pos(), c.Args[st.Param])
@@ -661,33 +667,33 @@ func (s *Summary) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 		ri.FinalizerKinds = append(ri.FinalizerKinds, k)
 	}
 	sort.Strings(ri.FinalizerKinds)
-	ri.MetadataReads, ri.MetadataWrites = s.metadataOf(order)
-	s.recInfo[entry] = ri
+	m.scopes[ri] = order
+	m.recInfo[entry] = ri
 	return ri
 }
 
 // isFinalizersValue reports whether v is an object's finalizer list:
 // x.Finalizers or x.GetFinalizers().
-func isFinalizersValue(s *Summary, v ssa.Value) bool {
+func isFinalizersValue(m *Model, v ssa.Value) bool {
 	if c, ok := v.(*ssa.Call); ok {
 		if callee := ssax.CalleeFunc(&c.Call); callee != nil {
 			return apis.ClassifyFinalizerCall(apis.FuncOf(callee)) == apis.FinalizerGet
 		}
 		return false
 	}
-	_, path := s.RootOf(v)
+	_, path := m.s.RootOf(v)
 	return len(path) > 0 && path[len(path)-1] == apis.FinalizersField
 }
 
-// objectKinds returns the object types ("pkgpath.Name") behind v: its
-// root's type, or, for an interface-typed parameter of a package function,
-// the types of the arguments at its call sites.
-func (s *Summary) objectKinds(v ssa.Value) []string {
+// ObjectKinds returns the object types ("pkgpath.Name", KindKey) behind
+// v: its root's type, or, for an interface-typed parameter of a package
+// function, the types of the arguments at its call sites.
+func (m *Model) ObjectKinds(v ssa.Value) []string {
 	if v == nil {
 		return nil
 	}
-	root, _ := s.RootOf(v)
-	return s.rootKinds(root, 0)
+	root, _ := m.s.RootOf(v)
+	return m.rootKinds(root, 0)
 }
 
 // rootKinds returns the object types of an object root: its type, or for
@@ -695,19 +701,19 @@ func (s *Summary) objectKinds(v ssa.Value) []string {
 // its callers' objects), the types of the arguments passed for it at the
 // call sites of its function, through parameters of callers (depth bounds
 // the chain).
-func (s *Summary) rootKinds(root ssa.Value, depth int) []string {
+func (m *Model) rootKinds(root ssa.Value, depth int) []string {
 	if root == nil {
 		return nil
 	}
 	if a, ok := root.(*ssa.Alloc); ok {
 		// A parameter spilled to the heap because a closure captures it.
-		if sp := spilledParam(a); sp != nil {
+		if sp := ssax.SpilledParam(a); sp != nil {
 			root = sp
 		}
 	}
 	p, isParam := root.(*ssa.Parameter)
 	if t := ssax.ConcreteType(root); t != nil && !(isParam && apis.IsObjectMeta(t)) {
-		if k := kindKey(t); k != "" {
+		if k := KindKey(t); k != "" {
 			return []string{k}
 		}
 		return nil
@@ -718,16 +724,16 @@ func (s *Summary) rootKinds(root ssa.Value, depth int) []string {
 	fn := p.Parent()
 	idx := ssax.ParamIndex(fn, p)
 	var out []string
-	for _, e := range s.calls[fn] {
-		c, ok := e.site.(ssa.CallInstruction)
-		if !ok || s.callee(c.Common()) == nil || idx < 0 || idx >= len(c.Common().Args) {
+	for _, e := range m.s.CallersOf(fn) {
+		c, ok := e.Site.(ssa.CallInstruction)
+		if !ok || m.s.Callee(c.Common()) == nil || idx < 0 || idx >= len(c.Common().Args) {
 			continue
 		}
-		r, _ := s.RootOf(c.Common().Args[idx])
+		r, _ := m.s.RootOf(c.Common().Args[idx])
 		if r == root {
 			continue
 		}
-		for _, k := range s.rootKinds(r, depth+1) {
+		for _, k := range m.rootKinds(r, depth+1) {
 			if !slices.Contains(out, k) {
 				out = append(out, k)
 			}
@@ -737,26 +743,22 @@ func (s *Summary) rootKinds(root ssa.Value, depth int) []string {
 }
 
 // addReconcilerTypes records, for every reconciler type of the package
-// (the receiver of a root), its ReconcilerInfo in the TypeInfo fact.
-func (s *Summary) addReconcilerTypes() {
-	local := s.localTypes()
-	for _, r := range s.Roots {
+// (the receiver of a root), its ReconcilerInfo: that of its first root.
+func (m *Model) addReconcilerTypes() {
+	seen := make(map[*types.TypeName]bool)
+	for _, r := range m.s.Roots {
 		recv := r.Fn.Signature.Recv()
 		if recv == nil {
 			continue
 		}
 		n, ok := types.Unalias(ssax.Deref(recv.Type())).(*types.Named)
-		if !ok || n.Obj().Pkg() != s.Pass.Pkg {
+		if !ok || n.Obj().Pkg() != m.s.Pass.Pkg {
 			continue
 		}
 		obj := n.Origin().Obj()
-		ti := local[obj]
-		if ti == nil {
-			ti = &TypeInfo{}
-			local[obj] = ti
-		}
-		if ti.Reconciler == nil {
-			ti.Reconciler = s.reconcilerInfo(r.Fn)
+		if !seen[obj] {
+			seen[obj] = true
+			m.recTypes = append(m.recTypes, ReconcilerType{Obj: obj, Info: m.reconcilerInfo(r.Fn)})
 		}
 	}
 }
@@ -789,10 +791,10 @@ func comparedWithConst(v ssa.Value) bool {
 
 // callSitesOf returns the calls of fn in the package whose callee is
 // known to be fn.
-func (s *Summary) callSitesOf(fn *ssa.Function) []*ssa.Call {
+func (m *Model) callSitesOf(fn *ssa.Function) []*ssa.Call {
 	var out []*ssa.Call
-	for _, e := range s.calls[fn] {
-		if c, ok := e.site.(*ssa.Call); ok && !c.Call.IsInvoke() && s.localFunc(s.callee(&c.Call)) == fn {
+	for _, e := range m.s.CallersOf(fn) {
+		if c, ok := e.Site.(*ssa.Call); ok && m.s.LocalCallee(&c.Call) == fn {
 			out = append(out, c)
 		}
 	}

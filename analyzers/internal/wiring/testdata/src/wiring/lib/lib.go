@@ -28,7 +28,7 @@ func Labels() predicate.Predicate { // want `PredicateValue\(FO=block, FONoGen=b
 	return predicate.And[client.Object](predicate.Not[client.Object](predicate.ResourceVersionChangedPredicate{}), predicate.LabelChangedPredicate{})
 }
 
-type CMReconciler struct{ client.Client } // want `TypeInfo\(status=unknown, generation=unknown, reconciler=\(\*CMReconciler\)\.Reconcile finalizers=example.com/f\)`
+type CMReconciler struct{ client.Client } // want `ReconcilerInfo\(\(\*CMReconciler\)\.Reconcile finalizers=example.com/f\)`
 
 func (r *CMReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	var cm corev1.ConfigMap

@@ -1,4 +1,4 @@
-package summary
+package wiring
 
 import (
 	"go/ast"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
 // PredOutcome is the abstract result of a predicate on one event.
@@ -78,7 +79,7 @@ func joinOutcome(a, b PredOutcome) PredOutcome {
 
 // PredicateValue is the fact exported for a package-level predicate
 // variable, a function returning a predicate, or a predicate type
-// (checks.md §1.7, RL4001): the predicate's outcome on two Update events
+// (checks.md §1.7): the predicate's outcome on two Update events
 // of the primary object, each split by whether the kind tracks
 // metadata.generation (every CRD does; some built-in kinds never set it).
 //
@@ -135,14 +136,14 @@ func (p PredicateValue) MetadataFor(field string) PredOutcome {
 	return PredUnknown
 }
 
-// FOFor returns the finalizer-only outcome for a kind: tracked is TriYes
-// for generation-tracked kinds, TriNo for generation-less ones. A kind the
-// analysis does not know (TriUnknown: an Unstructured object, a type
+// FOFor returns the finalizer-only outcome for a kind: tracked is summary.TriYes
+// for generation-tracked kinds, summary.TriNo for generation-less ones. A kind the
+// analysis does not know (summary.TriUnknown: an Unstructured object, a type
 // without kubebuilder markers) is taken for a custom resource, which
 // tracks generation: the generation-less kinds are built-in kinds, all of
 // them in the kind table.
-func (p PredicateValue) FOFor(tracked TriState) PredOutcome {
-	if tracked == TriNo {
+func (p PredicateValue) FOFor(tracked summary.TriState) PredOutcome {
+	if tracked == summary.TriNo {
 		return p.FONoGen
 	}
 	return p.FO
@@ -151,11 +152,11 @@ func (p PredicateValue) FOFor(tracked TriState) PredOutcome {
 // DMFor returns the deletion-mark outcome for a kind, like FOFor; for an
 // unknown kind it is known only when both agree (the deletion-mark finding
 // is an error, so it is not based on an assumption about the kind).
-func (p PredicateValue) DMFor(tracked TriState) PredOutcome {
+func (p PredicateValue) DMFor(tracked summary.TriState) PredOutcome {
 	switch tracked {
-	case TriYes:
+	case summary.TriYes:
 		return p.DM
-	case TriNo:
+	case summary.TriNo:
 		return p.DMNoGen
 	}
 	return joinOutcome(p.DM, p.DMNoGen)
@@ -197,18 +198,15 @@ type PredLeaf struct {
 
 // predEvaluator evaluates predicate values of one package.
 type predEvaluator struct {
-	s     *Summary
+	m     *Model
 	busy  map[ssa.Value]bool
 	funcs map[*ssa.Function]*PredEval
 }
 
-// EvalPredicate evaluates a predicate value; expr is its source expression
+// evalPredicate evaluates a predicate value; expr is its source expression
 // when known (nil otherwise).
-func (s *Summary) EvalPredicate(v ssa.Value, expr ast.Expr) PredEval {
-	if s.preds == nil {
-		s.preds = &predEvaluator{s: s, busy: make(map[ssa.Value]bool), funcs: make(map[*ssa.Function]*PredEval)}
-	}
-	ev := s.preds.eval(v, expr)
+func (m *Model) evalPredicate(v ssa.Value, expr ast.Expr) PredEval {
+	ev := m.preds.eval(v, expr)
 	ev.Expr = expr
 	return ev
 }
@@ -368,10 +366,10 @@ func (p *predEvaluator) evalUserType(v ssa.Value, leaf PredLeaf) PredEval {
 	obj := n.Origin().Obj()
 	leaf.Name = obj.Pkg().Name() + "." + obj.Name()
 	var pv PredicateValue
-	if obj.Pkg() == p.s.Pass.Pkg {
-		pv = p.s.userPredicateValue(n)
+	if obj.Pkg() == p.m.s.Pass.Pkg {
+		pv = p.m.userPredicateValue(n)
 	} else {
-		p.s.Pass.ImportObjectFact(obj, &pv)
+		p.m.pass.ImportObjectFact(obj, &pv)
 	}
 	if c, ok := v.(*ssa.Const); ok && c.Value == nil {
 		// The zero value T{}: methods promoted from an embedded zero
@@ -409,19 +407,19 @@ func promotedFromFuncs(n *types.Named, name string) bool {
 // predicate type of this package (declared on the type itself, not
 // promoted from an embedded predicate.Funcs, whose outcome depends on its
 // fields).
-func (s *Summary) userPredicateValue(n *types.Named) PredicateValue {
+func (m *Model) userPredicateValue(n *types.Named) PredicateValue {
 	if !apis.IsPredicateType(n) {
 		return PredicateValue{}
 	}
 	var pv PredicateValue
-	ms := s.Pkg.Prog.MethodSets.MethodSet(types.NewPointer(n))
+	ms := m.s.Pkg.Prog.MethodSets.MethodSet(types.NewPointer(n))
 	for i := 0; i < ms.Len(); i++ {
 		sel := ms.At(i)
 		obj, ok := sel.Obj().(*types.Func)
 		if !ok || len(sel.Index()) != 1 {
 			continue
 		}
-		fn := s.localFunc(s.Pkg.Prog.FuncValue(obj))
+		fn := m.s.LocalFunc(m.s.Pkg.Prog.FuncValue(obj))
 		if fn == nil {
 			continue
 		}
@@ -538,20 +536,20 @@ func readsFinalizersOrDeletion(fn *ssa.Function) bool {
 // evalCall evaluates the predicate returned by a call.
 func (p *predEvaluator) evalCall(c *ssa.Call, expr ast.Expr) PredEval {
 	callee := ssax.CalleeFunc(&c.Call)
-	if callee == nil && p.s.localFunc(p.s.callee(&c.Call)) == nil {
+	if callee == nil && p.m.s.LocalFunc(p.m.s.Callee(&c.Call)) == nil {
 		return PredEval{} // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
 	if comb := apis.PredicateCombinator(f); comb != "" {
 		return p.evalCombinator(comb, c, expr)
 	}
-	if fn := p.s.callee(&c.Call); fn != nil {
-		if local := p.s.localFunc(fn); local != nil {
+	if fn := p.m.s.Callee(&c.Call); fn != nil {
+		if local := p.m.s.LocalFunc(fn); local != nil {
 			return p.evalLocalFunc(local)
 		}
 	}
 	var pv PredicateValue
-	if callee.Pkg() != nil && callee.Pkg() != p.s.Pass.Pkg && p.s.Pass.ImportObjectFact(callee.Origin(), &pv) {
+	if callee.Pkg() != nil && callee.Pkg() != p.m.s.Pass.Pkg && p.m.pass.ImportObjectFact(callee.Origin(), &pv) {
 		return PredEval{Value: pv, Leaves: factLeaf(pv, callee.Pkg().Name()+"."+callee.Name()+"()", c)}
 	}
 	return PredEval{}
@@ -624,14 +622,14 @@ func (p *predEvaluator) evalGlobal(g *ssa.Global) PredEval {
 	if obj == nil {
 		return PredEval{}
 	}
-	if g.Pkg != p.s.Pkg {
+	if g.Pkg != p.m.s.Pkg {
 		var pv PredicateValue
-		if obj.Pkg() != nil && p.s.Pass.ImportObjectFact(obj, &pv) {
+		if obj.Pkg() != nil && p.m.pass.ImportObjectFact(obj, &pv) {
 			return PredEval{Value: pv, Leaves: factLeaf(pv, obj.Pkg().Name()+"."+obj.Name(), g)}
 		}
 		return PredEval{}
 	}
-	val := p.s.globalInit(g)
+	val := p.m.globalInit(g)
 	if val == nil {
 		return PredEval{}
 	}
@@ -646,10 +644,10 @@ func (p *predEvaluator) evalGlobal(g *ssa.Global) PredEval {
 
 // globalInit returns the value stored into g when the package stores to it
 // exactly once (in its initializer), or nil.
-func (s *Summary) globalInit(g *ssa.Global) ssa.Value {
+func (m *Model) globalInit(g *ssa.Global) ssa.Value {
 	var val ssa.Value
 	n := 0
-	for _, fn := range s.srcFunc {
+	for _, fn := range m.s.Funcs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				st, ok := instr.(*ssa.Store)
@@ -694,7 +692,7 @@ func (p *predEvaluator) evalLocalFunc(fn *ssa.Function) PredEval {
 	}
 	for i := range out.Leaves {
 		out.Leaves[i].Expr = nil
-		out.Leaves[i].Name = FuncName(fn) + "()"
+		out.Leaves[i].Name = summary.FuncName(fn) + "()"
 	}
 	p.funcs[fn] = &out
 	return out
@@ -703,37 +701,34 @@ func (p *predEvaluator) evalLocalFunc(fn *ssa.Function) PredEval {
 // exportPredicateFacts exports PredicateValue facts for the package's
 // predicate variables, its functions returning a predicate, and its
 // predicate types with an Update method of their own.
-func (s *Summary) exportPredicateFacts() {
-	for _, m := range s.Pkg.Members {
+func (m *Model) exportPredicateFacts() {
+	for _, mem := range m.s.Pkg.Members {
 		var obj types.Object
 		var ev PredEval
-		switch m := m.(type) {
+		switch mem := mem.(type) {
 		case *ssa.Global:
-			t := ssax.Deref(m.Type())
+			t := ssax.Deref(mem.Type())
 			if !apis.IsPredicateType(t) {
 				continue
 			}
-			obj = m.Object()
-			if val := s.globalInit(m); val != nil {
-				ev = s.EvalPredicate(val, nil)
+			obj = mem.Object()
+			if val := m.globalInit(mem); val != nil {
+				ev = m.evalPredicate(val, nil)
 			}
 		case *ssa.Function:
-			res := m.Signature.Results()
-			if res.Len() == 0 || res.Len() > 2 || !apis.IsPredicateType(res.At(0).Type()) || len(m.Blocks) == 0 {
+			res := mem.Signature.Results()
+			if res.Len() == 0 || res.Len() > 2 || !apis.IsPredicateType(res.At(0).Type()) || len(mem.Blocks) == 0 {
 				continue
 			}
-			obj = m.Object()
-			if s.preds == nil {
-				s.EvalPredicate(nil, nil)
-			}
-			ev = s.preds.evalLocalFunc(m)
+			obj = mem.Object()
+			ev = m.preds.evalLocalFunc(mem)
 		case *ssa.Type:
-			n, ok := types.Unalias(m.Type()).(*types.Named)
+			n, ok := types.Unalias(mem.Type()).(*types.Named)
 			if !ok || n.TypeParams().Len() > 0 {
 				continue
 			}
-			obj = m.Object()
-			ev = PredEval{Value: s.userPredicateValue(n)}
+			obj = mem.Object()
+			ev = PredEval{Value: m.userPredicateValue(n)}
 		default:
 			continue
 		}
@@ -741,18 +736,18 @@ func (s *Summary) exportPredicateFacts() {
 			continue
 		}
 		pv := ev.Value
-		s.Pass.ExportObjectFact(obj, &pv)
-		s.Exported = append(s.Exported, analysis.ObjectFact{Object: obj, Fact: &pv})
+		m.pass.ExportObjectFact(obj, &pv)
+		m.Exported = append(m.Exported, analysis.ObjectFact{Object: obj, Fact: &pv})
 	}
 }
 
-// CallExprAt returns the call expression whose opening parenthesis is at
+// callExprAt returns the call expression whose opening parenthesis is at
 // lparen (the position of an *ssa.Call), or nil.
-func (s *Summary) CallExprAt(lparen token.Pos) *ast.CallExpr {
+func (m *Model) callExprAt(lparen token.Pos) *ast.CallExpr {
 	if !lparen.IsValid() {
 		return nil
 	}
-	for _, f := range s.Pass.Files {
+	for _, f := range m.s.Pass.Files {
 		if f.FileStart > lparen || lparen > f.FileEnd {
 			continue
 		}

@@ -1,4 +1,4 @@
-package summary
+package metareads
 
 import (
 	"go/token"
@@ -6,18 +6,14 @@ import (
 	"slices"
 	"sort"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/wiring"
 )
-
-// This file finds the labels and annotations that decide what a
-// reconcile does: reads of one key (or of the whole map) of an object's
-// metadata.labels or metadata.annotations whose value reaches a branch, a
-// value stored into an object or a struct, an argument of an API call, or
-// the non-error result of a reconcile root. A value that only reaches a
-// log line, an error message or an Event decides nothing.
 
 // MetadataKey is one label or annotation key of objects of some kinds.
 type MetadataKey struct {
@@ -42,9 +38,72 @@ type MetadataKey struct {
 // current package, or token.NoPos.
 func (k MetadataKey) Pos() token.Pos { return k.pos }
 
+// MetaKeyWriteFact is a label or annotation key a function sets on its
+// parameter Param: the constant Key, or the key its parameter KeyParam
+// carries (KeyParam is -1 for a constant).
+type MetaKeyWriteFact struct {
+	Param    int
+	Field    string
+	Key      string
+	KeyParam int
+}
+
+// meta is the metadata analysis of one package, for one run of Analyzer.
+type meta struct {
+	pass *analysis.Pass
+	s    *summary.Summary
+	m    *wiring.Model
+	recs map[*wiring.ReconcilerInfo]*ReconcilerMetadata
+}
+
+// exportFacts exports the FuncMetadata facts of the package's functions
+// and the ReconcilerMetadata facts of its reconciler types.
+func (d *meta) exportFacts() {
+	d.s.ExportFuncFacts(d.pass, func(fn *ssa.Function) analysis.Fact {
+		f := &FuncMetadata{Reads: d.metaReadFacts(fn), KeyWrites: d.metaKeyWriteFacts(fn)}
+		if len(f.Reads) == 0 && len(f.KeyWrites) == 0 {
+			return nil
+		}
+		return f
+	})
+	for _, rt := range d.m.ReconcilerTypes() {
+		if md := d.reconcilerMetadata(rt.Info); len(md.Reads) > 0 || len(md.Writes) > 0 {
+			d.pass.ExportObjectFact(rt.Obj, md)
+		}
+	}
+}
+
+// factOf returns the FuncMetadata fact of a function of another package,
+// or nil.
+func (d *meta) factOf(fn *types.Func) *FuncMetadata {
+	var f FuncMetadata
+	if summary.ImportFuncFact(d.pass, fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// reconcilerMetadata returns the metadata keys the reconcile scope of ri
+// reads (deciding something) and writes: computed from the scope of a
+// reconciler of the package, from the fact of its type for a reconciler
+// of another package.
+func (d *meta) reconcilerMetadata(ri *wiring.ReconcilerInfo) *ReconcilerMetadata {
+	if md, ok := d.recs[ri]; ok {
+		return md
+	}
+	md := new(ReconcilerMetadata)
+	if scope := d.m.ScopeOf(ri); scope != nil {
+		md.Reads, md.Writes = d.metadataOf(scope)
+	} else if t := ri.Type(); t != nil {
+		d.pass.ImportObjectFact(t, md)
+	}
+	d.recs[ri] = md
+	return md
+}
+
 // MetaReadFact is a read of a label or an annotation of a parameter of a
-// function, exported in its FuncSummary so that callers in other packages
-// see it.
+// function, exported in its FuncMetadata so that callers in other
+// packages see it.
 type MetaReadFact struct {
 	// Param is the index (receiver first) of the parameter whose
 	// metadata is read.
@@ -77,7 +136,7 @@ type mdHit struct {
 
 // mdFlow follows a tracked value forward through the package's SSA.
 type mdFlow struct {
-	s    *Summary
+	d    *meta
 	stop *ssa.Function // returns of stop are results, not decisions
 	seen map[mdKey]bool
 	hits []mdHit
@@ -117,7 +176,7 @@ func (f *mdFlow) step(v ssa.Value, st mdState, r ssa.Instruction) {
 	switch x := r.(type) {
 	case *ssa.Lookup:
 		if x.X == v && st.isMap {
-			key, _ := f.s.ConstKey(x.Index)
+			key, _ := f.d.s.ConstKey(x.Index)
 			val(mdState{field: st.field, key: key})
 			return
 		}
@@ -133,7 +192,7 @@ func (f *mdFlow) step(v ssa.Value, st mdState, r ssa.Instruction) {
 	case *ssa.Next:
 		val(mdState{field: st.field})
 	case *ssa.If:
-		if !f.s.logOnlyBranch(x.Block()) {
+		if !f.d.s.LogOnlyBranch(x.Block()) {
 			f.hit(st, "a branch", x.Pos())
 		}
 	case *ssa.Store:
@@ -195,12 +254,12 @@ func (f *mdFlow) ret(x *ssa.Return, v ssa.Value, st mdState) {
 			f.hits = append(f.hits, mdHit{state: st, at: x.Pos(), result: i})
 			continue
 		}
-		if f.s.isRoot(fn) {
+		if f.d.s.IsRoot(fn) {
 			f.hit(st, "the result", x.Pos())
 			continue
 		}
-		for _, e := range f.s.calls[fn] {
-			c, ok := e.site.(*ssa.Call)
+		for _, e := range f.d.s.CallersOf(fn) {
+			c, ok := e.Site.(*ssa.Call)
 			if !ok {
 				continue
 			}
@@ -235,7 +294,7 @@ func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
 		}
 		return
 	}
-	if local := f.s.localFunc(f.s.callee(&c.Call)); local != nil && !c.Call.IsInvoke() {
+	if local := f.d.s.LocalCallee(&c.Call); local != nil {
 		for j, a := range c.Call.Args {
 			if a == v && j < len(local.Params) {
 				f.follow(local.Params[j], st)
@@ -258,7 +317,7 @@ func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
 	if st.isMap {
 		// labels.Set(m).Get("k"), a getter helper(m, "k"): one key.
 		for _, a := range ssax.CallArgs(&c.Call) {
-			if key, ok := f.s.ConstKey(a); ok {
+			if key, ok := f.d.s.ConstKey(a); ok {
 				f.followAll(c, mdState{field: st.field, key: key})
 				return
 			}
@@ -289,8 +348,8 @@ type mdSource struct {
 // mdSources returns the reads of labels and annotations in fn: the
 // GetLabels/GetAnnotations getters, the Labels/Annotations fields of an
 // ObjectMeta, metav1.HasLabel/HasAnnotation, and helpers of other packages
-// through their MetaReads facts.
-func (s *Summary) mdSources(fn *ssa.Function) []mdSource {
+// through their FuncMetadata facts.
+func (d *meta) mdSources(fn *ssa.Function) []mdSource {
 	var out []mdSource
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -308,7 +367,7 @@ func (s *Summary) mdSources(fn *ssa.Function) []mdSource {
 					out = append(out, mdSource{obj: x.X, val: x, state: mdState{field: name, isMap: true}, pos: x.Pos()})
 				}
 			case *ssa.Call:
-				out = append(out, s.mdCallSources(x)...)
+				out = append(out, d.mdCallSources(x)...)
 			}
 		}
 	}
@@ -318,7 +377,7 @@ func (s *Summary) mdSources(fn *ssa.Function) []mdSource {
 func isMetaMap(field string) bool { return field == apis.LabelsField || field == apis.AnnotationsField }
 
 // mdCallSources returns the reads a call makes.
-func (s *Summary) mdCallSources(c *ssa.Call) []mdSource {
+func (d *meta) mdCallSources(c *ssa.Call) []mdSource {
 	callee := ssax.CalleeFunc(&c.Call)
 	if callee == nil {
 		return nil
@@ -333,17 +392,17 @@ func (s *Summary) mdCallSources(c *ssa.Call) []mdSource {
 	if field := apis.MetadataKeyTest(fun); field != "" {
 		args := ssax.CallArgs(&c.Call)
 		if len(args) == 2 {
-			key, _ := s.ConstKey(args[1])
+			key, _ := d.s.ConstKey(args[1])
 			return []mdSource{{obj: args[0], val: c, state: mdState{field: field, key: key}, pos: c.Pos()}}
 		}
 		return nil
 	}
-	fs := s.factOf(callee)
+	fs := d.factOf(callee)
 	if fs == nil || c.Call.IsInvoke() {
 		return nil
 	}
 	var out []mdSource
-	for _, mr := range fs.MetaReads {
+	for _, mr := range fs.Reads {
 		if mr.Param >= len(c.Call.Args) {
 			continue
 		}
@@ -363,16 +422,16 @@ func (s *Summary) mdCallSources(c *ssa.Call) []mdSource {
 
 // flowSource follows a source's value; stop is the function whose
 // results are recorded rather than followed.
-func (s *Summary) flowSource(src mdSource, stop *ssa.Function) []mdHit {
+func (d *meta) flowSource(src mdSource, stop *ssa.Function) []mdHit {
 	if src.decides != "" {
 		return []mdHit{{state: src.state, decides: src.decides, at: src.pos, result: -1}}
 	}
-	f := &mdFlow{s: s, stop: stop, seen: make(map[mdKey]bool)}
+	f := &mdFlow{d: d, stop: stop, seen: make(map[mdKey]bool)}
 	if src.site != "" {
 		// Through a helper of another package: its results carry the read.
 		if c, ok := src.val.(*ssa.Call); ok {
-			if fs := s.factOf(ssax.CalleeFunc(&c.Call)); fs != nil {
-				for _, mr := range fs.MetaReads {
+			if fs := d.factOf(ssax.CalleeFunc(&c.Call)); fs != nil {
+				for _, mr := range fs.Reads {
 					if mr.Field == src.state.field && mr.Key == src.state.key && mr.IsMap == src.state.isMap {
 						for i := 0; i < 64; i++ {
 							if mr.Results&(1<<i) != 0 {
@@ -391,20 +450,20 @@ func (s *Summary) flowSource(src mdSource, stop *ssa.Function) []mdHit {
 
 // metadataOf computes the metadata keys the functions of a reconcile
 // scope read (deciding something) and write.
-func (s *Summary) metadataOf(scope []*ssa.Function) (reads, writes []MetadataKey) {
+func (d *meta) metadataOf(scope []*ssa.Function) (reads, writes []MetadataKey) {
 	seen := map[string]bool{}
 	for _, fn := range scope {
-		for _, src := range s.mdSources(fn) {
-			if s.fetchedByOtherKey(src.obj) {
+		for _, src := range d.mdSources(fn) {
+			if d.fetchedByOtherKey(src.obj) {
 				continue
 			}
-			kinds := s.objectKinds(src.obj)
+			kinds := d.m.ObjectKinds(src.obj)
 			if len(kinds) == 0 {
 				continue
 			}
-			for _, h := range firstHits(s.flowSource(src, nil)) {
+			for _, h := range firstHits(d.flowSource(src, nil)) {
 				k := MetadataKey{Field: h.state.field, Key: h.state.key, Kinds: kinds, Decides: h.decides, pos: src.pos,
-					Site: s.Position(src.pos)}
+					Site: d.s.Position(src.pos)}
 				id := k.Field + "\x00" + k.Key + "\x00" + k.Site
 				if seen[id] {
 					continue
@@ -413,7 +472,7 @@ func (s *Summary) metadataOf(scope []*ssa.Function) (reads, writes []MetadataKey
 				reads = append(reads, k)
 			}
 		}
-		writes = append(writes, s.mdWrites(fn)...)
+		writes = append(writes, d.mdWrites(fn)...)
 	}
 	sort.SliceStable(reads, func(i, j int) bool { return reads[i].pos < reads[j].pos })
 	return reads, writes
@@ -424,15 +483,15 @@ func (s *Summary) metadataOf(scope []*ssa.Function) (reads, writes []MetadataKey
 // a sibling named in the spec): another object than the one the reconcile
 // request names, whose metadata changes would not enqueue this request
 // whatever the predicate.
-func (s *Summary) fetchedByOtherKey(v ssa.Value) bool {
-	root, _ := s.RootOf(v)
+func (d *meta) fetchedByOtherKey(v ssa.Value) bool {
+	root, _ := d.s.RootOf(v)
 	alloc, ok := root.(*ssa.Alloc)
 	if !ok {
 		return false
 	}
 	fn := alloc.Parent()
-	for _, g := range s.getsInto(fn, 0) {
-		if r, _ := s.RootOf(g.obj); r == root && s.keyParam(fn, g.key, make(map[ssa.Value]int)) < 0 {
+	for _, g := range d.getsInto(fn, 0) {
+		if r, _ := d.s.RootOf(g.obj); r == root && d.s.KeyParam(fn, g.key) < 0 {
 			return true
 		}
 	}
@@ -445,7 +504,7 @@ type getInto struct{ key, obj ssa.Value }
 
 // getsInto returns the Gets of fn, directly or through package helpers
 // whose Get key and object are parameters (depth bounds the nesting).
-func (s *Summary) getsInto(fn *ssa.Function, depth int) []getInto {
+func (d *meta) getsInto(fn *ssa.Function, depth int) []getInto {
 	var out []getInto
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -459,14 +518,14 @@ func (s *Summary) getsInto(fn *ssa.Function, depth int) []getInto {
 				}
 				continue
 			}
-			local := s.localFunc(s.callee(&c.Call))
+			local := d.s.LocalCallee(&c.Call)
 			if local == nil || depth >= 3 || local == fn {
 				continue
 			}
-			for _, g := range s.getsInto(local, depth+1) {
-				r, _ := s.RootOf(g.obj)
+			for _, g := range d.getsInto(local, depth+1) {
+				r, _ := d.s.RootOf(g.obj)
 				o := ssax.ParamIndex(local, r)
-				k := s.keyParam(local, g.key, make(map[ssa.Value]int))
+				k := d.s.KeyParam(local, g.key)
 				if o < 0 || k < 0 {
 					continue
 				}
@@ -501,15 +560,15 @@ func firstHits(hits []mdHit) []mdHit {
 // mdWrites returns the stores of one constant label or annotation key in
 // fn: m[key] = v into an object's map, and the setters of one key
 // (metav1.SetMetaDataLabel/SetMetaDataAnnotation).
-func (s *Summary) mdWrites(fn *ssa.Function) []MetadataKey {
+func (d *meta) mdWrites(fn *ssa.Function) []MetadataKey {
 	var out []MetadataKey
-	for _, w := range s.mdWriteSites(fn) {
+	for _, w := range d.mdWriteSites(fn) {
 		key, ok := w.keyConst, w.key == nil
 		if w.key != nil {
-			key, ok = s.ConstKey(w.key)
+			key, ok = d.s.ConstKey(w.key)
 		}
 		if ok {
-			out = append(out, MetadataKey{Field: w.field, Key: key, Kinds: s.objectKinds(w.obj), Site: s.Position(w.pos), pos: w.pos})
+			out = append(out, MetadataKey{Field: w.field, Key: key, Kinds: d.m.ObjectKinds(w.obj), Site: d.s.Position(w.pos), pos: w.pos})
 		}
 	}
 	return out
@@ -529,14 +588,14 @@ type mdWriteSite struct {
 // mdWriteSites returns the stores of one label or annotation key in fn:
 // m[key] = v into an object's map, the setters of one key
 // (metav1.SetMetaDataLabel/SetMetaDataAnnotation, the setters table's
-// KeyArg), and helpers of other packages through their MetaKeyWrites.
-func (s *Summary) mdWriteSites(fn *ssa.Function) []mdWriteSite {
+// KeyArg), and helpers of other packages through their FuncMetadata.
+func (d *meta) mdWriteSites(fn *ssa.Function) []mdWriteSite {
 	var out []mdWriteSite
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.MapUpdate:
-				root, path := s.RootOf(x.Map)
+				root, path := d.s.RootOf(x.Map)
 				if len(path) > 0 && isMetaMap(path[len(path)-1]) {
 					out = append(out, mdWriteSite{obj: root, field: path[len(path)-1], key: x.Key, pos: x.Pos()})
 				}
@@ -552,11 +611,11 @@ func (s *Summary) mdWriteSites(fn *ssa.Function) []mdWriteSite {
 					}
 					continue
 				}
-				fs := s.factOf(callee)
+				fs := d.factOf(callee)
 				if fs == nil || x.Call.IsInvoke() {
 					continue
 				}
-				for _, mw := range fs.MetaKeyWrites {
+				for _, mw := range fs.KeyWrites {
 					if mw.Param >= len(args) || mw.KeyParam >= len(args) {
 						continue
 					}
@@ -573,14 +632,14 @@ func (s *Summary) mdWriteSites(fn *ssa.Function) []mdWriteSite {
 }
 
 // metaKeyWriteFacts returns the keys fn sets on its parameters' labels and
-// annotations, for its FuncSummary.
-func (s *Summary) metaKeyWriteFacts(fn *ssa.Function) []MetaKeyWriteFact {
+// annotations, for its FuncMetadata.
+func (d *meta) metaKeyWriteFacts(fn *ssa.Function) []MetaKeyWriteFact {
 	if !hasObjectParam(fn) {
 		return nil
 	}
 	var out []MetaKeyWriteFact
-	for _, w := range s.mdWriteSites(fn) {
-		root, _ := s.RootOf(w.obj)
+	for _, w := range d.mdWriteSites(fn) {
+		root, _ := d.s.RootOf(w.obj)
 		p := ssax.ParamIndex(fn, root)
 		if p < 0 {
 			continue
@@ -603,23 +662,23 @@ func (s *Summary) metaKeyWriteFacts(fn *ssa.Function) []MetaKeyWriteFact {
 }
 
 // metaReadFacts returns the reads of fn's parameters' labels and
-// annotations for its FuncSummary.
-func (s *Summary) metaReadFacts(fn *ssa.Function) []MetaReadFact {
+// annotations for its FuncMetadata.
+func (d *meta) metaReadFacts(fn *ssa.Function) []MetaReadFact {
 	if !hasObjectParam(fn) {
 		return nil // no parameter whose metadata it could read
 	}
 	var out []MetaReadFact
-	for _, src := range s.mdSources(fn) {
-		root, _ := s.RootOf(src.obj)
+	for _, src := range d.mdSources(fn) {
+		root, _ := d.s.RootOf(src.obj)
 		p := ssax.ParamIndex(fn, root)
 		if p < 0 {
 			continue
 		}
 		site := src.site
 		if site == "" {
-			site = s.Position(src.pos)
+			site = d.s.Position(src.pos)
 		}
-		for _, h := range s.flowSource(src, fn) {
+		for _, h := range d.flowSource(src, fn) {
 			mr := MetaReadFact{Param: p, Field: h.state.field, Key: h.state.key, IsMap: h.state.isMap, Site: site}
 			if h.result >= 0 {
 				if h.result < 64 {
@@ -651,7 +710,7 @@ func hasObjectParam(fn *ssa.Function) bool {
 // MetadataKeysOf returns the keys of keys that name objects of kind (a
 // type of the primary object), in order.
 func MetadataKeysOf(keys []MetadataKey, t types.Type) []MetadataKey {
-	k := kindKey(t)
+	k := wiring.KindKey(t)
 	var out []MetadataKey
 	for _, m := range keys {
 		if k != "" && slices.Contains(m.Kinds, k) {
