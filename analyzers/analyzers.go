@@ -63,9 +63,6 @@ var checks = []Check{
 }
 
 func init() {
-	for _, c := range checks {
-		serialise(c.Analyzer)
-	}
 	// RL0001 runs after every other check of a package and reads which
 	// suppression directives they used.
 	for _, c := range checks {
@@ -74,20 +71,6 @@ func init() {
 		}
 	}
 	ignoredirective.Known = func(s string) bool { _, ok := Lookup(s); return ok }
-}
-
-// serialise wraps a check's Run so that the checks of one package use the
-// shared summary one at a time: drivers run a package's analyzers in
-// parallel, and the summary builds parts of its model lazily.
-func serialise(a *analysis.Analyzer) {
-	run := a.Run
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		if s, ok := pass.ResultOf[summary.Analyzer].(*summary.Summary); ok && s != nil {
-			s.Lock()
-			defer s.Unlock()
-		}
-		return run(pass)
-	}
 }
 
 // All returns every check, sorted by ID.

@@ -39,8 +39,8 @@ func (f *CreateFact) String() string {
 
 // factsAnalyzer exports the CreateFacts of a package and imports those of
 // its dependencies; its result is the package's detection (*creates). It
-// is an analyzer of its own rather than facts of the check's analyzer
-// (check.Facts): analysistest checks the facts of the analyzer under test
+// is an analyzer of its own rather than facts of the check's analyzer:
+// analysistest checks the facts of the analyzer under test
 // against the want comments of the test packages, which expect none.
 var factsAnalyzer = &analysis.Analyzer{
 	Name:       "rlcreatefacts",
@@ -52,14 +52,10 @@ var factsAnalyzer = &analysis.Analyzer{
 }
 
 func runFacts(pass *analysis.Pass) (res any, err error) {
-	s, _ := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	s := summary.Of(pass)
 	if s == nil || !s.Relevant() {
 		return (*creates)(nil), nil
 	}
-	// The model computes parts of itself lazily; the checks of a package
-	// use it one at a time (the registry's serialise).
-	s.Lock()
-	defer s.Unlock()
 	defer func() {
 		if r := recover(); r != nil {
 			res, err = nil, fmt.Errorf("internal error in %s analysing %s: %v (please report this)", pass.Analyzer.Name, pass.Pkg.Path(), r)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
@@ -175,21 +176,7 @@ func sortFix(pass *analysis.Pass, pos token.Pos) *analysis.SuggestedFix {
 }
 
 func calleeOf(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.SelectorExpr:
-		id = f.Sel
-	case *ast.Ident:
-		id = f
-	case *ast.IndexExpr:
-		if sel, ok := f.X.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		}
-	}
-	if id == nil {
-		return nil
-	}
-	fn, _ := pass.TypesInfo.Uses[id].(*types.Func)
+	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
 	if fn != nil {
 		fn = fn.Origin()
 	}
@@ -273,16 +260,7 @@ func helperDecl(pass *analysis.Pass, pos token.Pos) token.Pos {
 	if !ok {
 		return token.NoPos
 	}
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return token.NoPos
-	}
-	fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
+	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
 	if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
 		return token.NoPos
 	}

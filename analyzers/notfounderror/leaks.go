@@ -95,7 +95,7 @@ type detector struct {
 }
 
 func runLeaks(pass *analysis.Pass) (res any, err error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	s := summary.Of(pass)
 	if !s.Relevant() {
 		return []*NotFoundLeak(nil), nil
 	}
@@ -104,10 +104,6 @@ func runLeaks(pass *analysis.Pass) (res any, err error) {
 			res, err = nil, fmt.Errorf("internal error finding NotFound leaks in %s: %v (please report this)", pass.Pkg.Path(), r)
 		}
 	}()
-	// The summary computes parts of its model lazily; the checks that
-	// read it hold its lock too.
-	s.Lock()
-	defer s.Unlock()
 	d := &detector{pass: pass, s: s, memo: make(map[*ssa.Function][]nfLeak)}
 	leaks := d.rootLeaks()
 	s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {

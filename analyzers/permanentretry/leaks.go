@@ -117,7 +117,7 @@ type detector struct {
 }
 
 func runLeaks(pass *analysis.Pass) (res any, err error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	s := summary.Of(pass)
 	if !s.Relevant() {
 		return []*PermanentLeak(nil), nil
 	}
@@ -126,10 +126,6 @@ func runLeaks(pass *analysis.Pass) (res any, err error) {
 			res, err = nil, fmt.Errorf("internal error finding permanent errors in %s: %v (please report this)", pass.Pkg.Path(), r)
 		}
 	}()
-	// The summary computes parts of its model lazily; the checks that
-	// read it hold its lock too.
-	s.Lock()
-	defer s.Unlock()
 	d := &detector{pass: pass, s: s, memo: make(map[*ssa.Function][]permLeak)}
 	leaks := d.rootLeaks()
 	s.ExportFuncFacts(pass, d.fact)

@@ -47,7 +47,14 @@ func binary(t *testing.T) string {
 			return
 		}
 		binPath = filepath.Join(dir, "reconcilelint")
-		cmd := exec.Command("go", "build", "-o", binPath, ".")
+		args := []string{"build", "-o", binPath}
+		if os.Getenv("RECONCILELINT_E2E_RACE") != "" {
+			// test.sh runs the example-operator e2e once more with a
+			// binary built with the race detector: the checks of a
+			// package run concurrently, and a data race fails the run.
+			args = append(args, "-race")
+		}
+		cmd := exec.Command("go", append(args, ".")...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}

@@ -106,7 +106,7 @@ type Model struct {
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	s := summary.Of(pass)
 	m := &Model{
 		s:       s,
 		hm:      pass.ResultOf[handlers.Analyzer].(*handlers.Model),
@@ -123,10 +123,6 @@ func run(pass *analysis.Pass) (res any, err error) {
 			res, err = nil, fmt.Errorf("internal error analysing the cache-owned objects of %s: %v (please report this)", pass.Pkg.Path(), r)
 		}
 	}()
-	// The summary computes parts of its model lazily; the checks that use
-	// it hold its lock.
-	s.Lock()
-	defer s.Unlock()
 	m.findUnsafeReads()
 	s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {
 		if f := m.fact(fn); f.Results != 0 {

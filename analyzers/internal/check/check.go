@@ -2,9 +2,11 @@
 // documentation and its body: every check requires the shared summary and
 // the generated-file analyzer (nothing is reported in generated files),
 // skips packages the summary did not analyse, reports through a
-// diag.Reporter, and returns the number of findings it reported. Options
-// add the shared analyses a check reads (Requires) and the facts its own
-// detection carries across packages (Facts).
+// diag.Reporter, and returns the number of findings it reported. The
+// Requires option adds the shared analyses a check reads. A check whose
+// detection carries facts across packages keeps them on a private
+// analyzer of its own package, which it requires: analysistest compares
+// every fact of the analyzer under test with want comments.
 package check
 
 import (
@@ -32,14 +34,6 @@ func Requires(as ...*analysis.Analyzer) Option {
 	return func(a *analysis.Analyzer) { a.Requires = append(a.Requires, as...) }
 }
 
-// Facts declares the facts the check exports for functions of a package
-// and imports from its dependencies (its detection through helpers of
-// other packages). A check with facts runs on every dependency of the
-// packages analysed; its body must export them before anything else.
-func Facts(fs ...analysis.Fact) Option {
-	return func(a *analysis.Analyzer) { a.FactTypes = append(a.FactTypes, fs...) }
-}
-
 // New returns the analyzer of the check documented by doc.
 func New(doc *checkdoc.Doc, body Body, opts ...Option) *analysis.Analyzer {
 	a := &analysis.Analyzer{
@@ -49,7 +43,7 @@ func New(doc *checkdoc.Doc, body Body, opts ...Option) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{summary.Analyzer, diag.GeneratedAnalyzer},
 		ResultType: reflect.TypeFor[int](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+			s := summary.Of(pass)
 			if !s.Relevant() {
 				return 0, nil
 			}

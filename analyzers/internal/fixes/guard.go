@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
@@ -94,17 +95,7 @@ func GuardWrite(pass *analysis.Pass, s *summary.Summary, w *summary.Write, call 
 }
 
 func isMergeFrom(pass *analysis.Pass, c *ast.CallExpr) bool {
-	var id *ast.Ident
-	switch f := ast.Unparen(c.Fun).(type) {
-	case *ast.SelectorExpr:
-		id = f.Sel
-	case *ast.Ident:
-		id = f
-	}
-	if id == nil {
-		return false
-	}
-	fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
+	fn, ok := typeutil.Callee(pass.TypesInfo, c).(*types.Func)
 	return ok && apis.IsMergeFromPatch(apis.FuncOf(fn))
 }
 

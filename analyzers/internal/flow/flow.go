@@ -6,6 +6,8 @@
 package flow
 
 import (
+	"sync"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -33,6 +35,7 @@ type Graph struct {
 	exit  int   // index of the virtual exit node
 	ipdom []int // immediate post-dominator of each node; -1 for exit
 	deps  [][]Dep
+	mu    sync.Mutex // guards all: a graph is shared by the readers of a model
 	all   map[int][]Dep
 	// entry[i] says block i is reachable from the entry block over the
 	// graph's (possibly pruned) edges.
@@ -247,6 +250,8 @@ func (g *Graph) ControlDeps(b *ssa.BasicBlock) []Dep {
 	if b == nil || b.Index < 0 || b.Index >= len(g.deps) {
 		return nil
 	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if ds, ok := g.all[b.Index]; ok {
 		return ds
 	}

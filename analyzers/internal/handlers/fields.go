@@ -45,7 +45,11 @@ type FieldUse struct {
 // call with constants) and of watch.EventType values, and the
 // comparisons of the fields with constants. Computed once.
 func (m *Model) FieldUses() map[*types.Var]*FieldUse {
-	m.usesOnce.Do(func() { m.uses = m.fieldUses() })
+	m.usesOnce.Do(func() {
+		m.mu.Lock() // the model's view is read under mu
+		defer m.mu.Unlock()
+		m.uses = m.fieldUses()
+	})
 	return m.uses
 }
 

@@ -52,7 +52,7 @@ type Model struct {
 	callees  map[*ssa.Function][]summary.CallEdge
 	writes   map[ssa.Instruction][]*summary.Write // the writes of s.Writes by call
 
-	mu     sync.Mutex // guards direct, trans and done
+	mu     sync.Mutex // guards direct, trans, done and the use of the model's view s
 	direct map[*ssa.Function][]*SideEffect
 	trans  map[transKey]*SideEffect
 	done   map[transKey]bool
@@ -67,7 +67,7 @@ type transKey struct {
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	s := summary.Of(pass)
 	m := &Model{
 		s:       s,
 		pass:    pass,
@@ -86,10 +86,6 @@ func run(pass *analysis.Pass) (res any, err error) {
 			res, err = nil, fmt.Errorf("internal error analysing the event handlers of %s: %v (please report this)", pass.Pkg.Path(), r)
 		}
 	}()
-	// The summary computes parts of its model lazily; the checks that use
-	// it hold its lock.
-	s.Lock()
-	defer s.Unlock()
 	m.callees = s.CallsByCaller()
 	for _, w := range s.Writes {
 		m.writes[w.Call] = append(m.writes[w.Call], w)

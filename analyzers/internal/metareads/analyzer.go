@@ -87,7 +87,7 @@ func (r *ReconcilerMetadata) String() string {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	s := summary.Of(pass)
 	res := &Result{recs: make(map[*wiring.ReconcilerInfo]*ReconcilerMetadata)}
 	if !s.Relevant() {
 		return res, nil
@@ -103,10 +103,6 @@ func run(pass *analysis.Pass) (any, error) {
 				err = fmt.Errorf("internal error analysing the metadata reads of %s: %v (please report this)", pass.Pkg.Path(), r)
 			}
 		}()
-		// The model computes parts of itself lazily: hold it as the
-		// checks do (see summary.Summary.Lock).
-		s.Lock()
-		defer s.Unlock()
 		d := &meta{pass: pass, s: s, m: m, recs: res.recs}
 		d.exportFacts()
 		for _, w := range m.Wirings() {

@@ -39,7 +39,7 @@ type Model struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	s, _ := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	s := summary.Of(pass)
 	if s == nil || !s.Relevant() {
 		return &Model{}, nil
 	}

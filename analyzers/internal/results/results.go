@@ -43,7 +43,7 @@ type Model struct {
 func (m *Model) Returns() []*Return { return m.returns }
 
 func run(pass *analysis.Pass) (res any, err error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	s := summary.Of(pass)
 	m := &Model{}
 	if !s.Relevant() {
 		return m, nil
@@ -53,10 +53,6 @@ func run(pass *analysis.Pass) (res any, err error) {
 			res, err = nil, fmt.Errorf("internal error computing the reconcile results of %s: %v (please report this)", pass.Pkg.Path(), r)
 		}
 	}()
-	// The summary computes parts of its model lazily; the checks that
-	// read it hold its lock too.
-	s.Lock()
-	defer s.Unlock()
 	col := &collector{s: s}
 	for _, r := range s.Roots {
 		if !ReturnsResultErr(r.Fn) {

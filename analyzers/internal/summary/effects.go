@@ -131,13 +131,10 @@ type paramEffect struct {
 // Effects returns the effects of fn on object roots, in program order
 // within blocks.
 func (s *Summary) Effects(fn *ssa.Function) []*Effect {
-	if s.effects == nil {
-		s.effects = make(map[*ssa.Function][]*Effect)
-	}
-	if e, ok := s.effects[fn]; ok {
+	if e, ok := s.effects.get(fn); ok {
 		return e // nil while in progress: recursion sees no effects
 	}
-	s.effects[fn] = nil
+	s.effects.put(fn, nil)
 	if s.effBusy == nil {
 		s.effBusy = make(map[*ssa.Function]bool)
 	}
@@ -173,7 +170,7 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 		}
 	}
 	markWrittenBy(out)
-	s.effects[fn] = out
+	s.effects.put(fn, out)
 	return out
 }
 
@@ -270,7 +267,7 @@ func (s *Summary) IsObjectRoot(v ssa.Value) bool {
 	}
 	// The event of a controller-runtime callback, the interface{} object
 	// of a client-go one or of a cache read, and the slices listers
-	// return: they hold objects (RL6001).
+	// return: they hold objects (the cache-owned objects of a reader).
 	if apis.IsEventStruct(ssax.Deref(t)) || apis.IsNamed(t, apis.MetaV1, "Object", false) {
 		return true // metav1.Object: metadata helpers take it
 	}
@@ -407,10 +404,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 // parameters (stores, reads and writes, including those of the local
 // helpers it calls).
 func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
-	if s.pEffects == nil {
-		s.pEffects = make(map[*ssa.Function][]paramEffect)
-	}
-	if pe, ok := s.pEffects[fn]; ok {
+	if pe, ok := s.pEffects.get(fn); ok {
 		return pe // nil while in progress
 	}
 	if s.effBusy[fn] {
@@ -418,7 +412,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		// recursion): nothing yet, and nothing remembered.
 		return nil
 	}
-	s.pEffects[fn] = nil
+	s.pEffects.put(fn, nil)
 	var out []paramEffect
 	effects := s.Effects(fn)
 	fi := s.Func(fn)
@@ -439,7 +433,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		}
 		out = append(out, pe)
 	}
-	s.pEffects[fn] = out
+	s.pEffects.put(fn, out)
 	return out
 }
 

@@ -616,8 +616,8 @@ func taintable(t types.Type, depth int) bool {
 // ExportFuncFacts exports, on pass, the fact that f returns for each
 // package-level function and method of the package (none when f returns
 // nil). pass is the pass of the analyzer that declares the fact's type:
-// a shared analysis or a check whose detection follows helpers of other
-// packages (check.Facts).
+// a shared analysis, or the private analyzer of a check whose detection
+// follows helpers of other packages.
 func (s *Summary) ExportFuncFacts(pass *analysis.Pass, f func(fn *ssa.Function) analysis.Fact) {
 	for _, fn := range s.srcFunc {
 		obj, ok := fn.Object().(*types.Func)

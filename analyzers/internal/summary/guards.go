@@ -90,17 +90,17 @@ func (st Status) String() string {
 
 // Guard classifies the condition of ifi.
 func (fi *FuncInfo) Guard(ifi *ssa.If) Guard {
-	if g, ok := fi.guards[ifi]; ok {
+	if g, ok := fi.guards.get(ifi); ok {
 		return g
 	}
 	g := Guard{Kind: Unknown, FailSucc: -1}
-	fi.guards[ifi] = g // break cycles through Phis
+	fi.guards.put(ifi, g) // break cycles through Phis
 	if flow.IsLoopHeader(ifi.Block()) {
 		g = Guard{Kind: Loop, FailSucc: -1}
 	} else {
 		g = fi.s.classifyCond(ifi.Cond, make(map[ssa.Value]bool))
 	}
-	fi.guards[ifi] = g
+	fi.guards.put(ifi, g)
 	return g
 }
 
@@ -371,7 +371,7 @@ func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 // give Config.
 func (s *Summary) flagSetter(phi *ssa.Phi, i int, seen map[ssa.Value]bool) Guard {
 	out := Guard{Kind: Config, FailSucc: -1}
-	fi := s.funcs[phi.Parent()]
+	fi := s.funcInfo(phi.Parent())
 	if fi == nil || fi.Graph == nil || i >= len(phi.Block().Preds) {
 		return out
 	}
@@ -719,8 +719,8 @@ func fromDataParam(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
 // the least guarded call chain from a reconcile root to fn, reads the
 // given state of an object: apis.FinalizersField (a finalizer field,
 // getter or test) or apis.ConditionsField (the conditions field or a
-// condition test). RL2001 uses it to tell a change report whose write is
-// already decided by a test of the same state.
+// condition test). It tells a change report whose write is already
+// decided by a test of the same state.
 func (s *Summary) GuardedOn(fn *ssa.Function, b *ssa.BasicBlock, state string) bool {
 	if s.guardReads(fn, b, state) {
 		return true

@@ -145,14 +145,11 @@ func (s *Summary) NotFoundHandled(fi *FuncInfo, b *ssa.BasicBlock, errVal ssa.Va
 // different keys, or a key whose objects differ in type, maps to -1. The
 // map is memoized: callers must not modify it.
 func (s *Summary) ObjectKeyParams(fn *ssa.Function) map[ssa.Value]int {
-	if m, ok := s.objKeyMemo[fn]; ok {
+	if m, ok := s.objKeyMemo.get(fn); ok {
 		return m
 	}
-	if s.objKeyMemo == nil {
-		s.objKeyMemo = make(map[*ssa.Function]map[ssa.Value]int)
-	}
 	m := make(map[ssa.Value]int)
-	s.objKeyMemo[fn] = m
+	s.objKeyMemo.put(fn, m)
 	typeOfKey := make(map[int]types.Type)
 	conflict := make(map[int]bool)
 	add := func(root ssa.Value, k int) {

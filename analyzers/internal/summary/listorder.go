@@ -136,15 +136,12 @@ func (s *Summary) listResult(c *ssa.Call, i int) (token.Pos, bool) {
 	if fn == nil || c.Call.IsInvoke() {
 		return token.NoPos, false
 	}
-	if s.listRes == nil {
-		s.listRes = make(map[*ssa.Function]map[int]token.Pos)
-	}
-	if m, ok := s.listRes[fn]; ok {
+	if m, ok := s.listRes.get(fn); ok {
 		p, ok := m[i] // absent while in progress
 		return p, ok
 	}
 	m := make(map[int]token.Pos)
-	s.listRes[fn] = m
+	s.listRes.put(fn, m)
 	n := fn.Signature.Results().Len()
 	for k := 0; k < n; k++ {
 		var pos token.Pos

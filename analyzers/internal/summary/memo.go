@@ -38,9 +38,6 @@ func (t *memo[K, V]) put(k K, v V) {
 	t.m[k] = v
 }
 
-// del removes the entry for k from this table (entries of the base stay).
-func (t *memo[K, V]) del(k K) { delete(t.m, k) }
-
 // view returns a table that falls back to t, which must be frozen.
 func (t *memo[K, V]) view() *memo[K, V] {
 	return &memo[K, V]{base: t}

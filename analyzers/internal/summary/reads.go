@@ -49,13 +49,10 @@ func (s *Summary) readResult(v ssa.Value) *ssa.Call {
 // readResults returns the bit set of fn's results that are objects fn
 // read from the API on every return that does not return nil.
 func (s *Summary) readResults(fn *ssa.Function) uint64 {
-	if s.readRes == nil {
-		s.readRes = make(map[*ssa.Function]uint64)
-	}
-	if r, ok := s.readRes[fn]; ok {
+	if r, ok := s.readRes.get(fn); ok {
 		return r // 0 while in progress
 	}
-	s.readRes[fn] = 0
+	s.readRes.put(fn, 0)
 	var out uint64
 	n := fn.Signature.Results().Len()
 	for i := 0; i < n && i < 64; i++ {
@@ -68,7 +65,7 @@ func (s *Summary) readResults(fn *ssa.Function) uint64 {
 			out |= 1 << uint(i)
 		}
 	}
-	s.readRes[fn] = out
+	s.readRes.put(fn, out)
 	return out
 }
 

@@ -47,13 +47,10 @@ type ResultSource struct {
 // parameters: on every return that does not return nil, the result is the
 // same parameter (or a conversion of it).
 func (s *Summary) resultSources(fn *ssa.Function) []ResultSource {
-	if s.resSrc == nil {
-		s.resSrc = make(map[*ssa.Function][]ResultSource)
-	}
-	if r, ok := s.resSrc[fn]; ok {
+	if r, ok := s.resSrc.get(fn); ok {
 		return r // nil while in progress: recursion sees no source
 	}
-	s.resSrc[fn] = nil
+	s.resSrc.put(fn, nil)
 	n := fn.Signature.Results().Len()
 	var out []ResultSource
 	for i := 0; i < n && i < 64; i++ {
@@ -70,7 +67,7 @@ func (s *Summary) resultSources(fn *ssa.Function) []ResultSource {
 			out = append(out, ResultSource{Result: i, Param: param, Kind: kind})
 		}
 	}
-	s.resSrc[fn] = out
+	s.resSrc.put(fn, out)
 	return out
 }
 

@@ -3,10 +3,16 @@
 // (checks.md §1): the reconciler roots and their scope, object roots and
 // field paths, write sinks, guard classification with control dependence,
 // error flow through helpers, and the facts that carry all of this across
-// packages.
+// packages. It names no check and holds no check's results: the shared
+// analyses (wiring, handlers, cacheowner, results, persist, metareads) and
+// the checks build on it (docs/architecture.md).
 //
-// It imports go/analysis, go/ssa and the internal apis and flow packages;
-// it never imports a check or a driver.
+// The analyzer's result is the base model, frozen after the build; every
+// reader works on a View of it (Of), so the readers of a package run
+// concurrently.
+//
+// It imports go/analysis, go/ssa and the internal apis, flow and ssax
+// packages; it never imports a shared analysis, a check or a driver.
 package summary
 
 import (
@@ -18,7 +24,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/ctrlflow"
@@ -75,7 +80,6 @@ func (l *stringList) Set(s string) error {
 
 // Summary is the model of one package.
 type Summary struct {
-	mu   sync.Mutex
 	Pass *analysis.Pass
 	// Pkg is the SSA form of the package; nil when the package is not
 	// relevant (it does not use the Kubernetes client libraries).
@@ -91,37 +95,79 @@ type Summary struct {
 	// Exported lists the facts exported for the package's objects.
 	Exported []analysis.ObjectFact
 
-	funcs     map[*ssa.Function]*FuncInfo
-	srcFunc   []*ssa.Function
-	calls     map[*ssa.Function][]callEdge  // callers within the package
-	funcVars  map[*ssa.Global]*ssa.Function // package variables that hold one function (callee)
-	effects   map[*ssa.Function][]*Effect
-	taintMemo map[ssa.Value]Taint
-	storeIdx  map[*ssa.Function]map[ssa.Value][]localStore
-	retTaint  map[*ssa.Function]Taint
-	pEffects  map[*ssa.Function][]paramEffect
-	effBusy   map[*ssa.Function]bool              // Effects in progress
-	resSrc    map[*ssa.Function][]ResultSource    // resultsrc.go
-	readRes   map[*ssa.Function]uint64            // reads.go: results read from the API
-	listRes   map[*ssa.Function]map[int]token.Pos // listorder.go: results in cache order
-	types     map[*types.TypeName]*TypeInfo
+	// Built with the model and read only afterwards.
+	srcFunc  []*ssa.Function
+	calls    map[*ssa.Function][]callEdge  // callers within the package
+	funcVars map[*ssa.Global]*ssa.Function // package variables that hold one function (callee)
+	types    map[*types.TypeName]*TypeInfo
 
-	// keys.go: the parameters the keys of a function's Gets derive from.
-	objKeyMemo map[*ssa.Function]map[ssa.Value]int
-
-	// errflow.go: the parameters whose errors a helper passes on.
-	errParamMemo map[*ssa.Function][]errParam
+	// The lazily computed parts (memo.go): the base's are filled while the
+	// model is built, then frozen; a View has its own.
+	tables
+	effBusy map[*ssa.Function]bool // Effects in progress
 }
 
-// Lock serialises the checks that use the summary of one package: the
-// summary computes parts of the model lazily and is not safe for
-// concurrent use, while a driver may run the checks of a package in
-// parallel. The registry wraps every check's Run with Lock and Unlock;
-// shared analyses that use the summary in their Run hold it there too.
-func (s *Summary) Lock() { s.mu.Lock() }
+// tables are the memo tables of the model's lazily computed parts.
+type tables struct {
+	funcs        *memo[*ssa.Function, *FuncInfo]
+	effects      *memo[*ssa.Function, []*Effect]
+	taintMemo    *memo[ssa.Value, Taint]
+	storeIdx     *memo[*ssa.Function, map[ssa.Value][]localStore]
+	retTaint     *memo[*ssa.Function, Taint]
+	pEffects     *memo[*ssa.Function, []paramEffect]
+	resSrc       *memo[*ssa.Function, []ResultSource]    // resultsrc.go
+	readRes      *memo[*ssa.Function, uint64]            // reads.go: results read from the API
+	listRes      *memo[*ssa.Function, map[int]token.Pos] // listorder.go: results in cache order
+	objKeyMemo   *memo[*ssa.Function, map[ssa.Value]int] // keys.go: the parameters Get keys derive from
+	errParamMemo *memo[*ssa.Function, []errParam]        // errflow.go: the parameters whose errors a helper passes on
+}
 
-// Unlock releases Lock.
-func (s *Summary) Unlock() { s.mu.Unlock() }
+// newTables returns empty tables, or, when base is not nil, tables that
+// fall back to base's.
+func newTables(base *tables) tables {
+	if base == nil {
+		return tables{
+			funcs: &memo[*ssa.Function, *FuncInfo]{}, effects: &memo[*ssa.Function, []*Effect]{},
+			taintMemo: &memo[ssa.Value, Taint]{}, storeIdx: &memo[*ssa.Function, map[ssa.Value][]localStore]{},
+			retTaint: &memo[*ssa.Function, Taint]{}, pEffects: &memo[*ssa.Function, []paramEffect]{},
+			resSrc: &memo[*ssa.Function, []ResultSource]{}, readRes: &memo[*ssa.Function, uint64]{},
+			listRes: &memo[*ssa.Function, map[int]token.Pos]{}, objKeyMemo: &memo[*ssa.Function, map[ssa.Value]int]{},
+			errParamMemo: &memo[*ssa.Function, []errParam]{},
+		}
+	}
+	return tables{
+		funcs: base.funcs.view(), effects: base.effects.view(), taintMemo: base.taintMemo.view(),
+		storeIdx: base.storeIdx.view(), retTaint: base.retTaint.view(), pEffects: base.pEffects.view(),
+		resSrc: base.resSrc.view(), readRes: base.readRes.view(), listRes: base.listRes.view(),
+		objKeyMemo: base.objKeyMemo.view(), errParamMemo: base.errParamMemo.view(),
+	}
+}
+
+// freeze makes the tables read only.
+func (t *tables) freeze() {
+	t.funcs.frozen, t.effects.frozen, t.taintMemo.frozen, t.storeIdx.frozen = true, true, true, true
+	t.retTaint.frozen, t.pEffects.frozen, t.resSrc.frozen, t.readRes.frozen = true, true, true, true
+	t.listRes.frozen, t.objKeyMemo.frozen, t.errParamMemo.frozen = true, true, true
+	for _, fi := range t.funcs.m {
+		fi.guards.frozen = true
+	}
+}
+
+// View returns the model for one reader: a shared analysis or a check.
+// The summary analyzer's result is the base model, built and then frozen;
+// a view shares everything the build computed and computes the rest for
+// itself, so the readers of one package run concurrently and none of them
+// depends on what another asked first. Every reader takes its own view
+// once per package (check.New does it for checks).
+func (s *Summary) View() *Summary {
+	if s.Pkg == nil {
+		return s // nothing was analysed, and nothing will be computed
+	}
+	v := *s
+	v.tables = newTables(&s.tables)
+	v.effBusy = make(map[*ssa.Function]bool)
+	return &v
+}
 
 // Relevant reports whether the package was analysed.
 func (s *Summary) Relevant() bool { return s.Pkg != nil }
@@ -139,10 +185,11 @@ func (s *Summary) Position(p token.Pos) string {
 
 func run(pass *analysis.Pass) (any, error) {
 	s := &Summary{
-		Pass:  pass,
-		Scope: make(map[*ssa.Function]*Reach),
-		funcs: make(map[*ssa.Function]*FuncInfo),
-		calls: make(map[*ssa.Function][]callEdge),
+		Pass:    pass,
+		Scope:   make(map[*ssa.Function]*Reach),
+		calls:   make(map[*ssa.Function][]callEdge),
+		tables:  newTables(nil),
+		effBusy: make(map[*ssa.Function]bool),
 	}
 	if !relevant(pass.Pkg) && !ownCode(pass) {
 		return s, nil
@@ -218,6 +265,8 @@ func (s *Summary) build(pass *analysis.Pass) {
 	s.findWrites()
 	s.computeReach()
 	s.exportFacts()
+	s.localTypes()
+	s.freeze()
 }
 
 // skippedPrefixes are dependency packages whose bodies the model never
@@ -300,19 +349,19 @@ type FuncInfo struct {
 	// tests.
 	Graph  *flow.Graph
 	Steady *flow.Graph
-	guards map[*ssa.If]Guard
+	guards *memo[*ssa.If, Guard]
 	s      *Summary
 }
 
 // Func returns the control-flow model of fn (which must have a body).
 func (s *Summary) Func(fn *ssa.Function) *FuncInfo {
-	if fi, ok := s.funcs[fn]; ok {
+	if fi := s.funcInfo(fn); fi != nil {
 		return fi
 	}
-	fi := &FuncInfo{Fn: fn, guards: make(map[*ssa.If]Guard), s: s}
+	fi := &FuncInfo{Fn: fn, guards: &memo[*ssa.If, Guard]{}, s: s}
 	// Registered before the steady-state graph is built: classifying a
 	// flag's conditions (flagSetter) consults the full graph.
-	s.funcs[fn] = fi
+	s.funcs.put(fn, fi)
 	if len(fn.Blocks) > 0 {
 		fi.Graph = flow.New(fn)
 		fi.Steady = flow.NewPruned(fn, func(b *ssa.BasicBlock, succ int) bool {
@@ -324,6 +373,34 @@ func (s *Summary) Func(fn *ssa.Function) *FuncInfo {
 			return g.Kind == ErrorTest && g.FailSucc == succ
 		})
 	}
-	s.funcs[fn] = fi
+	s.funcs.put(fn, fi)
 	return fi
+}
+
+// funcInfo returns the control-flow model of fn that s already has (a
+// view sees the base's through a FuncInfo of its own), or nil.
+func (s *Summary) funcInfo(fn *ssa.Function) *FuncInfo {
+	if fi, ok := s.funcs.m[fn]; ok {
+		return fi
+	}
+	if s.funcs.base == nil {
+		return nil
+	}
+	fi0, ok := s.funcs.base.m[fn]
+	if !ok {
+		return nil
+	}
+	fi := &FuncInfo{Fn: fi0.Fn, Graph: fi0.Graph, Steady: fi0.Steady, guards: fi0.guards.view(), s: s}
+	s.funcs.put(fn, fi)
+	return fi
+}
+
+// Of returns the reader's view (View) of the model of pass's package; pass
+// is the pass of an analyzer that requires Analyzer.
+func Of(pass *analysis.Pass) *Summary {
+	s, _ := pass.ResultOf[Analyzer].(*Summary)
+	if s == nil {
+		return nil
+	}
+	return s.View()
 }

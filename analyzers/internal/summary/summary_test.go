@@ -22,7 +22,7 @@ var probe = &analysis.Analyzer{
 	Doc:      "reports the reconcilelint summary model for tests",
 	Requires: []*analysis.Analyzer{summary.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
-		s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+		s := summary.Of(pass)
 		if !s.Relevant() {
 			return nil, nil
 		}
@@ -87,7 +87,7 @@ var factProbe = &analysis.Analyzer{
 	Doc:      "reports FuncSummary facts for tests",
 	Requires: []*analysis.Analyzer{summary.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
-		s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+		s := summary.Of(pass)
 		for _, f := range s.Exported {
 			pass.Reportf(f.Object.Pos(), "%s", fmt.Sprint(f.Fact))
 		}

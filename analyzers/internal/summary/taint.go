@@ -46,10 +46,7 @@ func (s *Summary) TaintOf(v ssa.Value) Taint {
 	if v == nil {
 		return Taint{}
 	}
-	if s.taintMemo == nil {
-		s.taintMemo = make(map[ssa.Value]Taint)
-	}
-	if t, ok := s.taintMemo[v]; ok {
+	if t, ok := s.taintMemo.get(v); ok {
 		return t
 	}
 	// One depth-first walk per query: a value reached twice contributes
@@ -57,7 +54,7 @@ func (s *Summary) TaintOf(v ssa.Value) Taint {
 	// cut cleanly. Only the queried value's result is complete, so only it
 	// is memoized.
 	t := s.taint(v, make(map[ssa.Value]bool))
-	s.taintMemo[v] = t
+	s.taintMemo.put(v, t)
 	return t
 }
 
@@ -65,7 +62,7 @@ func (s *Summary) taint(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	if v == nil || vis[v] {
 		return Taint{}
 	}
-	if t, ok := s.taintMemo[v]; ok {
+	if t, ok := s.taintMemo.get(v); ok {
 		return t
 	}
 	vis[v] = true
@@ -304,14 +301,11 @@ func (s *Summary) storesInto(root ssa.Value) []localStore {
 }
 
 func (s *Summary) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
-	if s.storeIdx == nil {
-		s.storeIdx = make(map[*ssa.Function]map[ssa.Value][]localStore)
-	}
-	if idx, ok := s.storeIdx[fn]; ok {
+	if idx, ok := s.storeIdx.get(fn); ok {
 		return idx
 	}
 	idx := make(map[ssa.Value][]localStore)
-	s.storeIdx[fn] = idx
+	s.storeIdx.put(fn, idx)
 	var visit func(f *ssa.Function)
 	visit = func(f *ssa.Function) {
 		for _, b := range f.Blocks {
@@ -432,13 +426,10 @@ func (s *Summary) bindParamsVis(t Taint, args []ssa.Value, vis map[ssa.Value]boo
 // MapOrder removed where a sort of the returned value dominates the
 // return.
 func (s *Summary) returnTaint(fn *ssa.Function) Taint {
-	if s.retTaint == nil {
-		s.retTaint = make(map[*ssa.Function]Taint)
-	}
-	if t, ok := s.retTaint[fn]; ok {
+	if t, ok := s.retTaint.get(fn); ok {
 		return t
 	}
-	s.retTaint[fn] = Taint{}
+	s.retTaint.put(fn, Taint{})
 	var t Taint
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -453,7 +444,7 @@ func (s *Summary) returnTaint(fn *ssa.Function) Taint {
 			t = t.Union(rt)
 		}
 	}
-	s.retTaint[fn] = t
+	s.retTaint.put(fn, t)
 	return t
 }
 

@@ -692,6 +692,8 @@ func (m *Model) ObjectKinds(v ssa.Value) []string {
 	if v == nil {
 		return nil
 	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	root, _ := m.s.RootOf(v)
 	return m.rootKinds(root, 0)
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -45,6 +46,10 @@ type Model struct {
 	// (kept out of ReconcilerInfo, a fact that drivers may keep in memory
 	// for the whole run).
 	scopes map[*ReconcilerInfo][]*ssa.Function
+
+	// mu serialises ObjectKinds, the one method that reads the model's
+	// view s after Run.
+	mu sync.Mutex
 
 	// Memo tables of Run.
 	preds   *predEvaluator
@@ -104,7 +109,7 @@ func newModel(pass *analysis.Pass, s *summary.Summary) *Model {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+	s := summary.Of(pass)
 	m := newModel(pass, s)
 	if !s.Relevant() {
 		return m, nil
@@ -116,10 +121,6 @@ func run(pass *analysis.Pass) (any, error) {
 				err = fmt.Errorf("internal error analysing the controller wiring of %s: %v (please report this)", pass.Pkg.Path(), r)
 			}
 		}()
-		// The model computes parts of itself lazily: hold it as the
-		// checks do (see summary.Summary.Lock).
-		s.Lock()
-		defer s.Unlock()
 		m.build()
 	}()
 	if err != nil {

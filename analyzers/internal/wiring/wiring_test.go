@@ -20,7 +20,7 @@ var wiringProbe = &analysis.Analyzer{
 	Doc:      "reports wirings, predicate values and reconciler facts for tests",
 	Requires: []*analysis.Analyzer{summary.Analyzer, wiring.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
-		s := pass.ResultOf[summary.Analyzer].(*summary.Summary)
+		s := summary.Of(pass)
 		if !s.Relevant() {
 			return nil, nil
 		}
