@@ -22,6 +22,12 @@ step "metamorphic harness: every check's testdata under semantics-preserving rew
 go test -count=1 -timeout 30m -run '^TestMetamorphic$' -v ./analyzers/ 2>&1 |
 	grep -v -e '^=== RUN' -e '^\s*--- PASS' -e '^PASS$'
 
+# The checks of a package run concurrently, each on its own view of the
+# model (docs/architecture.md): the example operator once more, with a
+# reconcilelint binary built with the race detector.
+step "example operator with a race-detector build: checks run concurrently"
+RECONCILELINT_E2E_RACE=1 go test -count=1 -timeout 40m -run '^TestExampleOperatorStandalone$' ./cmd/reconcilelint/
+
 step "stubs match the real controller-runtime and k8s.io modules"
 bash analyzers/internal/stubtest/checkstubs.sh -timeout 30m
 
