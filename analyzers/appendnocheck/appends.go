@@ -350,7 +350,7 @@ func (d *appends) appendObserved(la *listAppend, fn *ssa.Function, root ssa.Valu
 		if haveWrite || e.Kind != summary.WriteEffect || e.Root != root || e.Instr == hsite && !inClosure {
 			continue
 		}
-		if e.Write.IsMutation() && summary.Reaches(hsite, e.Instr) || e.Write.IsSelfGuarded() && inClosure && summary.Reaches(hsite, e.Instr) {
+		if e.Write.IsMutation() && ssax.Reaches(hsite, e.Instr) || e.Write.IsSelfGuarded() && inClosure && ssax.Reaches(hsite, e.Instr) {
 			write = e
 			break
 		}

@@ -44,7 +44,7 @@ func ownerAt(co *cacheowner.Model, e *summary.Effect) (cacheowner.Owner, bool) {
 	if !ok {
 		return own, false
 	}
-	if own.Read != nil && (own.Read == e.Instr || !summary.Reaches(own.Read, e.Instr)) {
+	if own.Read != nil && (own.Read == e.Instr || !ssax.Reaches(own.Read, e.Instr)) {
 		return own, false
 	}
 	path := e.Path

@@ -16,6 +16,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/persist"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
 
 // Doc is the structured documentation of RL1002.
@@ -80,7 +81,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		elsewhere := helperDecl(pass, p.Taint.Origin) // a helper of another package
 		field := persist.FieldName(p.Store.Root, p.Store.Path)
 		order := "a map iteration"
-		if p.Taint.Source == summary.CacheListSource {
+		if p.Taint.Source == taint.CacheListSource {
 			order = "a List served from the informer cache (whose store is a map)"
 		}
 		msg := fmt.Sprintf("the order of %s reaches %s, written by %s: it changes from one reconcile to the next, so every write is a change; sort it before the write",

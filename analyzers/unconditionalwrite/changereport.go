@@ -11,6 +11,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -90,7 +91,7 @@ func findIgnoredReport(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 	for _, e := range s.Effects(w.Fn) {
 		if e.Kind == summary.StoreEffect && e.Root == reported && e.Instr != ssa.Instruction(ssaCall) &&
 			!summary.IsServerManagedPath(e.Path) && summary.IsStatusPath(e.Path) == w.Kind.IsStatus() &&
-			summary.Reaches(e.Instr, ssaCall) {
+			ssax.Reaches(e.Instr, ssaCall) {
 			return ignoredReport{}, false
 		}
 	}

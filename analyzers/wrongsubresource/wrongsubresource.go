@@ -14,6 +14,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -98,7 +99,7 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 		}
 		var statusStores, otherStores []*summary.Effect
 		for _, e := range effects {
-			if e.Kind != summary.StoreEffect || e.Root != w.Root || e.Instr == w.Instr || len(e.Path) == 0 || !summary.Reaches(e.Instr, w.Instr) {
+			if e.Kind != summary.StoreEffect || e.Root != w.Root || e.Instr == w.Instr || len(e.Path) == 0 || !ssax.Reaches(e.Instr, w.Instr) {
 				continue // a whole-object store (*obj = …) says nothing about which fields changed
 			}
 			if readBetween(effects, w.Root, e.Instr, w.Instr) {
@@ -192,7 +193,7 @@ func observed(effects []*summary.Effect, w *summary.Effect) bool {
 		return true
 	}
 	for _, e := range effects {
-		if e.Kind == summary.ReadEffect && e.Root == w.Root && summary.Reaches(e.Instr, w.Instr) {
+		if e.Kind == summary.ReadEffect && e.Root == w.Root && ssax.Reaches(e.Instr, w.Instr) {
 			return true
 		}
 	}
@@ -201,7 +202,7 @@ func observed(effects []*summary.Effect, w *summary.Effect) bool {
 
 func readBetween(effects []*summary.Effect, root ssa.Value, a, b ssa.Instruction) bool {
 	for _, e := range effects {
-		if e.Kind == summary.ReadEffect && e.Root == root && summary.Between(a, e.Instr, b) {
+		if e.Kind == summary.ReadEffect && e.Root == root && ssax.Between(a, e.Instr, b) {
 			return true
 		}
 	}
@@ -210,7 +211,7 @@ func readBetween(effects []*summary.Effect, root ssa.Value, a, b ssa.Instruction
 
 func laterStatusWrite(effects []*summary.Effect, w *summary.Effect) *summary.Effect {
 	for _, e := range effects {
-		if e.Kind == summary.WriteEffect && e.Root == w.Root && isStatusWrite(e.Write) && e.Instr != w.Instr && summary.Reaches(w.Instr, e.Instr) {
+		if e.Kind == summary.WriteEffect && e.Root == w.Root && isStatusWrite(e.Write) && e.Instr != w.Instr && ssax.Reaches(w.Instr, e.Instr) {
 			return e
 		}
 	}
@@ -219,7 +220,7 @@ func laterStatusWrite(effects []*summary.Effect, w *summary.Effect) *summary.Eff
 
 func statusStoreBetween(effects []*summary.Effect, a, b *summary.Effect) bool {
 	for _, e := range effects {
-		if e.Kind == summary.StoreEffect && e.Root == a.Root && summary.IsStatusPath(e.Path) && summary.Between(a.Instr, e.Instr, b.Instr) {
+		if e.Kind == summary.StoreEffect && e.Root == a.Root && summary.IsStatusPath(e.Path) && ssax.Between(a.Instr, e.Instr, b.Instr) {
 			return true
 		}
 	}
@@ -235,7 +236,7 @@ func statusStoreBetween(effects []*summary.Effect, a, b *summary.Effect) bool {
 func statusWrittenBetween(effects []*summary.Effect, st, w *summary.Effect) bool {
 	for _, e := range effects {
 		if e.Kind == summary.WriteEffect && e.Root == w.Root && isStatusWrite(e.Write) && (e.Instr == w.Instr ||
-			e.Instr == st.Instr && st.WrittenWith(apis.StatusUpdate, apis.StatusPatch) || summary.Between(st.Instr, e.Instr, w.Instr)) {
+			e.Instr == st.Instr && st.WrittenWith(apis.StatusUpdate, apis.StatusPatch) || ssax.Between(st.Instr, e.Instr, w.Instr)) {
 			return true
 		}
 	}
@@ -248,7 +249,7 @@ func statusWrittenBetween(effects []*summary.Effect, st, w *summary.Effect) bool
 func mainWriteAfter(effects []*summary.Effect, st *summary.Effect) bool {
 	for _, e := range effects {
 		if e.Kind == summary.WriteEffect && e.Root == st.Root && isMainWrite(e.Write) &&
-			(e.Instr == st.Instr && st.WrittenWith(apis.Update, apis.Patch) || e.Instr != st.Instr && summary.Reaches(st.Instr, e.Instr)) {
+			(e.Instr == st.Instr && st.WrittenWith(apis.Update, apis.Patch) || e.Instr != st.Instr && ssax.Reaches(st.Instr, e.Instr)) {
 			return true
 		}
 	}

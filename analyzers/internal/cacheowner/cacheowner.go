@@ -236,7 +236,7 @@ func (m *Model) resultOwners(fn *ssa.Function) map[int]*Owner {
 				continue // a field of an object, not an object
 			}
 			own, ok := m.ownerOf(root, nil)
-			if !ok || own.Read != nil && !summary.Reaches(own.Read, ret) {
+			if !ok || own.Read != nil && !ssax.Reaches(own.Read, ret) {
 				continue
 			}
 			if out == nil {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -109,7 +110,7 @@ func preimageAfterRead(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 	}
 	var read ssa.Instruction
 	for _, e := range s.Effects(w.Fn) {
-		if e.Kind == summary.ReadEffect && e.Root == root && e.Via == nil && summary.Reaches(e.Instr, w.Call) {
+		if e.Kind == summary.ReadEffect && e.Root == root && e.Via == nil && ssax.Reaches(e.Instr, w.Call) {
 			if read != nil {
 				return "", nil // several reads: which one is the pre-image is unclear
 			}

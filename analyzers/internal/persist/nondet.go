@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
 
 // Persisted is a non-deterministic value stored into an object that a
@@ -20,7 +21,7 @@ type Persisted struct {
 	Fn    *ssa.Function
 	Store *summary.Effect // the store (or setter, or helper call that stores)
 	Write *summary.Effect // the write that persists it
-	Taint summary.Taint
+	Taint taint.Taint
 	// Defeated says the write is guarded, but every guard compares the
 	// stored path, so the guard never holds (or the writer is a
 	// self-guarded CreateOrUpdate/CreateOrPatch whose mutate function
@@ -55,7 +56,7 @@ func (md *Model) PersistedTaint(mask apis.TaintKind) []*Persisted {
 				continue
 			}
 			for _, w := range effects {
-				if w.Kind != summary.WriteEffect || w.Root != st.Root || w.Instr == st.Instr || !summary.Reaches(st.Instr, w.Instr) {
+				if w.Kind != summary.WriteEffect || w.Root != st.Root || w.Instr == st.Instr || !ssax.Reaches(st.Instr, w.Instr) {
 					continue
 				}
 				p := md.persisted(fi, effects, st, w, mask)
@@ -91,7 +92,7 @@ func (md *Model) PersistedTaint(mask apis.TaintKind) []*Persisted {
 				if st.Kind != summary.StoreEffect || st.Root != root || st.Taint.Kinds&mask == 0 || st.Status != summary.Unguarded {
 					continue
 				}
-				if st.Taint.Kinds&mask == apis.MapOrder && md.s.SortedAfter(mutate, st, nil) {
+				if st.Taint.Kinds&mask == apis.MapOrder && md.s.Taints().SortedAfter(mutate, st.Root, st.Path, st.Value, st.Instr, nil) {
 					continue
 				}
 				out = append(out, &Persisted{Fn: mutate, Store: st, Write: we, Taint: st.Taint, Defeated: true})
@@ -123,16 +124,16 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 	// Killed: the path is stored again before the write.
 	for _, k := range effects {
 		if k.Kind == summary.StoreEffect && k != st && k.Root == st.Root && slices.Equal(k.Path, st.Path) && !hasElem(k.Path) &&
-			k.Taint.Kinds&mask == 0 && summary.Between(st.Instr, k.Instr, w.Instr) {
+			k.Taint.Kinds&mask == 0 && ssax.Between(st.Instr, k.Instr, w.Instr) {
 			return nil
 		}
-		if k.Kind == summary.ReadEffect && k.Root == st.Root && summary.Between(st.Instr, k.Instr, w.Instr) {
+		if k.Kind == summary.ReadEffect && k.Root == st.Root && ssax.Between(st.Instr, k.Instr, w.Instr) {
 			return nil
 		}
 	}
-	taint := st.Taint
-	if taint.Kinds&mask == apis.MapOrder {
-		if !md.orderedStore(st) || md.s.SortedAfter(fi.Fn, st, w) {
+	stTaint := st.Taint
+	if stTaint.Kinds&mask == apis.MapOrder {
+		if !md.orderedStore(st) || md.s.Taints().SortedAfter(fi.Fn, st.Root, st.Path, st.Value, st.Instr, w.Instr) {
 			return nil
 		}
 	}
@@ -140,12 +141,12 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 	status = summary.Combine(status, w.Status)
 	switch status {
 	case summary.Unguarded:
-		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint}
+		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint}
 	case summary.Guarded:
 		if md.stableEffect(fi, w) && (st.Status == summary.Unguarded || md.stableEffect(fi, st)) {
 			// Every condition on the way keeps its outcome after the write:
 			// the next pass persists a new value again.
-			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint}
+			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint}
 		}
 		if st.Status != summary.Unguarded {
 			if !md.taintedGuards(fi, st, w, mask) {
@@ -154,7 +155,7 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			// The store sits under a comparison of the non-deterministic
 			// value itself: the comparison fails on the passes where the
 			// value differs, and the write that follows persists it.
-			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint, Defeated: true}
+			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint, Defeated: true}
 		}
 		if len(guards) == 0 {
 			return nil
@@ -168,7 +169,7 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 				return nil
 			}
 		}
-		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: taint, Defeated: true}
+		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint, Defeated: true}
 	}
 	return nil
 }
@@ -213,22 +214,22 @@ func (md *Model) taintedGuards(fi *summary.FuncInfo, st, w *summary.Effect, mask
 }
 
 // condTaint is the taint of the operands of a comparison.
-func (md *Model) condTaint(cond ssa.Value) summary.Taint {
+func (md *Model) condTaint(cond ssa.Value) taint.Taint {
 	switch x := cond.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.NOT {
 			return md.condTaint(x.X)
 		}
 	case *ssa.Call:
-		var t summary.Taint
+		var t taint.Taint
 		for _, a := range x.Call.Args {
-			t = t.Union(md.s.TaintOf(a))
+			t = t.Union(md.s.Taints().TaintOf(a))
 		}
 		return t
 	case *ssa.BinOp:
-		return md.s.TaintOf(x.X).Union(md.s.TaintOf(x.Y))
+		return md.s.Taints().TaintOf(x.X).Union(md.s.Taints().TaintOf(x.Y))
 	}
-	return summary.Taint{}
+	return taint.Taint{}
 }
 
 // statusSubresource tells whether root's kind has a /status subresource.

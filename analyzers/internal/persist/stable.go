@@ -11,6 +11,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
 
 // Stable conditions.
@@ -269,7 +270,7 @@ func (md *Model) stableCond(v ssa.Value) bool {
 		return r
 	}
 	m.cond[v] = false
-	r := md.s.TaintOf(v).Kinds&apis.NonDet == 0 && md.stableValue(v, make(map[ssa.Value]bool), 0)
+	r := md.s.Taints().TaintOf(v).Kinds&apis.NonDet == 0 && md.stableValue(v, make(map[ssa.Value]bool), 0)
 	m.cond[v] = r
 	return r
 }
@@ -310,7 +311,7 @@ func (md *Model) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) bo
 		if x.Op == token.MUL {
 			if root, path := md.s.RootOf(x.X); len(path) == 0 {
 				if _, ok := root.(*ssa.Alloc); ok {
-					for _, val := range md.s.StoredValues(root) {
+					for _, val := range md.s.Taints().StoredValues(root) {
 						if !md.stableValue(val, seen, depth+1) {
 							return false
 						}
@@ -373,7 +374,7 @@ func (md *Model) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) bo
 		}
 		return true
 	case *ssa.Alloc:
-		for _, val := range md.s.StoredValues(x) {
+		for _, val := range md.s.Taints().StoredValues(x) {
 			if !md.stableValue(val, seen, depth+1) {
 				return false
 			}
@@ -414,7 +415,7 @@ func (md *Model) unchangedData(root ssa.Value, path []string) bool {
 		return false
 	}
 	for _, p := range md.stableState().changed[k] {
-		if summary.CompatiblePaths(p, path) {
+		if taint.CompatiblePaths(p, path) {
 			return false
 		}
 	}

@@ -411,7 +411,7 @@ func StripConv(v ssa.Value) ssa.Value {
 // EveryReturn reports whether result i of fn satisfies ok on every return
 // that does not return nil for it, and whether there is such a return:
 // the shape of the "what a helper returns" facts (resultsrc.go, readResults,
-// listResult).
+// and the taint package's listResult).
 func EveryReturn(fn *ssa.Function, i int, ok func(ret *ssa.Return, v ssa.Value) bool) (all, some bool) {
 	for _, b := range fn.Blocks {
 		ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -707,3 +707,34 @@ func SingleStored(a *ssa.Alloc) ssa.Value {
 	}
 	return val
 }
+
+// Reaches reports whether instruction b may execute after instruction a in
+// the same function (a path from a to b exists in the CFG).
+func Reaches(a, b ssa.Instruction) bool {
+	ba, bb := a.Block(), b.Block()
+	if ba == nil || bb == nil || ba.Parent() != bb.Parent() {
+		return false
+	}
+	if ba == bb && InstrIndex(ba, a) < InstrIndex(bb, b) {
+		return true
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := append([]*ssa.BasicBlock(nil), ba.Succs...)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == bb {
+			return true
+		}
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
+}
+
+// Between reports whether some instruction m satisfies Reaches(a, m) and
+// Reaches(m, b).
+func Between(a, m, b ssa.Instruction) bool { return Reaches(a, m) && Reaches(m, b) }

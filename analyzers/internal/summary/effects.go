@@ -10,6 +10,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
 
 // EffectKind classifies an Effect.
@@ -45,7 +46,7 @@ type Effect struct {
 	// status, combined with the status inside the helper for mapped effects.
 	Status Status
 	// Taint is the non-determinism of the stored value (stores only).
-	Taint Taint
+	Taint taint.Taint
 	// WrittenBy lists, for a store, the kinds of the writes of the same
 	// object that follow it inside the function that makes it: fn for its
 	// own stores, the helper (and what the helper calls) for a store mapped
@@ -112,7 +113,7 @@ func IsServerManagedPath(path []string) bool {
 
 // paramEffect is an effect on a parameter, for mapping at call sites.
 type paramEffect struct {
-	taint  Taint
+	taint  taint.Taint
 	status Status
 	kind   EffectKind
 	param  int
@@ -131,10 +132,10 @@ type paramEffect struct {
 // Effects returns the effects of fn on object roots, in program order
 // within blocks.
 func (s *Summary) Effects(fn *ssa.Function) []*Effect {
-	if e, ok := s.effects.get(fn); ok {
+	if e, ok := s.effects.Get(fn); ok {
 		return e // nil while in progress: recursion sees no effects
 	}
-	s.effects.put(fn, nil)
+	s.effects.Put(fn, nil)
 	if s.effBusy == nil {
 		s.effBusy = make(map[*ssa.Function]bool)
 	}
@@ -163,14 +164,14 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 			for _, e := range effects {
 				e.Status = Combine(st, e.Status)
 				if e.Kind == StoreEffect && e.Value != nil && e.Via == nil {
-					e.Taint = s.TaintOf(e.Value)
+					e.Taint = s.taints.TaintOf(e.Value)
 				}
 				out = append(out, e)
 			}
 		}
 	}
 	markWrittenBy(out)
-	s.effects.put(fn, out)
+	s.effects.Put(fn, out)
 	return out
 }
 
@@ -186,7 +187,7 @@ func (s *Summary) deferredEffects(fn *ssa.Function, rd *ssa.RunDefers, writesAt 
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			d, ok := instr.(*ssa.Defer)
-			if !ok || !Reaches(d, rd) {
+			if !ok || !ssax.Reaches(d, rd) {
 				continue
 			}
 			dst, _ := fi.StatusOf(d.Block())
@@ -246,7 +247,7 @@ func markWrittenBy(effects []*Effect) {
 // another instruction, that can run after st.
 func laterWrites(effects []*Effect, st *Effect, kinds []apis.WriteKind) []apis.WriteKind {
 	for _, w := range effects {
-		if w.Kind == WriteEffect && w.Root == st.Root && w.Instr != st.Instr && Reaches(st.Instr, w.Instr) &&
+		if w.Kind == WriteEffect && w.Root == st.Root && w.Instr != st.Instr && ssax.Reaches(st.Instr, w.Instr) &&
 			!slices.Contains(kinds, w.Write) {
 			kinds = append(kinds, w.Write)
 		}
@@ -383,7 +384,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 		}
 		out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
 			Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status,
-			Taint: s.bindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
+			Taint: s.taints.BindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
 	}
 	// Writes inside the helper, mapped to this call.
 	for _, pe := range s.paramEffects(local) {
@@ -404,7 +405,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 // parameters (stores, reads and writes, including those of the local
 // helpers it calls).
 func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
-	if pe, ok := s.pEffects.get(fn); ok {
+	if pe, ok := s.pEffects.Get(fn); ok {
 		return pe // nil while in progress
 	}
 	if s.effBusy[fn] {
@@ -412,7 +413,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		// recursion): nothing yet, and nothing remembered.
 		return nil
 	}
-	s.pEffects.put(fn, nil)
+	s.pEffects.Put(fn, nil)
 	var out []paramEffect
 	effects := s.Effects(fn)
 	fi := s.Func(fn)
@@ -423,7 +424,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		}
 		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via,
 			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal}
-		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.SortedAfter(fn, e, nil) {
+		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(fn, e.Root, e.Path, e.Value, e.Instr, nil) {
 			// Sorted before fn returns: the caller sees an ordered value.
 			pe.taint = pe.taint.Without(apis.MapOrder)
 		}
@@ -433,7 +434,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		}
 		out = append(out, pe)
 	}
-	s.pEffects.put(fn, out)
+	s.pEffects.Put(fn, out)
 	return out
 }
 
@@ -443,37 +444,6 @@ func splitPath(p string) []string {
 	}
 	return strings.Split(p, ".")
 }
-
-// Reaches reports whether instruction b may execute after instruction a in
-// the same function (a path from a to b exists in the CFG).
-func Reaches(a, b ssa.Instruction) bool {
-	ba, bb := a.Block(), b.Block()
-	if ba == nil || bb == nil || ba.Parent() != bb.Parent() {
-		return false
-	}
-	if ba == bb && ssax.InstrIndex(ba, a) < ssax.InstrIndex(bb, b) {
-		return true
-	}
-	seen := make(map[*ssa.BasicBlock]bool)
-	work := append([]*ssa.BasicBlock(nil), ba.Succs...)
-	for len(work) > 0 {
-		x := work[len(work)-1]
-		work = work[:len(work)-1]
-		if x == bb {
-			return true
-		}
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		work = append(work, x.Succs...)
-	}
-	return false
-}
-
-// Between reports whether some instruction m satisfies Reaches(a, m) and
-// Reaches(m, b).
-func Between(a, m, b ssa.Instruction) bool { return Reaches(a, m) && Reaches(m, b) }
 
 // factStores maps the StoreFacts of a helper of another package onto a call.
 func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *FuncSummary, args []ssa.Value) []*Effect {
@@ -492,7 +462,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 		}
 		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root,
 			Path: append(append([]string(nil), path...), splitPath(sf.Path)...), Via: callee, Status: st,
-			Taint:     s.bindParams(Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams}, args),
+			Taint:     s.taints.BindParams(taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams}, args),
 			WrittenBy: sf.WrittenBy, Opaque: sf.Guarded, Removal: sf.Removal})
 	}
 	return out

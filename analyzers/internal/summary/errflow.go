@@ -178,10 +178,10 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 // passes on, when every returned error comes from parameters, nil, or
 // wrappers of them.
 func (s *Summary) errParams(fn *ssa.Function, index int) []errParam {
-	if ps, ok := s.errParamMemo.get(fn); ok {
+	if ps, ok := s.errParamMemo.Get(fn); ok {
 		return ps
 	}
-	s.errParamMemo.put(fn, nil) // recursion
+	s.errParamMemo.Put(fn, nil) // recursion
 	res := fn.Signature.Results()
 	if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) || index != res.Len()-1 {
 		return nil
@@ -196,7 +196,7 @@ func (s *Summary) errParams(fn *ssa.Function, index int) []errParam {
 	if w.opaque {
 		ps = nil
 	}
-	s.errParamMemo.put(fn, ps)
+	s.errParamMemo.Put(fn, ps)
 	return ps
 }
 

@@ -41,7 +41,7 @@ type FuncSummary struct {
 	ResultSources []ResultSource
 	// SortedParams are the parameters (receiver first) that the function
 	// sorts in place before every return: a call is an in-place sort of
-	// those arguments (taint.go, sortCalls).
+	// those arguments (package taint, SortedParams).
 	SortedParams []int `json:",omitempty"`
 	// OnlyLogs says the function's only effects are logging calls
 	// (Summary.LogsOnly).
@@ -271,11 +271,11 @@ func (s *Summary) exportFacts() {
 			Writes: s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
 		}
 		fs.IsEquality, fs.ReportsChange = s.BoolResultKind(fn)
-		if rt := s.returnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taintableResults(fn.Signature) {
+		if rt := s.taints.ReturnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taintableResults(fn.Signature) {
 			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params}
 		}
 		fs.ResultSources = s.resultSources(fn)
-		fs.SortedParams = s.sortedParams(fn, 0)
+		fs.SortedParams = s.taints.SortedParams(fn)
 		fs.OnlyLogs = s.bodyLogsOnly(fn, 0)
 		fs.DeletionTest = s.paramDeletionTest(fn)
 		for _, pe := range s.paramEffects(fn) {
@@ -500,7 +500,7 @@ func (s *Summary) constChangeReport(fn *ssa.Function) bool {
 	}
 	for _, ret := range falses {
 		for _, m := range append(stores, muts...) {
-			if Reaches(m, ret) {
+			if ssax.Reaches(m, ret) {
 				return false
 			}
 		}

@@ -90,17 +90,17 @@ func (st Status) String() string {
 
 // Guard classifies the condition of ifi.
 func (fi *FuncInfo) Guard(ifi *ssa.If) Guard {
-	if g, ok := fi.guards.get(ifi); ok {
+	if g, ok := fi.guards.Get(ifi); ok {
 		return g
 	}
 	g := Guard{Kind: Unknown, FailSucc: -1}
-	fi.guards.put(ifi, g) // break cycles through Phis
+	fi.guards.Put(ifi, g) // break cycles through Phis
 	if flow.IsLoopHeader(ifi.Block()) {
 		g = Guard{Kind: Loop, FailSucc: -1}
 	} else {
 		g = fi.s.classifyCond(ifi.Cond, make(map[ssa.Value]bool))
 	}
-	fi.guards.put(ifi, g)
+	fi.guards.Put(ifi, g)
 	return g
 }
 

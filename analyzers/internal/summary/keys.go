@@ -145,11 +145,11 @@ func (s *Summary) NotFoundHandled(fi *FuncInfo, b *ssa.BasicBlock, errVal ssa.Va
 // different keys, or a key whose objects differ in type, maps to -1. The
 // map is memoized: callers must not modify it.
 func (s *Summary) ObjectKeyParams(fn *ssa.Function) map[ssa.Value]int {
-	if m, ok := s.objKeyMemo.get(fn); ok {
+	if m, ok := s.objKeyMemo.Get(fn); ok {
 		return m
 	}
 	m := make(map[ssa.Value]int)
-	s.objKeyMemo.put(fn, m)
+	s.objKeyMemo.Put(fn, m)
 	typeOfKey := make(map[int]types.Type)
 	conflict := make(map[int]bool)
 	add := func(root ssa.Value, k int) {

@@ -49,10 +49,10 @@ func (s *Summary) readResult(v ssa.Value) *ssa.Call {
 // readResults returns the bit set of fn's results that are objects fn
 // read from the API on every return that does not return nil.
 func (s *Summary) readResults(fn *ssa.Function) uint64 {
-	if r, ok := s.readRes.get(fn); ok {
+	if r, ok := s.readRes.Get(fn); ok {
 		return r // 0 while in progress
 	}
-	s.readRes.put(fn, 0)
+	s.readRes.Put(fn, 0)
 	var out uint64
 	n := fn.Signature.Results().Len()
 	for i := 0; i < n && i < 64; i++ {
@@ -65,7 +65,7 @@ func (s *Summary) readResults(fn *ssa.Function) uint64 {
 			out |= 1 << uint(i)
 		}
 	}
-	s.readRes.put(fn, out)
+	s.readRes.Put(fn, out)
 	return out
 }
 
@@ -138,14 +138,14 @@ func boxedValue(a *ssa.Alloc) ssa.Value {
 // object it read. It returns where.
 func (s *Summary) ReadBefore(fn *ssa.Function, root ssa.Value, site ssa.Instruction) (token.Pos, bool) {
 	for _, e := range s.Effects(fn) {
-		if e.Kind == ReadEffect && e.Root == root && Reaches(e.Instr, site) {
+		if e.Kind == ReadEffect && e.Root == root && ssax.Reaches(e.Instr, site) {
 			return e.Instr.Pos(), true
 		}
 	}
-	if c := readCallOf(root); c != nil && Reaches(c, site) {
+	if c := readCallOf(root); c != nil && ssax.Reaches(c, site) {
 		return c.Pos(), true
 	}
-	if c := s.readResult(root); c != nil && Reaches(c, site) {
+	if c := s.readResult(root); c != nil && ssax.Reaches(c, site) {
 		return c.Pos(), true
 	}
 	return token.NoPos, false

@@ -47,10 +47,10 @@ type ResultSource struct {
 // parameters: on every return that does not return nil, the result is the
 // same parameter (or a conversion of it).
 func (s *Summary) resultSources(fn *ssa.Function) []ResultSource {
-	if r, ok := s.resSrc.get(fn); ok {
+	if r, ok := s.resSrc.Get(fn); ok {
 		return r // nil while in progress: recursion sees no source
 	}
-	s.resSrc.put(fn, nil)
+	s.resSrc.Put(fn, nil)
 	n := fn.Signature.Results().Len()
 	var out []ResultSource
 	for i := 0; i < n && i < 64; i++ {
@@ -67,7 +67,7 @@ func (s *Summary) resultSources(fn *ssa.Function) []ResultSource {
 			out = append(out, ResultSource{Result: i, Param: param, Kind: kind})
 		}
 	}
-	s.resSrc.put(fn, out)
+	s.resSrc.Put(fn, out)
 	return out
 }
 

@@ -11,8 +11,10 @@
 // reader works on a View of it (Of), so the readers of a package run
 // concurrently.
 //
-// It imports go/analysis, go/ssa and the internal apis, flow and ssax
-// packages; it never imports a shared analysis, a check or a driver.
+// It imports go/analysis, go/ssa and the internal apis, flow, memo, ssax
+// and taint packages (the taint analysis sits below the model and reads it
+// through taint.Model); it never imports a shared analysis, a check or a
+// driver.
 package summary
 
 import (
@@ -31,6 +33,8 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/memo"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
 
 // Analyzer builds the Summary of a package and exports its facts. Its name
@@ -101,25 +105,23 @@ type Summary struct {
 	funcVars map[*ssa.Global]*ssa.Function // package variables that hold one function (callee)
 	types    map[*types.TypeName]*TypeInfo
 
-	// The lazily computed parts (memo.go): the base's are filled while the
-	// model is built, then frozen; a View has its own.
+	// The lazily computed parts (package memo): the base's are filled
+	// while the model is built, then frozen; a View has its own, and its
+	// own view of the taint analysis.
 	tables
+	taints  *taint.Analysis
 	effBusy map[*ssa.Function]bool // Effects in progress
 }
 
 // tables are the memo tables of the model's lazily computed parts.
 type tables struct {
-	funcs        *memo[*ssa.Function, *FuncInfo]
-	effects      *memo[*ssa.Function, []*Effect]
-	taintMemo    *memo[ssa.Value, Taint]
-	storeIdx     *memo[*ssa.Function, map[ssa.Value][]localStore]
-	retTaint     *memo[*ssa.Function, Taint]
-	pEffects     *memo[*ssa.Function, []paramEffect]
-	resSrc       *memo[*ssa.Function, []ResultSource]    // resultsrc.go
-	readRes      *memo[*ssa.Function, uint64]            // reads.go: results read from the API
-	listRes      *memo[*ssa.Function, map[int]token.Pos] // listorder.go: results in cache order
-	objKeyMemo   *memo[*ssa.Function, map[ssa.Value]int] // keys.go: the parameters Get keys derive from
-	errParamMemo *memo[*ssa.Function, []errParam]        // errflow.go: the parameters whose errors a helper passes on
+	funcs        *memo.Table[*ssa.Function, *FuncInfo]
+	effects      *memo.Table[*ssa.Function, []*Effect]
+	pEffects     *memo.Table[*ssa.Function, []paramEffect]
+	resSrc       *memo.Table[*ssa.Function, []ResultSource]    // resultsrc.go
+	readRes      *memo.Table[*ssa.Function, uint64]            // reads.go: results read from the API
+	objKeyMemo   *memo.Table[*ssa.Function, map[ssa.Value]int] // keys.go: the parameters Get keys derive from
+	errParamMemo *memo.Table[*ssa.Function, []errParam]        // errflow.go: the parameters whose errors a helper passes on
 }
 
 // newTables returns empty tables, or, when base is not nil, tables that
@@ -127,30 +129,36 @@ type tables struct {
 func newTables(base *tables) tables {
 	if base == nil {
 		return tables{
-			funcs: &memo[*ssa.Function, *FuncInfo]{}, effects: &memo[*ssa.Function, []*Effect]{},
-			taintMemo: &memo[ssa.Value, Taint]{}, storeIdx: &memo[*ssa.Function, map[ssa.Value][]localStore]{},
-			retTaint: &memo[*ssa.Function, Taint]{}, pEffects: &memo[*ssa.Function, []paramEffect]{},
-			resSrc: &memo[*ssa.Function, []ResultSource]{}, readRes: &memo[*ssa.Function, uint64]{},
-			listRes: &memo[*ssa.Function, map[int]token.Pos]{}, objKeyMemo: &memo[*ssa.Function, map[ssa.Value]int]{},
-			errParamMemo: &memo[*ssa.Function, []errParam]{},
+			funcs:        &memo.Table[*ssa.Function, *FuncInfo]{},
+			effects:      &memo.Table[*ssa.Function, []*Effect]{},
+			pEffects:     &memo.Table[*ssa.Function, []paramEffect]{},
+			resSrc:       &memo.Table[*ssa.Function, []ResultSource]{},
+			readRes:      &memo.Table[*ssa.Function, uint64]{},
+			objKeyMemo:   &memo.Table[*ssa.Function, map[ssa.Value]int]{},
+			errParamMemo: &memo.Table[*ssa.Function, []errParam]{},
 		}
 	}
 	return tables{
-		funcs: base.funcs.view(), effects: base.effects.view(), taintMemo: base.taintMemo.view(),
-		storeIdx: base.storeIdx.view(), retTaint: base.retTaint.view(), pEffects: base.pEffects.view(),
-		resSrc: base.resSrc.view(), readRes: base.readRes.view(), listRes: base.listRes.view(),
-		objKeyMemo: base.objKeyMemo.view(), errParamMemo: base.errParamMemo.view(),
+		funcs: base.funcs.View(), effects: base.effects.View(), pEffects: base.pEffects.View(),
+		resSrc: base.resSrc.View(), readRes: base.readRes.View(),
+		objKeyMemo: base.objKeyMemo.View(), errParamMemo: base.errParamMemo.View(),
 	}
 }
 
-// freeze makes the tables read only.
-func (t *tables) freeze() {
-	t.funcs.frozen, t.effects.frozen, t.taintMemo.frozen, t.storeIdx.frozen = true, true, true, true
-	t.retTaint.frozen, t.pEffects.frozen, t.resSrc.frozen, t.readRes.frozen = true, true, true, true
-	t.listRes.frozen, t.objKeyMemo.frozen, t.errParamMemo.frozen = true, true, true
-	for _, fi := range t.funcs.m {
-		fi.guards.frozen = true
+// freeze makes the model's tables, and its taint analysis's, read only.
+func (s *Summary) freeze() {
+	t := &s.tables
+	t.funcs.Freeze()
+	t.effects.Freeze()
+	t.pEffects.Freeze()
+	t.resSrc.Freeze()
+	t.readRes.Freeze()
+	t.objKeyMemo.Freeze()
+	t.errParamMemo.Freeze()
+	for _, fi := range t.funcs.All() {
+		fi.guards.Freeze()
 	}
+	s.taints.Freeze()
 }
 
 // View returns the model for one reader: a shared analysis or a check.
@@ -165,8 +173,34 @@ func (s *Summary) View() *Summary {
 	}
 	v := *s
 	v.tables = newTables(&s.tables)
+	v.taints = s.taints.View(taintModel{&v})
 	v.effBusy = make(map[*ssa.Function]bool)
 	return &v
+}
+
+// Taints returns the model's taint analysis (this view's).
+func (s *Summary) Taints() *taint.Analysis { return s.taints }
+
+// taintModel is the model as the taint analysis sees it (taint.Model).
+type taintModel struct{ *Summary }
+
+// ResultTaintOf returns the taint of fn's results that its FuncSummary
+// fact records.
+func (m taintModel) ResultTaintOf(fn *types.Func) taint.Taint {
+	fs := m.FactOf(fn)
+	if fs == nil {
+		return taint.Taint{}
+	}
+	return taint.Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Params: fs.ResultTaint.FromParams}
+}
+
+// SortedParamsOf returns the parameters that fn sorts in place, as its
+// FuncSummary fact records.
+func (m taintModel) SortedParamsOf(fn *types.Func) []int {
+	if fs := m.FactOf(fn); fs != nil {
+		return fs.SortedParams
+	}
+	return nil
 }
 
 // Relevant reports whether the package was analysed.
@@ -191,6 +225,7 @@ func run(pass *analysis.Pass) (any, error) {
 		tables:  newTables(nil),
 		effBusy: make(map[*ssa.Function]bool),
 	}
+	s.taints = taint.New(taintModel{s})
 	if !relevant(pass.Pkg) && !ownCode(pass) {
 		return s, nil
 	}
@@ -349,7 +384,7 @@ type FuncInfo struct {
 	// tests.
 	Graph  *flow.Graph
 	Steady *flow.Graph
-	guards *memo[*ssa.If, Guard]
+	guards *memo.Table[*ssa.If, Guard]
 	s      *Summary
 }
 
@@ -358,10 +393,10 @@ func (s *Summary) Func(fn *ssa.Function) *FuncInfo {
 	if fi := s.funcInfo(fn); fi != nil {
 		return fi
 	}
-	fi := &FuncInfo{Fn: fn, guards: &memo[*ssa.If, Guard]{}, s: s}
+	fi := &FuncInfo{Fn: fn, guards: &memo.Table[*ssa.If, Guard]{}, s: s}
 	// Registered before the steady-state graph is built: classifying a
 	// flag's conditions (flagSetter) consults the full graph.
-	s.funcs.put(fn, fi)
+	s.funcs.Put(fn, fi)
 	if len(fn.Blocks) > 0 {
 		fi.Graph = flow.New(fn)
 		fi.Steady = flow.NewPruned(fn, func(b *ssa.BasicBlock, succ int) bool {
@@ -373,25 +408,22 @@ func (s *Summary) Func(fn *ssa.Function) *FuncInfo {
 			return g.Kind == ErrorTest && g.FailSucc == succ
 		})
 	}
-	s.funcs.put(fn, fi)
+	s.funcs.Put(fn, fi)
 	return fi
 }
 
 // funcInfo returns the control-flow model of fn that s already has (a
 // view sees the base's through a FuncInfo of its own), or nil.
 func (s *Summary) funcInfo(fn *ssa.Function) *FuncInfo {
-	if fi, ok := s.funcs.m[fn]; ok {
+	if fi, ok := s.funcs.Own(fn); ok {
 		return fi
 	}
-	if s.funcs.base == nil {
-		return nil
-	}
-	fi0, ok := s.funcs.base.m[fn]
+	fi0, ok := s.funcs.Get(fn) // not in the view's own table: the base's
 	if !ok {
 		return nil
 	}
-	fi := &FuncInfo{Fn: fi0.Fn, Graph: fi0.Graph, Steady: fi0.Steady, guards: fi0.guards.view(), s: s}
-	s.funcs.put(fn, fi)
+	fi := &FuncInfo{Fn: fi0.Fn, Graph: fi0.Graph, Steady: fi0.Steady, guards: fi0.guards.View(), s: s}
+	s.funcs.Put(fn, fi)
 	return fi
 }
 

@@ -1,4 +1,11 @@
-package summary
+// Package taint is the non-determinism taint analysis of the model
+// (checks.md §1.6): the taint of SSA values (clock, randomness, map and
+// cache-list order) through locals, stores, calls and helpers, the sorts
+// that remove an order, and the stores into local roots. It sits below
+// the model: the summary package builds it on a Model (the parts of the
+// model it needs, dependency inversion) and gives every view of the model
+// a view of it.
+package taint
 
 import (
 	"go/token"
@@ -7,8 +14,73 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/memo"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
+
+// Model is what the taint analysis needs of the model (the summary
+// package's Summary).
+type Model interface {
+	// RootOf returns the object root behind v and the field path from it.
+	RootOf(v ssa.Value) (ssa.Value, []string)
+	// Binding returns the value captured for fv, or nil.
+	Binding(fv *ssa.FreeVar) ssa.Value
+	// Callee returns the function a call calls, or nil.
+	Callee(c *ssa.CallCommon) *ssa.Function
+	// LocalFunc returns fn when it is a function of the package, or nil.
+	LocalFunc(fn *ssa.Function) *ssa.Function
+	// IsObjectRoot reports whether the root v holds API objects.
+	IsObjectRoot(v ssa.Value) bool
+	// ResultTaintOf returns the taint of the results of fn, a function of
+	// another package, as its facts say (no Origin; Params are the
+	// parameters whose taint flows into them), or the zero Taint.
+	ResultTaintOf(fn *types.Func) Taint
+	// SortedParamsOf returns the indices of the parameters that fn, a
+	// function of another package, sorts in place, as its facts say.
+	SortedParamsOf(fn *types.Func) []int
+}
+
+// Analysis is the taint analysis of one package on a Model. Its lazily
+// computed tables follow the model's (memo): the base's are filled while
+// the model is built, then frozen; a View has its own.
+type Analysis struct {
+	m         Model
+	taintMemo *memo.Table[ssa.Value, Taint]
+	storeIdx  *memo.Table[*ssa.Function, map[ssa.Value][]localStore]
+	retTaint  *memo.Table[*ssa.Function, Taint]
+	listRes   *memo.Table[*ssa.Function, map[int]token.Pos] // listorder.go: results in cache order
+}
+
+// New returns the base taint analysis of the model m.
+func New(m Model) *Analysis {
+	return &Analysis{
+		m:         m,
+		taintMemo: &memo.Table[ssa.Value, Taint]{},
+		storeIdx:  &memo.Table[*ssa.Function, map[ssa.Value][]localStore]{},
+		retTaint:  &memo.Table[*ssa.Function, Taint]{},
+		listRes:   &memo.Table[*ssa.Function, map[int]token.Pos]{},
+	}
+}
+
+// View returns the analysis for a view m of the model: its tables fall
+// back to a's, which must be frozen.
+func (a *Analysis) View(m Model) *Analysis {
+	return &Analysis{
+		m:         m,
+		taintMemo: a.taintMemo.View(),
+		storeIdx:  a.storeIdx.View(),
+		retTaint:  a.retTaint.View(),
+		listRes:   a.listRes.View(),
+	}
+}
+
+// Freeze makes the analysis's tables read only.
+func (a *Analysis) Freeze() {
+	a.taintMemo.Freeze()
+	a.storeIdx.Freeze()
+	a.retTaint.Freeze()
+	a.listRes.Freeze()
+}
 
 // Taint is the non-determinism a value carries (checks.md §1.6): its
 // kinds, a name for the source, and where the non-determinism enters (the
@@ -42,67 +114,67 @@ func (t Taint) Without(k apis.TaintKind) Taint {
 
 // TaintOf returns the taint of v. Unknown callees propagate nothing:
 // silence beats a guess.
-func (s *Summary) TaintOf(v ssa.Value) Taint {
+func (a *Analysis) TaintOf(v ssa.Value) Taint {
 	if v == nil {
 		return Taint{}
 	}
-	if t, ok := s.taintMemo.get(v); ok {
+	if t, ok := a.taintMemo.Get(v); ok {
 		return t
 	}
 	// One depth-first walk per query: a value reached twice contributes
 	// once, so cycles (loop Phis, stores into the variable being read)
 	// cut cleanly. Only the queried value's result is complete, so only it
 	// is memoized.
-	t := s.taint(v, make(map[ssa.Value]bool))
-	s.taintMemo.put(v, t)
+	t := a.taint(v, make(map[ssa.Value]bool))
+	a.taintMemo.Put(v, t)
 	return t
 }
 
-func (s *Summary) taint(v ssa.Value, vis map[ssa.Value]bool) Taint {
+func (a *Analysis) taint(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	if v == nil || vis[v] {
 		return Taint{}
 	}
-	if t, ok := s.taintMemo.get(v); ok {
+	if t, ok := a.taintMemo.Get(v); ok {
 		return t
 	}
 	vis[v] = true
-	return s.taint1(v, vis)
+	return a.taint1(v, vis)
 }
 
-func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
+func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		if i := ssax.ParamIndex(x.Parent(), x); i >= 0 && i < 64 {
 			return Taint{Params: 1 << uint(i)}
 		}
 	case *ssa.FreeVar:
-		if b := s.Binding(x); b != nil {
-			return s.taint(b, vis)
+		if b := a.m.Binding(x); b != nil {
+			return a.taint(b, vis)
 		}
 	case *ssa.Phi:
 		var t Taint
 		for _, e := range x.Edges {
-			t = t.Union(s.taint(e, vis))
+			t = t.Union(a.taint(e, vis))
 		}
 		return t
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			t := s.loadTaint(x, vis)
+			t := a.loadTaint(x, vis)
 			if ia, ok := x.X.(*ssa.IndexAddr); ok {
-				t = s.sortedElems(t, ia.X, x)
+				t = a.sortedElems(t, ia.X, x)
 			}
 			return t
 		}
 		if x.Op == token.ARROW {
 			return Taint{}
 		}
-		return s.taint(x.X, vis)
+		return a.taint(x.X, vis)
 	case *ssa.BinOp:
-		t := s.taint(x.X, vis).Union(s.taint(x.Y, vis))
+		t := a.taint(x.X, vis).Union(a.taint(x.Y, vis))
 		if x.Op == token.ADD && ssax.IsString(x.Type()) {
-			src := s.elemOrder(x.X, x)
+			src := a.elemOrder(x.X, x)
 			if src == "" {
-				src = s.elemOrder(x.Y, x)
+				src = a.elemOrder(x.Y, x)
 			}
 			if src != "" {
 				t = t.Union(Taint{Kinds: apis.MapOrder, Source: src, Origin: x.Pos()})
@@ -110,36 +182,36 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		}
 		return t
 	case *ssa.Convert:
-		return s.taint(x.X, vis)
+		return a.taint(x.X, vis)
 	case *ssa.ChangeType:
-		return s.taint(x.X, vis)
+		return a.taint(x.X, vis)
 	case *ssa.MakeInterface:
-		return s.taint(x.X, vis)
+		return a.taint(x.X, vis)
 	case *ssa.ChangeInterface:
-		return s.taint(x.X, vis)
+		return a.taint(x.X, vis)
 	case *ssa.TypeAssert:
-		return s.taint(x.X, vis)
+		return a.taint(x.X, vis)
 	case *ssa.Extract:
-		return s.taint(x.Tuple, vis)
+		return a.taint(x.Tuple, vis)
 	case *ssa.Field:
-		return s.taint(x.X, vis)
+		return a.taint(x.X, vis)
 	case *ssa.Index:
-		return s.sortedElems(s.taint(x.X, vis), x.X, x)
+		return a.sortedElems(a.taint(x.X, vis), x.X, x)
 	case *ssa.Lookup:
-		return s.taint(x.X, vis)
+		return a.taint(x.X, vis)
 	case *ssa.Slice:
-		return s.taint(x.X, vis)
+		return a.taint(x.X, vis)
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 		// A composite value (an EnvVar, a Condition, a slice literal) carries
 		// what is stored into it. An API object does not: passing it along
 		// (to SetControllerReference, say) does not pass every stamped field;
 		// loads of its fields are followed path by path instead.
-		if s.IsObjectRoot(v) {
+		if a.m.IsObjectRoot(v) {
 			return Taint{}
 		}
-		return s.storedTaint(v, nil, vis)
+		return a.storedTaint(v, nil, vis)
 	case *ssa.Call:
-		return s.callTaint(x, vis)
+		return a.callTaint(x, vis)
 	}
 	return Taint{}
 }
@@ -149,8 +221,8 @@ func (s *Summary) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 // (sort.Strings(keys), sort.Slice(keys, …)) dominates the read: ranging
 // over keys collected from a map and then sorted yields them in sorted
 // order.
-func (s *Summary) sortedElems(t Taint, v ssa.Value, at ssa.Instruction) Taint {
-	if t.Kinds&apis.MapOrder != 0 && s.SortedBefore(v, at) {
+func (a *Analysis) sortedElems(t Taint, v ssa.Value, at ssa.Instruction) Taint {
+	if t.Kinds&apis.MapOrder != 0 && a.SortedBefore(v, at) {
 		return t.Without(apis.MapOrder)
 	}
 	return t
@@ -160,8 +232,8 @@ func (s *Summary) sortedElems(t Taint, v ssa.Value, at ssa.Instruction) Taint {
 // and path (a local variable, a composite literal's field) by stores that
 // can run before the load (stores in closures count: their order is
 // unknown).
-func (s *Summary) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
-	root, path := s.RootOf(load.X)
+func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
+	root, path := a.m.RootOf(load.X)
 	var t Taint
 	switch root.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
@@ -172,29 +244,29 @@ func (s *Summary) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		// its own taint, and what this function stored into it since,
 		// following the path into stored composites (Containers =
 		// []Container{{Env: env}}) so that sibling fields stay clean.
-		t = s.taint(root, vis)
-		for _, st := range s.storesInto(root) {
-			if !CompatiblePaths(st.path, path) || st.instr.Parent() == load.Parent() && !Reaches(st.instr, load) {
+		t = a.taint(root, vis)
+		for _, st := range a.storesInto(root) {
+			if !CompatiblePaths(st.path, path) || st.instr.Parent() == load.Parent() && !ssax.Reaches(st.instr, load) {
 				continue
 			}
 			if len(st.path) < len(path) {
-				t = t.Union(s.subTaint(st.val, path[len(st.path):], vis, 4))
+				t = t.Union(a.subTaint(st.val, path[len(st.path):], vis, 4))
 			} else {
-				t = t.Union(s.storeTaint(st, vis))
+				t = t.Union(a.storeTaint(st, vis))
 			}
 		}
 		return t
 	default:
-		return s.taint(root, vis)
+		return a.taint(root, vis)
 	}
-	for _, st := range s.storesInto(root) {
+	for _, st := range a.storesInto(root) {
 		if !CompatiblePaths(st.path, path) {
 			continue
 		}
-		if st.instr.Parent() == load.Parent() && !Reaches(st.instr, load) {
+		if st.instr.Parent() == load.Parent() && !ssax.Reaches(st.instr, load) {
 			continue
 		}
-		t = t.Union(s.storeTaint(st, vis))
+		t = t.Union(a.storeTaint(st, vis))
 	}
 	return t
 }
@@ -203,9 +275,9 @@ func (s *Summary) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 // store runs: an in-place sort of the value (slices.SortFunc(env, …))
 // that dominates the store has removed its map order, though SSA gives
 // the sorted slice no new name.
-func (s *Summary) storeTaint(st localStore, vis map[ssa.Value]bool) Taint {
-	t := s.taint(st.val, vis)
-	if t.Kinds&apis.MapOrder != 0 && s.SortedBefore(st.val, st.instr) {
+func (a *Analysis) storeTaint(st localStore, vis map[ssa.Value]bool) Taint {
+	t := a.taint(st.val, vis)
+	if t.Kinds&apis.MapOrder != 0 && a.SortedBefore(st.val, st.instr) {
 		t = t.Without(apis.MapOrder)
 	}
 	return t
@@ -213,26 +285,26 @@ func (s *Summary) storeTaint(st localStore, vis map[ssa.Value]bool) Taint {
 
 // subTaint is the taint of the part rest of a stored composite value v:
 // the stores into v's local root under that path.
-func (s *Summary) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, depth int) Taint {
-	root, p := s.RootOf(v)
+func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, depth int) Taint {
+	root, p := a.m.RootOf(v)
 	switch root.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 	default:
-		return s.taint(v, vis)
+		return a.taint(v, vis)
 	}
 	if depth == 0 {
-		return s.storedTaint(root, nil, vis)
+		return a.storedTaint(root, nil, vis)
 	}
 	full := append(append([]string(nil), p...), rest...)
 	var t Taint
-	for _, st := range s.storesInto(root) {
+	for _, st := range a.storesInto(root) {
 		if !CompatiblePaths(st.path, full) {
 			continue
 		}
 		if len(st.path) < len(full) {
-			t = t.Union(s.subTaint(st.val, full[len(st.path):], vis, depth-1))
+			t = t.Union(a.subTaint(st.val, full[len(st.path):], vis, depth-1))
 		} else {
-			t = t.Union(s.storeTaint(st, vis))
+			t = t.Union(a.storeTaint(st, vis))
 		}
 	}
 	return t
@@ -241,13 +313,13 @@ func (s *Summary) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, d
 // storedTaint unions the taint of the values stored into root under a path
 // compatible with path (nil: any path), in the function that owns root
 // and its closures.
-func (s *Summary) storedTaint(root ssa.Value, path []string, vis map[ssa.Value]bool) Taint {
+func (a *Analysis) storedTaint(root ssa.Value, path []string, vis map[ssa.Value]bool) Taint {
 	var t Taint
-	for _, st := range s.storesInto(root) {
+	for _, st := range a.storesInto(root) {
 		if path != nil && !CompatiblePaths(st.path, path) {
 			continue
 		}
-		t = t.Union(s.storeTaint(st, vis))
+		t = t.Union(a.storeTaint(st, vis))
 	}
 	return t
 }
@@ -271,9 +343,9 @@ func CompatiblePaths(a, b []string) bool {
 // StoredValues returns the values stored into root, a local of a
 // function, and into its fields, in that function and the closures nested
 // in it.
-func (s *Summary) StoredValues(root ssa.Value) []ssa.Value {
+func (a *Analysis) StoredValues(root ssa.Value) []ssa.Value {
 	var out []ssa.Value
-	for _, st := range s.storesInto(root) {
+	for _, st := range a.storesInto(root) {
 		out = append(out, st.val)
 	}
 	return out
@@ -287,7 +359,7 @@ type localStore struct {
 
 // storesInto returns the stores whose address has root as its object root,
 // in root's function and the closures nested in it.
-func (s *Summary) storesInto(root ssa.Value) []localStore {
+func (a *Analysis) storesInto(root ssa.Value) []localStore {
 	instr, ok := root.(ssa.Instruction)
 	if !ok {
 		return nil
@@ -296,32 +368,32 @@ func (s *Summary) storesInto(root ssa.Value) []localStore {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
-	idx := s.storeIndex(fn)
+	idx := a.storeIndex(fn)
 	return idx[root]
 }
 
-func (s *Summary) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
-	if idx, ok := s.storeIdx.get(fn); ok {
+func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
+	if idx, ok := a.storeIdx.Get(fn); ok {
 		return idx
 	}
 	idx := make(map[ssa.Value][]localStore)
-	s.storeIdx.put(fn, idx)
+	a.storeIdx.Put(fn, idx)
 	var visit func(f *ssa.Function)
 	visit = func(f *ssa.Function) {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				switch x := in.(type) {
 				case *ssa.Store:
-					root, path := s.RootOf(x.Addr)
+					root, path := a.m.RootOf(x.Addr)
 					idx[root] = append(idx[root], localStore{path: path, val: x.Val, instr: in})
 				case *ssa.MapUpdate:
-					root, path := s.RootOf(x.Map)
+					root, path := a.m.RootOf(x.Map)
 					idx[root] = append(idx[root], localStore{path: append(path, "[]"), val: x.Value, instr: in})
 				}
 			}
 		}
-		for _, a := range f.AnonFuncs {
-			visit(a)
+		for _, anon := range f.AnonFuncs {
+			visit(anon)
 		}
 	}
 	visit(fn)
@@ -329,18 +401,18 @@ func (s *Summary) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 }
 
 // callTaint is the taint of a call's result.
-func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
+func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	common := &c.Call
 	// Builtins: append carries its arguments' taint; appending an element
 	// of a map range inside the range body introduces map order.
 	if b, ok := common.Value.(*ssa.Builtin); ok {
 		var t Taint
-		for _, a := range common.Args {
-			t = t.Union(s.taint(a, vis))
+		for _, arg := range common.Args {
+			t = t.Union(a.taint(arg, vis))
 		}
 		if b.Name() == "append" && len(common.Args) > 1 {
-			for _, a := range common.Args[1:] {
-				if src := s.elemOrder(a, c); src != "" {
+			for _, arg := range common.Args[1:] {
+				if src := a.elemOrder(arg, c); src != "" {
 					t = t.Union(Taint{Kinds: apis.MapOrder, Source: src, Origin: c.Pos()})
 					break
 				}
@@ -360,7 +432,7 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		}
 	}
 	callee := ssax.CalleeFunc(common)
-	if callee == nil && s.LocalFunc(s.Callee(common)) == nil {
+	if callee == nil && a.m.LocalFunc(a.m.Callee(common)) == nil {
 		return Taint{} // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
@@ -373,13 +445,13 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	}
 	unionArgs := func() Taint {
 		var t Taint
-		for _, a := range args {
-			t = t.Union(s.taint(a, vis))
+		for _, arg := range args {
+			t = t.Union(a.taint(arg, vis))
 		}
 		return t
 	}
 	switch {
-	case apis.IsCollect(f) && len(args) > 0 && s.isMapIter(args[len(args)-1]):
+	case apis.IsCollect(f) && len(args) > 0 && a.isMapIter(args[len(args)-1]):
 		return unionArgs().Union(Taint{Kinds: apis.MapOrder, Source: f.Pkg + "." + f.Name + " of a map iterator", Origin: c.Pos()})
 	case apis.SortArg(f) >= 0:
 		// slices.Sorted, sets.List, sort.*: the result (if any) is ordered.
@@ -388,48 +460,48 @@ func (s *Summary) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		return unionArgs()
 	}
 	// Helpers: in this package, from their returns; elsewhere, from facts.
-	if fn := s.Callee(common); fn != nil && !common.IsInvoke() {
-		if local := s.LocalFunc(fn); local != nil {
-			rt := s.returnTaint(local)
-			return s.bindParamsVis(rt, common.Args, vis)
+	if fn := a.m.Callee(common); fn != nil && !common.IsInvoke() {
+		if local := a.m.LocalFunc(fn); local != nil {
+			rt := a.ReturnTaint(local)
+			return a.bindParamsVis(rt, common.Args, vis)
 		}
-		if fs := s.FactOf(callee); fs != nil && fs.ResultTaint.Kinds != 0 || fs != nil && fs.ResultTaint.FromParams != 0 {
-			rt := Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Origin: c.Pos(), Params: fs.ResultTaint.FromParams}
-			return s.bindParamsVis(rt, common.Args, vis)
+		if rt := a.m.ResultTaintOf(callee); rt.Kinds != 0 || rt.Params != 0 {
+			rt.Origin = c.Pos()
+			return a.bindParamsVis(rt, common.Args, vis)
 		}
 	}
 	// Methods of values derived from a map iterator keep its order.
 	return Taint{}
 }
 
-// bindParams replaces the parameter bits of a callee's taint with the
+// BindParams replaces the parameter bits of a callee's taint with the
 // taint of the call's arguments.
-func (s *Summary) bindParams(t Taint, args []ssa.Value) Taint {
-	return s.bindParamsVis(t, args, nil)
+func (a *Analysis) BindParams(t Taint, args []ssa.Value) Taint {
+	return a.bindParamsVis(t, args, nil)
 }
 
-func (s *Summary) bindParamsVis(t Taint, args []ssa.Value, vis map[ssa.Value]bool) Taint {
+func (a *Analysis) bindParamsVis(t Taint, args []ssa.Value, vis map[ssa.Value]bool) Taint {
 	out := Taint{Kinds: t.Kinds, Source: t.Source, Origin: t.Origin}
-	for i, a := range args {
+	for i, arg := range args {
 		if i < 64 && t.Params&(1<<uint(i)) != 0 {
 			if vis == nil {
-				out = out.Union(s.TaintOf(a))
+				out = out.Union(a.TaintOf(arg))
 			} else {
-				out = out.Union(s.taint(a, vis))
+				out = out.Union(a.taint(arg, vis))
 			}
 		}
 	}
 	return out
 }
 
-// returnTaint is the union of the taint of fn's returned values, with
+// ReturnTaint is the union of the taint of fn's returned values, with
 // MapOrder removed where a sort of the returned value dominates the
 // return.
-func (s *Summary) returnTaint(fn *ssa.Function) Taint {
-	if t, ok := s.retTaint.get(fn); ok {
+func (a *Analysis) ReturnTaint(fn *ssa.Function) Taint {
+	if t, ok := a.retTaint.Get(fn); ok {
 		return t
 	}
-	s.retTaint.put(fn, Taint{})
+	a.retTaint.Put(fn, Taint{})
 	var t Taint
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -437,24 +509,24 @@ func (s *Summary) returnTaint(fn *ssa.Function) Taint {
 			continue
 		}
 		for _, r := range ret.Results {
-			rt := s.TaintOf(r)
-			if rt.Kinds&apis.MapOrder != 0 && s.SortedBefore(r, ret) {
+			rt := a.TaintOf(r)
+			if rt.Kinds&apis.MapOrder != 0 && a.SortedBefore(r, ret) {
 				rt = rt.Without(apis.MapOrder)
 			}
 			t = t.Union(rt)
 		}
 	}
-	s.retTaint.put(fn, t)
+	a.retTaint.Put(fn, t)
 	return t
 }
 
 // SortedBefore reports whether a sort of v (sort.Strings(v),
 // slices.Sort(v), …) or of the same field path runs before the sink and
 // dominates it.
-func (s *Summary) SortedBefore(v ssa.Value, sink ssa.Instruction) bool {
-	vroot, vpath := s.RootOf(v)
-	for _, sc := range s.sortCalls(sink.Parent()) {
-		aroot, apath := s.RootOf(sc.arg)
+func (a *Analysis) SortedBefore(v ssa.Value, sink ssa.Instruction) bool {
+	vroot, vpath := a.m.RootOf(v)
+	for _, sc := range a.sortCalls(sink.Parent()) {
+		aroot, apath := a.m.RootOf(sc.arg)
 		if (sc.arg == v || (aroot == vroot && pathEqual(apath, vpath))) && ssax.Dominates(sc.call, sink) {
 			return true
 		}
@@ -471,12 +543,12 @@ type sortCall struct {
 
 // sortCalls returns the in-place sorts of fn: calls of a sorting API, and
 // calls of a helper of the package that sorts one of its parameters on
-// every path (sortedParams).
-func (s *Summary) sortCalls(fn *ssa.Function) []sortCall {
-	return s.sortCallsIn(fn, 0)
+// every path (SortedParams).
+func (a *Analysis) sortCalls(fn *ssa.Function) []sortCall {
+	return a.sortCallsIn(fn, 0)
 }
 
-func (s *Summary) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
+func (a *Analysis) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
 	var out []sortCall
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
@@ -488,12 +560,12 @@ func (s *Summary) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
 			if callee := ssax.CalleeFunc(&c.Call); callee != nil {
 				if i := apis.SortInPlaceArg(apis.FuncOf(callee)); i >= 0 {
 					idx = append(idx, i)
-				} else if fs := s.FactOf(callee); fs != nil && !c.Call.IsInvoke() {
-					idx = append(idx, fs.SortedParams...)
+				} else if !c.Call.IsInvoke() {
+					idx = append(idx, a.m.SortedParamsOf(callee)...)
 				}
 			}
-			if h := s.LocalFunc(s.Callee(&c.Call)); h != nil && h != fn && depth < 3 && !c.Call.IsInvoke() {
-				idx = append(idx, s.sortedParams(h, depth+1)...)
+			if h := a.m.LocalFunc(a.m.Callee(&c.Call)); h != nil && h != fn && depth < 3 && !c.Call.IsInvoke() {
+				idx = append(idx, a.sortedParamsIn(h, depth+1)...)
 			}
 			for _, i := range idx {
 				if i < len(c.Call.Args) {
@@ -505,9 +577,13 @@ func (s *Summary) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
 	return out
 }
 
-// sortedParams returns the indices (in Params) of the parameters of fn
+// SortedParams returns the indices (in Params) of the parameters of fn
 // that fn sorts in place before every return.
-func (s *Summary) sortedParams(fn *ssa.Function, depth int) []int {
+func (a *Analysis) SortedParams(fn *ssa.Function) []int {
+	return a.sortedParamsIn(fn, 0)
+}
+
+func (a *Analysis) sortedParamsIn(fn *ssa.Function, depth int) []int {
 	var rets []ssa.Instruction
 	for _, b := range fn.Blocks {
 		if n := len(b.Instrs); n > 0 {
@@ -520,7 +596,7 @@ func (s *Summary) sortedParams(fn *ssa.Function, depth int) []int {
 		return nil
 	}
 	var out []int
-	for _, sc := range s.sortCallsIn(fn, depth) {
+	for _, sc := range a.sortCallsIn(fn, depth) {
 		i := ssax.ParamIndex(fn, sc.arg)
 		if i < 0 {
 			continue
@@ -580,7 +656,7 @@ func pkgAlias(p *types.Package) string {
 }
 
 // isMapIter reports whether v is an iterator over a map (maps.Keys, …).
-func (s *Summary) isMapIter(v ssa.Value) bool {
+func (a *Analysis) isMapIter(v ssa.Value) bool {
 	c, ok := v.(*ssa.Call)
 	if !ok {
 		return false
@@ -592,9 +668,9 @@ func (s *Summary) isMapIter(v ssa.Value) bool {
 // inMapRange reports whether instr runs in the body of a range over a map:
 // a block dominated by a map `next` whose ok edge leads to it, or a yield
 // closure of a range over maps.Keys/Values/All.
-func (s *Summary) inMapRange(instr ssa.Instruction) bool {
+func (a *Analysis) inMapRange(instr ssa.Instruction) bool {
 	fn := instr.Parent()
-	if s.isMapYield(fn) {
+	if a.isMapYield(fn) {
 		return true
 	}
 	b := instr.Block()
@@ -615,7 +691,7 @@ func (s *Summary) inMapRange(instr ssa.Instruction) bool {
 // isMapYield reports whether fn is the body closure of a range-over-func
 // loop over a map iterator: a closure passed to a call of the value of
 // maps.Keys/Values/All.
-func (s *Summary) isMapYield(fn *ssa.Function) bool {
+func (a *Analysis) isMapYield(fn *ssa.Function) bool {
 	parent := fn.Parent()
 	if parent == nil {
 		return false
@@ -623,11 +699,11 @@ func (s *Summary) isMapYield(fn *ssa.Function) bool {
 	for _, b := range parent.Blocks {
 		for _, in := range b.Instrs {
 			c, ok := in.(*ssa.Call)
-			if !ok || !s.isMapIter(c.Call.Value) {
+			if !ok || !a.isMapIter(c.Call.Value) {
 				continue
 			}
-			for _, a := range c.Call.Args {
-				if mc, ok := a.(*ssa.MakeClosure); ok && mc.Fn == fn {
+			for _, arg := range c.Call.Args {
+				if mc, ok := arg.(*ssa.MakeClosure); ok && mc.Fn == fn {
 					return true
 				}
 			}
@@ -645,11 +721,11 @@ const MapIterationSource = "map iteration"
 // parameters of a range over a map iterator) when at is in a map range,
 // or an element of a cache-ordered list indexed by a loop containing at
 // (listorder.go). It returns "" otherwise.
-func (s *Summary) elemOrder(v ssa.Value, at ssa.Instruction) string {
-	return s.elemOrd(v, at, make(map[ssa.Value]bool))
+func (a *Analysis) elemOrder(v ssa.Value, at ssa.Instruction) string {
+	return a.elemOrd(v, at, make(map[ssa.Value]bool))
 }
 
-func (s *Summary) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bool) string {
+func (a *Analysis) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bool) string {
 	if v == nil || seen[v] {
 		return ""
 	}
@@ -657,14 +733,14 @@ func (s *Summary) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bo
 	switch x := v.(type) {
 	case *ssa.Extract:
 		if nx, ok := x.Tuple.(*ssa.Next); ok && !nx.IsString {
-			if x.Index > 0 && s.inMapRange(at) {
+			if x.Index > 0 && a.inMapRange(at) {
 				return MapIterationSource
 			}
 			return ""
 		}
-		return s.elemOrd(x.Tuple, at, seen)
+		return a.elemOrd(x.Tuple, at, seen)
 	case *ssa.Parameter:
-		if s.isMapYield(x.Parent()) {
+		if a.isMapYield(x.Parent()) {
 			return MapIterationSource
 		}
 	case *ssa.FreeVar:
@@ -673,45 +749,45 @@ func (s *Summary) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bo
 		if x.Op == token.MUL {
 			// A load from a local: what was stored at that path, or an
 			// element of a list being iterated on the way to it.
-			if root, path := s.RootOf(x.X); ssax.IsAlloc(root) {
-				if src := s.storedOrder(root, path, at, seen); src != "" {
+			if root, path := a.m.RootOf(x.X); ssax.IsAlloc(root) {
+				if src := a.storedOrder(root, path, at, seen); src != "" {
 					return src
 				}
-				return s.addrOrder(x.X, at)
+				return a.addrOrder(x.X, at)
 			}
 		}
-		return s.elemOrd(x.X, at, seen)
+		return a.elemOrd(x.X, at, seen)
 	case *ssa.Alloc:
-		return s.storedOrder(x, nil, at, seen)
+		return a.storedOrder(x, nil, at, seen)
 	case *ssa.IndexAddr, *ssa.Index:
-		if s.iteratedListElem(x, at) {
+		if a.iteratedListElem(x, at) {
 			return CacheListSource
 		}
 		if ia, ok := x.(*ssa.IndexAddr); ok {
-			return s.elemOrd(ia.X, at, seen)
+			return a.elemOrd(ia.X, at, seen)
 		}
-		return s.elemOrd(x.(*ssa.Index).X, at, seen)
+		return a.elemOrd(x.(*ssa.Index).X, at, seen)
 	case *ssa.MakeInterface:
-		return s.elemOrd(x.X, at, seen)
+		return a.elemOrd(x.X, at, seen)
 	case *ssa.Slice:
-		return s.elemOrd(x.X, at, seen)
+		return a.elemOrd(x.X, at, seen)
 	case *ssa.ChangeType:
-		return s.elemOrd(x.X, at, seen)
+		return a.elemOrd(x.X, at, seen)
 	case *ssa.Convert:
-		return s.elemOrd(x.X, at, seen)
+		return a.elemOrd(x.X, at, seen)
 	case *ssa.Field:
-		return s.elemOrd(x.X, at, seen)
+		return a.elemOrd(x.X, at, seen)
 	case *ssa.FieldAddr:
-		return s.elemOrd(x.X, at, seen)
+		return a.elemOrd(x.X, at, seen)
 	case *ssa.BinOp:
-		if src := s.elemOrd(x.X, at, seen); src != "" {
+		if src := a.elemOrd(x.X, at, seen); src != "" {
 			return src
 		}
-		return s.elemOrd(x.Y, at, seen)
+		return a.elemOrd(x.Y, at, seen)
 	case *ssa.Call:
 		if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsTaintPropagator(apis.FuncOf(callee)) {
-			for _, a := range x.Call.Args {
-				if src := s.elemOrd(a, at, seen); src != "" {
+			for _, arg := range x.Call.Args {
+				if src := a.elemOrd(arg, at, seen); src != "" {
 					return src
 				}
 			}
@@ -722,12 +798,12 @@ func (s *Summary) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]bo
 
 // storedOrder is elemOrder of the values stored into a local at a path
 // compatible with path (nil: any).
-func (s *Summary) storedOrder(root ssa.Value, path []string, at ssa.Instruction, seen map[ssa.Value]bool) string {
-	for _, st := range s.storesInto(root) {
+func (a *Analysis) storedOrder(root ssa.Value, path []string, at ssa.Instruction, seen map[ssa.Value]bool) string {
+	for _, st := range a.storesInto(root) {
 		if path != nil && !CompatiblePaths(st.path, path) {
 			continue
 		}
-		if src := s.elemOrd(st.val, at, seen); src != "" {
+		if src := a.elemOrd(st.val, at, seen); src != "" {
 			return src
 		}
 	}
@@ -737,13 +813,13 @@ func (s *Summary) storedOrder(root ssa.Value, path []string, at ssa.Instruction,
 // addrOrder reports CacheListSource when an address is computed from an
 // element of a cache-ordered list that a loop around at iterates
 // (&list.Items[i].Spec).
-func (s *Summary) addrOrder(addr ssa.Value, at ssa.Instruction) string {
+func (a *Analysis) addrOrder(addr ssa.Value, at ssa.Instruction) string {
 	for i := 0; i < 16 && addr != nil; i++ {
 		switch x := addr.(type) {
 		case *ssa.FieldAddr:
 			addr = x.X
 		case *ssa.IndexAddr:
-			if s.iteratedListElem(x, at) {
+			if a.iteratedListElem(x, at) {
 				return CacheListSource
 			}
 			addr = x.X
@@ -756,26 +832,27 @@ func (s *Summary) addrOrder(addr ssa.Value, at ssa.Instruction) string {
 
 // iteratedListElem reports whether v is an element of a cache-ordered list
 // indexed by the counter of a loop that contains at.
-func (s *Summary) iteratedListElem(v ssa.Value, at ssa.Instruction) bool {
-	h := s.listElemLoop(v)
+func (a *Analysis) iteratedListElem(v ssa.Value, at ssa.Instruction) bool {
+	h := a.listElemLoop(v)
 	b := at.Block()
 	return h != nil && h != b && h.Dominates(b) && ssax.InLoopOf(h, b)
 }
 
-// SortedAfter reports whether the stored value, or the stored path, is
-// sorted before it is written: a sort of the value dominating the store, or
-// a sort of the path between the store and the write (w nil: anywhere
-// after the store).
-func (s *Summary) SortedAfter(fn *ssa.Function, st, w *Effect) bool {
-	if st.Value != nil && s.SortedBefore(st.Value, st.Instr) {
+// SortedAfter reports whether a value stored into root at path by the
+// instruction store in fn is sorted before it is written: a sort of the
+// stored value val (nil: unknown) dominating the store, or a sort of the
+// path between the store and the instruction write (nil: anywhere after
+// the store).
+func (a *Analysis) SortedAfter(fn *ssa.Function, root ssa.Value, path []string, val ssa.Value, store, write ssa.Instruction) bool {
+	if val != nil && a.SortedBefore(val, store) {
 		return true
 	}
-	for _, sc := range s.sortCalls(fn) {
-		root, path := s.RootOf(sc.arg)
-		if root != st.Root || !pathEqual(path, st.Path) || !Reaches(st.Instr, sc.call) {
+	for _, sc := range a.sortCalls(fn) {
+		r, p := a.m.RootOf(sc.arg)
+		if r != root || !pathEqual(p, path) || !ssax.Reaches(store, sc.call) {
 			continue
 		}
-		if w == nil || Reaches(sc.call, w.Instr) {
+		if write == nil || ssax.Reaches(sc.call, write) {
 			return true
 		}
 	}

@@ -1,4 +1,4 @@
-package summary
+package taint
 
 import (
 	"go/token"
@@ -27,11 +27,11 @@ const CacheListSource = "cached List"
 
 // cacheListOrder reports whether the slice v holds the items of a cached
 // List, and returns the position of the List.
-func (s *Summary) cacheListOrder(v ssa.Value) (token.Pos, bool) {
-	return s.listOrder(v, make(map[ssa.Value]bool))
+func (a *Analysis) cacheListOrder(v ssa.Value) (token.Pos, bool) {
+	return a.listOrder(v, make(map[ssa.Value]bool))
 }
 
-func (s *Summary) listOrder(v ssa.Value, seen map[ssa.Value]bool) (token.Pos, bool) {
+func (a *Analysis) listOrder(v ssa.Value, seen map[ssa.Value]bool) (token.Pos, bool) {
 	if v == nil || seen[v] {
 		return token.NoPos, false
 	}
@@ -39,25 +39,25 @@ func (s *Summary) listOrder(v ssa.Value, seen map[ssa.Value]bool) (token.Pos, bo
 	switch x := v.(type) {
 	case *ssa.Extract:
 		if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
-			return s.listOrder(c, seen)
+			return a.listOrder(c, seen)
 		}
 	case *ssa.Call:
 		if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsUnorderedCacheList(apis.FuncOf(callee)) {
 			return x.Pos(), true
 		}
-		return s.listResult(x, 0)
+		return a.listResult(x, 0)
 	case *ssa.Slice:
-		return s.listOrder(x.X, seen)
+		return a.listOrder(x.X, seen)
 	case *ssa.ChangeType:
-		return s.listOrder(x.X, seen)
+		return a.listOrder(x.X, seen)
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return token.NoPos, false
 		}
-		root, path := s.RootOf(x.X)
+		root, path := a.m.RootOf(x.X)
 		switch {
 		case len(path) == 1 && path[0] == "Items" && apis.IsObjectList(root.Type()):
-			return s.filledByCachedList(root)
+			return a.filledByCachedList(root)
 		case len(path) == 0:
 			// items := lister.List(…) kept in a variable (captured by a
 			// closure, or assigned on several paths): every value stored
@@ -66,11 +66,11 @@ func (s *Summary) listOrder(v ssa.Value, seen map[ssa.Value]bool) (token.Pos, bo
 				return token.NoPos, false
 			}
 			var pos token.Pos
-			for _, st := range s.storesInto(root) {
+			for _, st := range a.storesInto(root) {
 				if len(st.path) != 0 {
 					continue
 				}
-				p, ok := s.listOrder(st.val, seen)
+				p, ok := a.listOrder(st.val, seen)
 				if !ok {
 					return token.NoPos, false
 				}
@@ -86,11 +86,11 @@ func (s *Summary) listOrder(v ssa.Value, seen map[ssa.Value]bool) (token.Pos, bo
 // the List of a cache-backed controller-runtime client before any use: a
 // local list passed to such a List in its function, or the result of a
 // helper of the package that returns one.
-func (s *Summary) filledByCachedList(root ssa.Value) (token.Pos, bool) {
+func (a *Analysis) filledByCachedList(root ssa.Value) (token.Pos, bool) {
 	switch r := root.(type) {
 	case *ssa.Alloc:
 		for _, ref := range *r.Referrers() {
-			if c, ok := ref.(*ssa.Call); ok && s.isCachedList(&c.Call, r) {
+			if c, ok := ref.(*ssa.Call); ok && a.isCachedList(&c.Call, r) {
 				return c.Pos(), true
 			}
 		}
@@ -101,16 +101,16 @@ func (s *Summary) filledByCachedList(root ssa.Value) (token.Pos, bool) {
 				continue
 			}
 			for _, ref2 := range *mi.Referrers() {
-				if c, ok := ref2.(*ssa.Call); ok && s.isCachedList(&c.Call, mi) {
+				if c, ok := ref2.(*ssa.Call); ok && a.isCachedList(&c.Call, mi) {
 					return c.Pos(), true
 				}
 			}
 		}
 	case *ssa.Call:
-		return s.listResult(r, 0)
+		return a.listResult(r, 0)
 	case *ssa.Extract:
 		if c, ok := r.Tuple.(*ssa.Call); ok {
-			return s.listResult(c, r.Index)
+			return a.listResult(c, r.Index)
 		}
 	}
 	return token.NoPos, false
@@ -118,7 +118,7 @@ func (s *Summary) filledByCachedList(root ssa.Value) (token.Pos, bool) {
 
 // isCachedList reports whether c is client.Reader.List on a cache-backed
 // client (apis.IsCachedClient) with list as its list argument.
-func (s *Summary) isCachedList(c *ssa.CallCommon, list ssa.Value) bool {
+func (a *Analysis) isCachedList(c *ssa.CallCommon, list ssa.Value) bool {
 	callee := ssax.CalleeFunc(c)
 	if callee == nil || !apis.IsReaderList(apis.FuncOf(callee)) {
 		return false
@@ -131,25 +131,25 @@ func (s *Summary) isCachedList(c *ssa.CallCommon, list ssa.Value) bool {
 // listResult reports whether result i of a call of a package helper is,
 // on every non-nil return, a list in cache order (a lister's slice or a
 // list object filled by a cached List).
-func (s *Summary) listResult(c *ssa.Call, i int) (token.Pos, bool) {
-	fn := s.LocalFunc(s.Callee(&c.Call))
+func (a *Analysis) listResult(c *ssa.Call, i int) (token.Pos, bool) {
+	fn := a.m.LocalFunc(a.m.Callee(&c.Call))
 	if fn == nil || c.Call.IsInvoke() {
 		return token.NoPos, false
 	}
-	if m, ok := s.listRes.get(fn); ok {
+	if m, ok := a.listRes.Get(fn); ok {
 		p, ok := m[i] // absent while in progress
 		return p, ok
 	}
 	m := make(map[int]token.Pos)
-	s.listRes.put(fn, m)
+	a.listRes.Put(fn, m)
 	n := fn.Signature.Results().Len()
 	for k := 0; k < n; k++ {
 		var pos token.Pos
 		all, _ := ssax.EveryReturn(fn, k, func(_ *ssa.Return, r ssa.Value) bool {
-			p, ok := s.cacheListOrder(r)
+			p, ok := a.cacheListOrder(r)
 			if !ok {
-				if root, path := s.RootOf(r); len(path) == 0 && apis.IsObjectList(root.Type()) {
-					p, ok = s.filledByCachedList(root)
+				if root, path := a.m.RootOf(r); len(path) == 0 && apis.IsObjectList(root.Type()) {
+					p, ok = a.filledByCachedList(root)
 				}
 			}
 			pos = p
@@ -167,7 +167,7 @@ func (s *Summary) listResult(c *ssa.Call, i int) (token.Pos, bool) {
 // cache-ordered list, when v is the address or value of such an element
 // indexed by the loop's counter (for _, x := range list.Items; for i :=
 // range items), or nil.
-func (s *Summary) listElemLoop(v ssa.Value) *ssa.BasicBlock {
+func (a *Analysis) listElemLoop(v ssa.Value) *ssa.BasicBlock {
 	var xs, idx ssa.Value
 	switch x := v.(type) {
 	case *ssa.IndexAddr:
@@ -181,7 +181,7 @@ func (s *Summary) listElemLoop(v ssa.Value) *ssa.BasicBlock {
 	if h == nil {
 		return nil
 	}
-	if _, ok := s.cacheListOrder(xs); !ok {
+	if _, ok := a.cacheListOrder(xs); !ok {
 		return nil
 	}
 	return h
