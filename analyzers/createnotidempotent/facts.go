@@ -1,8 +1,6 @@
 package createnotidempotent
 
 import (
-	"fmt"
-	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -42,26 +40,11 @@ func (f *CreateFact) String() string {
 // is an analyzer of its own rather than facts of the check's analyzer:
 // analysistest checks the facts of the analyzer under test
 // against the want comments of the test packages, which expect none.
-var factsAnalyzer = &analysis.Analyzer{
-	Name:       "rlcreatefacts",
-	Doc:        "rlcreatefacts: the Create facts of RL2003 (createnotidempotent): GenerateName and unhandled AlreadyExists through helpers",
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	ResultType: reflect.TypeFor[*creates](),
-	FactTypes:  []analysis.Fact{new(CreateFact)},
-	Run:        runFacts,
-}
-
-func runFacts(pass *analysis.Pass) (res any, err error) {
-	s := summary.Of(pass)
-	if s == nil || !s.Relevant() {
-		return (*creates)(nil), nil
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("internal error in %s analysing %s: %v (please report this)", pass.Analyzer.Name, pass.Pkg.Path(), r)
-		}
-	}()
-	d := newCreates(pass, s)
-	d.exportFacts(pass)
-	return d, nil
-}
+var factsAnalyzer = summary.NewAnalysis("rlcreatefacts",
+	"rlcreatefacts: the Create facts of RL2003 (createnotidempotent): GenerateName and unhandled AlreadyExists through helpers",
+	"the Creates", nil, []analysis.Fact{new(CreateFact)},
+	func() *creates { return nil }, func(pass *analysis.Pass, s *summary.Summary) (*creates, error) {
+		d := newCreates(pass, s)
+		d.exportFacts(pass)
+		return d, nil
+	})

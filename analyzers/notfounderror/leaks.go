@@ -1,10 +1,8 @@
 package notfounderror
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
-	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -33,15 +31,10 @@ func (f *NotFoundFact) String() string { return "notfound-of-param-" + ssax.Itoa
 // check's Analyzer so that the check's tests see the check's diagnostics
 // only: analysistest requires a want comment for every fact the analyzer
 // under test exports.
-var leaksAnalyzer = &analysis.Analyzer{
-	Name:       "rlnotfound",
-	Doc:        "reconcilelint: the returns of reconcile roots whose error may be the NotFound of the requested object",
-	URL:        "https://github.com/reconcilelint/reconcilelint",
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	ResultType: reflect.TypeFor[[]*NotFoundLeak](),
-	FactTypes:  []analysis.Fact{new(NotFoundFact)},
-	Run:        runLeaks,
-}
+var leaksAnalyzer = summary.NewAnalysis("rlnotfound",
+	"reconcilelint: the returns of reconcile roots whose error may be the NotFound of the requested object",
+	"the NotFound leaks", nil, []analysis.Fact{new(NotFoundFact)},
+	func() []*NotFoundLeak { return nil }, findLeaks)
 
 // NotFoundLeak is a return of a request-keyed reconcile root whose error
 // may be the NotFound of the Get of the requested object.
@@ -94,16 +87,9 @@ type detector struct {
 	memo map[*ssa.Function][]nfLeak
 }
 
-func runLeaks(pass *analysis.Pass) (res any, err error) {
-	s := summary.Of(pass)
-	if !s.Relevant() {
-		return []*NotFoundLeak(nil), nil
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("internal error finding NotFound leaks in %s: %v (please report this)", pass.Pkg.Path(), r)
-		}
-	}()
+// findLeaks returns the NotFound leaks of the package's roots and exports
+// the NotFoundFact of its functions.
+func findLeaks(pass *analysis.Pass, s *summary.Summary) ([]*NotFoundLeak, error) {
 	d := &detector{pass: pass, s: s, memo: make(map[*ssa.Function][]nfLeak)}
 	leaks := d.rootLeaks()
 	s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {

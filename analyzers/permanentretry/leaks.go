@@ -1,10 +1,8 @@
 package permanentretry
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -38,15 +36,10 @@ func (f *PermanentFact) String() string { return "permanent-of-param-" + ssax.It
 // from the check's Analyzer so that the check's tests see the check's
 // diagnostics only: analysistest requires a want comment for every fact
 // the analyzer under test exports.
-var leaksAnalyzer = &analysis.Analyzer{
-	Name:       "rlpermanent",
-	Doc:        "reconcilelint: the returns of reconcile roots whose error may be a permanent error that is not terminal",
-	URL:        "https://github.com/reconcilelint/reconcilelint",
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	ResultType: reflect.TypeFor[[]*PermanentLeak](),
-	FactTypes:  []analysis.Fact{new(PermanentFact)},
-	Run:        runLeaks,
-}
+var leaksAnalyzer = summary.NewAnalysis("rlpermanent",
+	"reconcilelint: the returns of reconcile roots whose error may be a permanent error that is not terminal",
+	"the permanent errors", nil, []analysis.Fact{new(PermanentFact)},
+	func() []*PermanentLeak { return nil }, findLeaks)
 
 // PermanentLeak is a return of a reconcile root whose error may be a
 // permanent one, retried forever because it is not wrapped in
@@ -116,16 +109,9 @@ type detector struct {
 	memo map[*ssa.Function][]permLeak
 }
 
-func runLeaks(pass *analysis.Pass) (res any, err error) {
-	s := summary.Of(pass)
-	if !s.Relevant() {
-		return []*PermanentLeak(nil), nil
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("internal error finding permanent errors in %s: %v (please report this)", pass.Pkg.Path(), r)
-		}
-	}()
+// findLeaks returns the permanent-error leaks of the package's roots and
+// exports the PermanentFact of its functions.
+func findLeaks(pass *analysis.Pass, s *summary.Summary) ([]*PermanentLeak, error) {
 	d := &detector{pass: pass, s: s, memo: make(map[*ssa.Function][]permLeak)}
 	leaks := d.rootLeaks()
 	s.ExportFuncFacts(pass, d.fact)

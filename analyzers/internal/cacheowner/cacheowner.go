@@ -21,7 +21,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"reflect"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -36,15 +35,10 @@ import (
 // Analyzer finds the cache-owned values of a package and exports the
 // ReturnsCacheOwned facts of its functions. Its result is the package's
 // *Model.
-var Analyzer = &analysis.Analyzer{
-	Name:       "rlcacheowner",
-	Doc:        "reconcilelint: objects owned by an informer cache, shared by the cache checks",
-	URL:        "https://github.com/reconcilelint/reconcilelint",
-	Requires:   []*analysis.Analyzer{summary.Analyzer, handlers.Analyzer},
-	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(ReturnsCacheOwned)},
-	Run:        run,
-}
+var Analyzer = summary.NewAnalysis("rlcacheowner",
+	"reconcilelint: objects owned by an informer cache, shared by the cache checks",
+	"the cache-owned objects", []*analysis.Analyzer{handlers.Analyzer}, []analysis.Fact{new(ReturnsCacheOwned)},
+	func() *Model { return &Model{} }, build)
 
 // ReturnsCacheOwned is the fact exported for a package-level function
 // whose results may be objects owned by an informer cache.
@@ -105,8 +99,9 @@ type Model struct {
 	busy    map[*ssa.Function]bool
 }
 
-func run(pass *analysis.Pass) (res any, err error) {
-	s := summary.Of(pass)
+// build computes the cache ownership of a package and exports the
+// ReturnsCacheOwned facts of its functions.
+func build(pass *analysis.Pass, s *summary.Summary) (*Model, error) {
 	m := &Model{
 		s:       s,
 		hm:      pass.ResultOf[handlers.Analyzer].(*handlers.Model),
@@ -115,14 +110,6 @@ func run(pass *analysis.Pass) (res any, err error) {
 		results: make(map[*ssa.Function]map[int]*Owner),
 		busy:    make(map[*ssa.Function]bool),
 	}
-	if !s.Relevant() {
-		return m, nil
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("internal error analysing the cache-owned objects of %s: %v (please report this)", pass.Pkg.Path(), r)
-		}
-	}()
 	m.findUnsafeReads()
 	s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {
 		if f := m.fact(fn); f.Results != 0 {

@@ -12,10 +12,8 @@
 package handlers
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
-	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -31,15 +29,9 @@ import (
 // Analyzer finds the event handlers and side effects of a package and
 // exports the HandlerEffects facts of its functions. Its result is the
 // package's *Model.
-var Analyzer = &analysis.Analyzer{
-	Name:       "rlhandlers",
-	Doc:        "reconcilelint: event handler bodies and the side effects of code, shared by the event checks",
-	URL:        "https://github.com/reconcilelint/reconcilelint",
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(HandlerEffects)},
-	Run:        run,
-}
+var Analyzer = summary.NewAnalysis("rlhandlers",
+	"reconcilelint: event handler bodies and the side effects of code, shared by the event checks",
+	"the event handlers", nil, []analysis.Fact{new(HandlerEffects)}, func() *Model { return &Model{} }, build)
 
 // Model holds the event handlers and side effects of one package. It is
 // safe for concurrent use.
@@ -66,8 +58,9 @@ type transKey struct {
 	mask SideKind
 }
 
-func run(pass *analysis.Pass) (res any, err error) {
-	s := summary.Of(pass)
+// build computes the handler model of a package and exports the
+// HandlerEffects of its functions.
+func build(pass *analysis.Pass, s *summary.Summary) (*Model, error) {
 	m := &Model{
 		s:       s,
 		pass:    pass,
@@ -78,14 +71,6 @@ func run(pass *analysis.Pass) (res any, err error) {
 		trans:   make(map[transKey]*SideEffect),
 		done:    make(map[transKey]bool),
 	}
-	if !s.Relevant() {
-		return m, nil
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("internal error analysing the event handlers of %s: %v (please report this)", pass.Pkg.Path(), r)
-		}
-	}()
 	m.callees = s.CallsByCaller()
 	for _, w := range s.Writes {
 		m.writes[w.Call] = append(m.writes[w.Call], w)

@@ -15,7 +15,6 @@ package metareads
 
 import (
 	"fmt"
-	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -24,15 +23,10 @@ import (
 )
 
 // Analyzer computes the Result of a package and exports its facts.
-var Analyzer = &analysis.Analyzer{
-	Name:       "rlmetareads",
-	Doc:        "reconcilelint: the labels and annotations that decide what a reconcile does, and the keys it sets",
-	URL:        "https://github.com/reconcilelint/reconcilelint",
-	Requires:   []*analysis.Analyzer{summary.Analyzer, wiring.Analyzer},
-	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(FuncMetadata), new(ReconcilerMetadata)},
-	Run:        run,
-}
+var Analyzer = summary.NewAnalysis("rlmetareads",
+	"reconcilelint: the labels and annotations that decide what a reconcile does, and the keys it sets",
+	"the metadata reads", []*analysis.Analyzer{wiring.Analyzer}, []analysis.Fact{new(FuncMetadata), new(ReconcilerMetadata)},
+	func() *Result { return &Result{recs: make(map[*wiring.ReconcilerInfo]*ReconcilerMetadata)} }, build)
 
 // Result holds the metadata keys of the reconcilers of a package's
 // reconciler types and of the reconcilers its wirings feed. It is computed
@@ -86,33 +80,20 @@ func (r *ReconcilerMetadata) String() string {
 	return fmt.Sprintf("ReconcilerMetadata(reads=%d, writes=%d)", len(r.Reads), len(r.Writes))
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	s := summary.Of(pass)
+// build finds the metadata reads and key writes of a package, exports
+// their facts, and computes those of its reconcilers.
+func build(pass *analysis.Pass, s *summary.Summary) (*Result, error) {
 	res := &Result{recs: make(map[*wiring.ReconcilerInfo]*ReconcilerMetadata)}
-	if !s.Relevant() {
-		return res, nil
-	}
 	m, ok := pass.ResultOf[wiring.Analyzer].(*wiring.Model)
 	if !ok {
 		return nil, fmt.Errorf("analysing the metadata reads of %s: no wiring model", pass.Pkg.Path())
 	}
-	var err error
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("internal error analysing the metadata reads of %s: %v (please report this)", pass.Pkg.Path(), r)
-			}
-		}()
-		d := &meta{pass: pass, s: s, m: m, recs: res.recs}
-		d.exportFacts()
-		for _, w := range m.Wirings() {
-			if ri := m.ReconcilerOf(w); ri != nil {
-				d.reconcilerMetadata(ri)
-			}
+	d := &meta{pass: pass, s: s, m: m, recs: res.recs}
+	d.exportFacts()
+	for _, w := range m.Wirings() {
+		if ri := m.ReconcilerOf(w); ri != nil {
+			d.reconcilerMetadata(ri)
 		}
-	}()
-	if err != nil {
-		return nil, err
 	}
 	return res, nil
 }

@@ -10,7 +10,6 @@
 package persist
 
 import (
-	"reflect"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -20,13 +19,10 @@ import (
 
 // Analyzer makes the Model of a package. The checks that report persisted
 // values require it and read pass.ResultOf[persist.Analyzer].
-var Analyzer = &analysis.Analyzer{
-	Name:       "rlpersist",
-	Doc:        "rlpersist: non-deterministic values persisted on every reconcile, for the reconcilelint checks that report them",
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	ResultType: reflect.TypeFor[*Model](),
-	Run:        run,
-}
+var Analyzer = summary.NewAnalysis("rlpersist",
+	"rlpersist: non-deterministic values persisted on every reconcile, for the reconcilelint checks that report them",
+	"the persisted values", nil, nil, func() *Model { return &Model{} },
+	func(_ *analysis.Pass, s *summary.Summary) (*Model, error) { return &Model{s: s}, nil })
 
 // Model is the analysis of one package. It computes what it needs on
 // first use, under its own lock; the summary it reads is used as the
@@ -36,12 +32,4 @@ type Model struct {
 
 	mu     sync.Mutex
 	stable *stableModel // stable.go, computed on first use
-}
-
-func run(pass *analysis.Pass) (any, error) {
-	s := summary.Of(pass)
-	if s == nil || !s.Relevant() {
-		return &Model{}, nil
-	}
-	return &Model{s: s}, nil
 }

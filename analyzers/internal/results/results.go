@@ -7,9 +7,7 @@
 package results
 
 import (
-	"fmt"
 	"go/token"
-	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -21,14 +19,9 @@ import (
 
 // Analyzer computes the Model of a package: the returns of its reconcile
 // roots that return (reconcile.Result, error).
-var Analyzer = &analysis.Analyzer{
-	Name:       "rlresults",
-	Doc:        "reconcilelint: the returns whose (reconcile.Result, error) pair becomes the result of a reconcile root",
-	URL:        "https://github.com/reconcilelint/reconcilelint",
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	ResultType: reflect.TypeFor[*Model](),
-	Run:        run,
-}
+var Analyzer = summary.NewAnalysis("rlresults",
+	"reconcilelint: the returns whose (reconcile.Result, error) pair becomes the result of a reconcile root",
+	"the reconcile results", nil, nil, func() *Model { return &Model{} }, collectReturns)
 
 // Model holds the result returns of one package. It is computed in full
 // by the Analyzer's Run and only read afterwards.
@@ -42,17 +35,9 @@ type Model struct {
 // a helper, the returns of that helper.
 func (m *Model) Returns() []*Return { return m.returns }
 
-func run(pass *analysis.Pass) (res any, err error) {
-	s := summary.Of(pass)
+// collectReturns computes the Model of a package.
+func collectReturns(_ *analysis.Pass, s *summary.Summary) (*Model, error) {
 	m := &Model{}
-	if !s.Relevant() {
-		return m, nil
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("internal error computing the reconcile results of %s: %v (please report this)", pass.Pkg.Path(), r)
-		}
-	}()
 	col := &collector{s: s}
 	for _, r := range s.Roots {
 		if !ReturnsResultErr(r.Fn) {

@@ -12,7 +12,6 @@ package wiring
 import (
 	"fmt"
 	"go/types"
-	"reflect"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -22,15 +21,14 @@ import (
 )
 
 // Analyzer computes the wiring Model of a package and exports its facts.
-var Analyzer = &analysis.Analyzer{
-	Name:       "rlwiring",
-	Doc:        "reconcilelint: controller wirings, predicate evaluation and reconciler finalizer handling, shared by reconcilelint checks",
-	URL:        "https://github.com/reconcilelint/reconcilelint",
-	Requires:   []*analysis.Analyzer{summary.Analyzer},
-	ResultType: reflect.TypeFor[*Model](),
-	FactTypes:  []analysis.Fact{new(PredicateValue), new(ReconcilerInfo), new(CompletesFact)},
-	Run:        run,
-}
+var Analyzer = summary.NewAnalysis("rlwiring",
+	"reconcilelint: controller wirings, predicate evaluation and reconciler finalizer handling, shared by reconcilelint checks",
+	"the controller wiring", nil, []analysis.Fact{new(PredicateValue), new(ReconcilerInfo), new(CompletesFact)},
+	func() *Model { return &Model{} }, func(pass *analysis.Pass, s *summary.Summary) (*Model, error) {
+		m := newModel(pass, s)
+		m.build()
+		return m, nil
+	})
 
 // Model is the wiring of the controllers of one package. It is computed
 // entirely by the analyzer's Run and not changed afterwards, so checks may
@@ -106,27 +104,6 @@ func newModel(pass *analysis.Pass, s *summary.Summary) *Model {
 	}
 	m.preds = &predEvaluator{m: m, busy: make(map[ssa.Value]bool), funcs: make(map[*ssa.Function]*PredEval)}
 	return m
-}
-
-func run(pass *analysis.Pass) (any, error) {
-	s := summary.Of(pass)
-	m := newModel(pass, s)
-	if !s.Relevant() {
-		return m, nil
-	}
-	var err error
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("internal error analysing the controller wiring of %s: %v (please report this)", pass.Pkg.Path(), r)
-			}
-		}()
-		m.build()
-	}()
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
 }
 
 // build computes the model and exports the facts, in the order the model
