@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/keys"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -204,6 +205,7 @@ func ownerExpr(pass *analysis.Pass, s *summary.Summary, fn *ssa.Function) string
 	if root.Kind == summary.RootObject {
 		return root.Request.Name()
 	}
+	k := keys.New(s)
 	for _, e := range s.Effects(fn) {
 		if e.Kind != summary.ReadEffect {
 			continue
@@ -213,7 +215,7 @@ func ownerExpr(pass *analysis.Pass, s *summary.Summary, fn *ssa.Function) string
 			continue
 		}
 		args := ssax.CallArgs(&c.Call)
-		if len(args) < 3 || !s.KeyOfParam(fn, args[1], root.Request) {
+		if len(args) < 3 || !k.OfParam(fn, args[1], root.Request) {
 			continue
 		}
 		call := callExprAtPos(pass, c.Pos())

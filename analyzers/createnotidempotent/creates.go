@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/errflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -45,6 +46,7 @@ type crLeak struct {
 // Creates.
 type creates struct {
 	s    *summary.Summary
+	errs *errflow.Flow
 	memo map[*ssa.Function][]crLeak
 	// at maps a call to the (last) Create write it makes.
 	at map[ssa.CallInstruction]*summary.Write
@@ -62,7 +64,7 @@ type helperCreate struct {
 // newCreates returns the detection of the package of pass, whose
 // analyzer imports the CreateFacts of other packages.
 func newCreates(pass *analysis.Pass, s *summary.Summary) *creates {
-	d := &creates{s: s, memo: make(map[*ssa.Function][]crLeak), at: make(map[ssa.CallInstruction]*summary.Write),
+	d := &creates{s: s, errs: errflow.New(s), memo: make(map[*ssa.Function][]crLeak), at: make(map[ssa.CallInstruction]*summary.Write),
 		helpers: make(map[*summary.Write]helperCreate)}
 	for _, w := range s.Writes {
 		if w.Kind != apis.Create {
@@ -159,8 +161,8 @@ func (d *creates) leaksOf(fn *ssa.Function, busy map[*ssa.Function]bool) []crLea
 		leaf := func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []crOrigin {
 			return d.createOrigins(c, errVal, index, direct, busy)
 		}
-		for _, o := range summary.NewErrWalker(d.s, leaf).Walk(errv, true) {
-			if d.s.NotFoundHandled(fi, b, o.errVal) {
+		for _, o := range errflow.NewWalker(d.errs, leaf).Walk(errv, true) {
+			if errflow.NotFoundHandled(fi, b, o.errVal) {
 				continue // an AlreadyExists (or unknown) test of the error decides the return
 			}
 			out = append(out, crLeak{ret: ret, write: o.write, direct: o.direct})

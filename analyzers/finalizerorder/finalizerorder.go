@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/keys"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -74,7 +75,7 @@ var Doc = &checkdoc.Doc{
 var Analyzer = check.New(Doc, run, check.Requires(handlers.Analyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
-	c := &checker{pass: pass, s: s, hm: pass.ResultOf[handlers.Analyzer].(*handlers.Model), writes: map[ssa.Instruction]*summary.Write{}}
+	c := &checker{pass: pass, s: s, keys: keys.New(s), hm: pass.ResultOf[handlers.Analyzer].(*handlers.Model), writes: map[ssa.Instruction]*summary.Write{}}
 	for _, w := range s.Writes {
 		c.writes[w.Call] = w
 	}
@@ -94,6 +95,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 type checker struct {
 	pass   *analysis.Pass
 	s      *summary.Summary
+	keys   *keys.Keys
 	hm     *handlers.Model
 	writes map[ssa.Instruction]*summary.Write
 }
@@ -391,7 +393,7 @@ func (c *checker) localCallee(call *ssa.Call) *ssa.Function {
 // finalizerName returns the finalizer's name when the model can tell it
 // (a constant, or a helper parameter every call gives the same constant).
 func (c *checker) finalizerName(v ssa.Value) string {
-	name, _ := c.s.ConstKey(v)
+	name, _ := c.keys.Const(v)
 	return name
 }
 

@@ -8,6 +8,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/errflow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/keys"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -84,13 +86,15 @@ type detector struct {
 	// pass is the pass of leaksAnalyzer, whose facts it imports.
 	pass *analysis.Pass
 	s    *summary.Summary
+	errs *errflow.Flow
+	keys *keys.Keys
 	memo map[*ssa.Function][]nfLeak
 }
 
 // findLeaks returns the NotFound leaks of the package's roots and exports
 // the NotFoundFact of its functions.
 func findLeaks(pass *analysis.Pass, s *summary.Summary) ([]*NotFoundLeak, error) {
-	d := &detector{pass: pass, s: s, memo: make(map[*ssa.Function][]nfLeak)}
+	d := &detector{pass: pass, s: s, errs: errflow.New(s), keys: keys.New(s), memo: make(map[*ssa.Function][]nfLeak)}
 	leaks := d.rootLeaks()
 	s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {
 		if l := d.leaks(fn); len(l) > 0 {
@@ -140,12 +144,12 @@ func (d *detector) leaks(fn *ssa.Function) []nfLeak {
 			continue
 		}
 		errv := ret.Results[len(ret.Results)-1]
-		for _, o := range summary.NewErrWalker(d.s, d.callOrigins).Walk(errv, true) {
-			param := d.s.KeyParam(fn, o.key)
+		for _, o := range errflow.NewWalker(d.errs, d.callOrigins).Walk(errv, true) {
+			param := d.keys.Param(fn, o.key)
 			if param < 0 {
 				continue
 			}
-			if d.s.NotFoundHandled(fi, b, o.errVal) {
+			if errflow.NotFoundHandled(fi, b, o.errVal) {
 				continue
 			}
 			out = append(out, nfLeak{ret: ret, err: errv, param: param, site: o.site, get: o.get, helper: o.helper, direct: o.direct})
@@ -156,7 +160,7 @@ func (d *detector) leaks(fn *ssa.Function) []nfLeak {
 }
 
 // callOrigins handles an error produced by a call that is not a wrapper
-// (the summary's ErrWalker handles those): a Get or a helper.
+// (errflow's Walker handles those): a Get or a helper.
 func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct bool) []nfOrigin {
 	s := d.s
 	callee := ssax.CalleeFunc(&c.Call)

@@ -9,6 +9,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/errflow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/keys"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/results"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
@@ -106,13 +108,15 @@ type detector struct {
 	// pass is the pass of leaksAnalyzer, whose facts it imports.
 	pass *analysis.Pass
 	s    *summary.Summary
+	errs *errflow.Flow
+	keys *keys.Keys
 	memo map[*ssa.Function][]permLeak
 }
 
 // findLeaks returns the permanent-error leaks of the package's roots and
 // exports the PermanentFact of its functions.
 func findLeaks(pass *analysis.Pass, s *summary.Summary) ([]*PermanentLeak, error) {
-	d := &detector{pass: pass, s: s, memo: make(map[*ssa.Function][]permLeak)}
+	d := &detector{pass: pass, s: s, errs: errflow.New(s), keys: keys.New(s), memo: make(map[*ssa.Function][]permLeak)}
 	leaks := d.rootLeaks()
 	s.ExportFuncFacts(pass, d.fact)
 	return leaks, nil
@@ -176,7 +180,7 @@ func (d *detector) leaks(fn *ssa.Function) []permLeak {
 			continue
 		}
 		errv := ret.Results[len(ret.Results)-1]
-		w := summary.NewErrWalker(d.s, func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []permOrigin {
+		w := errflow.NewWalker(d.errs, func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []permOrigin {
 			return d.callOrigins(fn, c, index)
 		})
 		origins := w.Walk(errv, true)
@@ -253,7 +257,7 @@ func (d *detector) callOrigins(fn *ssa.Function, c *ssa.Call, index int) []permO
 // invalidTest reports whether the return in block b is controlled by the
 // true edge of apierrors.IsInvalid (IsBadRequest, …) of an error that the
 // walk w reached from the returned error.
-func (d *detector) invalidTest(fi *summary.FuncInfo, b *ssa.BasicBlock, w *summary.ErrWalker[permOrigin]) (permOrigin, bool) {
+func (d *detector) invalidTest(fi *summary.FuncInfo, b *ssa.BasicBlock, w *errflow.Walker[permOrigin]) (permOrigin, bool) {
 	if fi.Graph == nil {
 		return permOrigin{}, false
 	}
@@ -337,7 +341,7 @@ func (d *detector) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]b
 		return neutralParam
 	}
 	seen[v] = true
-	if p, ok := d.s.ObjectKeyParams(fn)[v]; ok {
+	if p, ok := d.keys.ObjectParams(fn)[v]; ok {
 		return p
 	}
 	join := func(vals ...ssa.Value) int {
@@ -400,7 +404,7 @@ func (d *detector) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]b
 	case *ssa.Phi:
 		return join(x.Edges...)
 	case *ssa.Extract:
-		if p, ok := d.s.ObjectKeyParams(fn)[x.Tuple]; ok && x.Index == 0 {
+		if p, ok := d.keys.ObjectParams(fn)[x.Tuple]; ok && x.Index == 0 {
 			return p // the object returned by a typed client's Get
 		}
 		switch t := x.Tuple.(type) {

@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/keys"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/wiring"
 )
@@ -88,7 +89,7 @@ func build(pass *analysis.Pass, s *summary.Summary) (*Result, error) {
 	if !ok {
 		return nil, fmt.Errorf("analysing the metadata reads of %s: no wiring model", pass.Pkg.Path())
 	}
-	d := &meta{pass: pass, s: s, m: m, recs: res.recs}
+	d := &meta{pass: pass, s: s, keys: keys.New(s), m: m, recs: res.recs}
 	d.exportFacts()
 	for _, w := range m.Wirings() {
 		if ri := m.ReconcilerOf(w); ri != nil {

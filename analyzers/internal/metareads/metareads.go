@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/keys"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/wiring"
@@ -52,6 +53,7 @@ type MetaKeyWriteFact struct {
 type meta struct {
 	pass *analysis.Pass
 	s    *summary.Summary
+	keys *keys.Keys
 	m    *wiring.Model
 	recs map[*wiring.ReconcilerInfo]*ReconcilerMetadata
 }
@@ -176,7 +178,7 @@ func (f *mdFlow) step(v ssa.Value, st mdState, r ssa.Instruction) {
 	switch x := r.(type) {
 	case *ssa.Lookup:
 		if x.X == v && st.isMap {
-			key, _ := f.d.s.ConstKey(x.Index)
+			key, _ := f.d.keys.Const(x.Index)
 			val(mdState{field: st.field, key: key})
 			return
 		}
@@ -317,7 +319,7 @@ func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
 	if st.isMap {
 		// labels.Set(m).Get("k"), a getter helper(m, "k"): one key.
 		for _, a := range ssax.CallArgs(&c.Call) {
-			if key, ok := f.d.s.ConstKey(a); ok {
+			if key, ok := f.d.keys.Const(a); ok {
 				f.followAll(c, mdState{field: st.field, key: key})
 				return
 			}
@@ -392,7 +394,7 @@ func (d *meta) mdCallSources(c *ssa.Call) []mdSource {
 	if field := apis.MetadataKeyTest(fun); field != "" {
 		args := ssax.CallArgs(&c.Call)
 		if len(args) == 2 {
-			key, _ := d.s.ConstKey(args[1])
+			key, _ := d.keys.Const(args[1])
 			return []mdSource{{obj: args[0], val: c, state: mdState{field: field, key: key}, pos: c.Pos()}}
 		}
 		return nil
@@ -491,7 +493,7 @@ func (d *meta) fetchedByOtherKey(v ssa.Value) bool {
 	}
 	fn := alloc.Parent()
 	for _, g := range d.getsInto(fn, 0) {
-		if r, _ := d.s.RootOf(g.obj); r == root && d.s.KeyParam(fn, g.key) < 0 {
+		if r, _ := d.s.RootOf(g.obj); r == root && d.keys.Param(fn, g.key) < 0 {
 			return true
 		}
 	}
@@ -525,7 +527,7 @@ func (d *meta) getsInto(fn *ssa.Function, depth int) []getInto {
 			for _, g := range d.getsInto(local, depth+1) {
 				r, _ := d.s.RootOf(g.obj)
 				o := ssax.ParamIndex(local, r)
-				k := d.s.KeyParam(local, g.key)
+				k := d.keys.Param(local, g.key)
 				if o < 0 || k < 0 {
 					continue
 				}
@@ -565,7 +567,7 @@ func (d *meta) mdWrites(fn *ssa.Function) []MetadataKey {
 	for _, w := range d.mdWriteSites(fn) {
 		key, ok := w.keyConst, w.key == nil
 		if w.key != nil {
-			key, ok = d.s.ConstKey(w.key)
+			key, ok = d.keys.Const(w.key)
 		}
 		if ok {
 			out = append(out, MetadataKey{Field: w.field, Key: key, Kinds: d.m.ObjectKinds(w.obj), Site: d.s.Position(w.pos), pos: w.pos})

@@ -487,7 +487,7 @@ func (s *Summary) isDeletionTimestampIn(v ssa.Value, seen map[ssa.Value]bool, de
 	seen[v] = true
 	switch x := v.(type) {
 	case *ssa.Parameter:
-		args := s.paramArgs(x)
+		args := s.ParamArgs(x)
 		if len(args) == 0 || depth >= 3 {
 			return false
 		}

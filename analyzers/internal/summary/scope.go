@@ -153,11 +153,11 @@ func (s *Summary) Callee(c *ssa.CallCommon) *ssa.Function {
 	return nil
 }
 
-// paramArgs returns the arguments passed for parameter p at every call
+// ParamArgs returns the arguments passed for parameter p at every call
 // site of its function in the package, or nil when they are not all known:
 // the function is also used as a value (stored, converted to an
 // interface, passed as an argument), or has no call site.
-func (s *Summary) paramArgs(p *ssa.Parameter) []ssa.Value {
+func (s *Summary) ParamArgs(p *ssa.Parameter) []ssa.Value {
 	fn := p.Parent()
 	if fn == nil {
 		return nil
@@ -350,7 +350,7 @@ func (s *Summary) argValue(v ssa.Value, depth int) ssa.Value {
 	if !ok || depth > 3 {
 		return v
 	}
-	args := s.paramArgs(p)
+	args := s.ParamArgs(p)
 	if len(args) != 1 {
 		return v
 	}

@@ -2,10 +2,10 @@
 // requires. It builds the shared model of a package's reconcilers
 // (checks.md §1): the reconciler roots and their scope, object roots and
 // field paths, write sinks, guard classification with control dependence,
-// error flow through helpers, and the facts that carry all of this across
-// packages. It names no check and holds no check's results: the shared
-// analyses (wiring, handlers, cacheowner, results, persist, metareads) and
-// the checks build on it (docs/architecture.md).
+// and the facts that carry all of this across packages. It names no check
+// and holds no check's results: the libraries that read it (errflow, keys),
+// the shared analyses (wiring, handlers, cacheowner, results, persist,
+// metareads) and the checks build on it (docs/architecture.md).
 //
 // The analyzer's result is the base model, frozen after the build; every
 // reader works on a View of it (Of), so the readers of a package run
@@ -115,13 +115,11 @@ type Summary struct {
 
 // tables are the memo tables of the model's lazily computed parts.
 type tables struct {
-	funcs        *memo.Table[*ssa.Function, *FuncInfo]
-	effects      *memo.Table[*ssa.Function, []*Effect]
-	pEffects     *memo.Table[*ssa.Function, []paramEffect]
-	resSrc       *memo.Table[*ssa.Function, []ResultSource]    // resultsrc.go
-	readRes      *memo.Table[*ssa.Function, uint64]            // reads.go: results read from the API
-	objKeyMemo   *memo.Table[*ssa.Function, map[ssa.Value]int] // keys.go: the parameters Get keys derive from
-	errParamMemo *memo.Table[*ssa.Function, []errParam]        // errflow.go: the parameters whose errors a helper passes on
+	funcs    *memo.Table[*ssa.Function, *FuncInfo]
+	effects  *memo.Table[*ssa.Function, []*Effect]
+	pEffects *memo.Table[*ssa.Function, []paramEffect]
+	resSrc   *memo.Table[*ssa.Function, []ResultSource] // resultsrc.go
+	readRes  *memo.Table[*ssa.Function, uint64]         // reads.go: results read from the API
 }
 
 // newTables returns empty tables, or, when base is not nil, tables that
@@ -129,19 +127,16 @@ type tables struct {
 func newTables(base *tables) tables {
 	if base == nil {
 		return tables{
-			funcs:        &memo.Table[*ssa.Function, *FuncInfo]{},
-			effects:      &memo.Table[*ssa.Function, []*Effect]{},
-			pEffects:     &memo.Table[*ssa.Function, []paramEffect]{},
-			resSrc:       &memo.Table[*ssa.Function, []ResultSource]{},
-			readRes:      &memo.Table[*ssa.Function, uint64]{},
-			objKeyMemo:   &memo.Table[*ssa.Function, map[ssa.Value]int]{},
-			errParamMemo: &memo.Table[*ssa.Function, []errParam]{},
+			funcs:    &memo.Table[*ssa.Function, *FuncInfo]{},
+			effects:  &memo.Table[*ssa.Function, []*Effect]{},
+			pEffects: &memo.Table[*ssa.Function, []paramEffect]{},
+			resSrc:   &memo.Table[*ssa.Function, []ResultSource]{},
+			readRes:  &memo.Table[*ssa.Function, uint64]{},
 		}
 	}
 	return tables{
 		funcs: base.funcs.View(), effects: base.effects.View(), pEffects: base.pEffects.View(),
 		resSrc: base.resSrc.View(), readRes: base.readRes.View(),
-		objKeyMemo: base.objKeyMemo.View(), errParamMemo: base.errParamMemo.View(),
 	}
 }
 
@@ -153,8 +148,6 @@ func (s *Summary) freeze() {
 	t.pEffects.Freeze()
 	t.resSrc.Freeze()
 	t.readRes.Freeze()
-	t.objKeyMemo.Freeze()
-	t.errParamMemo.Freeze()
 	for _, fi := range t.funcs.All() {
 		fi.guards.Freeze()
 	}

@@ -200,7 +200,7 @@ func (s *Summary) subResourceOrigin(v ssa.Value, depth int) (fromStatus bool, na
 	for i := 0; i < 8 && v != nil; i++ {
 		switch x := v.(type) {
 		case *ssa.Parameter:
-			args := s.paramArgs(x)
+			args := s.ParamArgs(x)
 			if len(args) == 0 || depth > 4 {
 				return false, ""
 			}
@@ -270,7 +270,7 @@ func (s *Summary) isApplyPatch(v ssa.Value, seen map[ssa.Value]bool) bool {
 	seen[v] = true
 	switch x := v.(type) {
 	case *ssa.Parameter:
-		args := s.paramArgs(x)
+		args := s.ParamArgs(x)
 		for _, a := range args {
 			if !s.isApplyPatch(a, seen) {
 				return false

@@ -1,4 +1,15 @@
-package summary
+// Package errflow follows error values of a package's model back to the
+// calls that produce them: through Phi, interface conversions, Extract,
+// the error wrappers that keep the error in the chain (fmt.Errorf with %w,
+// the github.com/pkg/errors Wrap family) and the helpers of the package that
+// pass on an error they were given. It is a library for the checks that
+// follow errors (and their fact analyses); it sits above the model
+// (summary), which does not use it.
+//
+// Every reader creates its own Flow for a package (New), once per run: the
+// Flow remembers which parameters the helpers pass on, so nothing is shared
+// between concurrent readers.
+package errflow
 
 import (
 	"strings"
@@ -7,7 +18,22 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
+
+// Flow follows the errors of one package, for one reader of its model.
+type Flow struct {
+	s *summary.Summary
+	// params memoizes errParams: the parameters whose errors a helper
+	// passes on.
+	params map[*ssa.Function][]errParam
+}
+
+// New returns the error flow of the package of s (a reader's view of the
+// model), with empty memo tables.
+func New(s *summary.Summary) *Flow {
+	return &Flow{s: s, params: make(map[*ssa.Function][]errParam)}
+}
 
 // errWalker walks an error value backwards to the calls that produce it,
 // through Phi, MakeInterface, ChangeInterface, ChangeType, Extract and the
@@ -22,7 +48,7 @@ import (
 // reconcile.TerminalError or client.IgnoreNotFound: whatever they return
 // is not the original error as far as the callers are concerned.
 type errWalker[T any] struct {
-	s    *Summary
+	f    *Flow
 	seen map[ssa.Value]bool
 	// leaf classifies a call that is not a wrapper; errVal is the error
 	// value as produced in the function (the call or its Extract), index
@@ -93,7 +119,7 @@ func (w *errWalker[T]) walk(v ssa.Value, direct bool) []T {
 // call handles an error produced by a call: a wrapper or a leaf.
 func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct bool) []T {
 	callee := ssax.CalleeFunc(&c.Call)
-	if callee == nil && w.s.LocalFunc(w.s.Callee(&c.Call)) == nil {
+	if callee == nil && w.f.s.LocalFunc(w.f.s.Callee(&c.Call)) == nil {
 		w.opaque = true // a dynamic call; a closure of the package goes on
 		return nil
 	}
@@ -134,11 +160,11 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 	}
 	var out []T
 	passed := false
-	if local := w.s.LocalFunc(w.s.Callee(&c.Call)); local != nil && !c.Call.IsInvoke() {
+	if local := w.f.s.LocalFunc(w.f.s.Callee(&c.Call)); local != nil && !c.Call.IsInvoke() {
 		// A helper of the package whose error result passes on an error
 		// it was given (a wrapper of fmt.Errorf or errors.Wrap): the walk
 		// goes on at the call's arguments.
-		for _, ep := range w.s.errParams(local, index) {
+		for _, ep := range w.f.errParams(local, index) {
 			arg := ssax.ClosureArg(&c.Call, local, ep.param)
 			if arg == nil {
 				continue
@@ -177,17 +203,17 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 // errParams returns the parameters of fn whose errors its result index
 // passes on, when every returned error comes from parameters, nil, or
 // wrappers of them.
-func (s *Summary) errParams(fn *ssa.Function, index int) []errParam {
-	if ps, ok := s.errParamMemo.Get(fn); ok {
+func (f *Flow) errParams(fn *ssa.Function, index int) []errParam {
+	if ps, ok := f.params[fn]; ok {
 		return ps
 	}
-	s.errParamMemo.Put(fn, nil) // recursion
+	f.params[fn] = nil // recursion
 	res := fn.Signature.Results()
 	if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) || index != res.Len()-1 {
 		return nil
 	}
 	var ps []errParam
-	w := &errWalker[struct{}]{s: s, seen: make(map[ssa.Value]bool), params: &ps}
+	w := &errWalker[struct{}]{f: f, seen: make(map[ssa.Value]bool), params: &ps}
 	for _, b := range fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > index {
 			w.walk(ret.Results[index], true)
@@ -196,45 +222,44 @@ func (s *Summary) errParams(fn *ssa.Function, index int) []errParam {
 	if w.opaque {
 		ps = nil
 	}
-	s.errParamMemo.Put(fn, ps)
+	f.params[fn] = ps
 	return ps
 }
 
-// ErrWalker walks an error value backwards to the calls that produce it,
-// for detection that follows errors outside the model: through Phi,
-// interface conversions, Extract, the error wrappers that keep the error
-// in the chain (fmt.Errorf with %w, the github.com/pkg/errors Wrap family)
-// and the helpers of the package that pass on an error they were given.
-// Every other call is a leaf, handed to the function given to
-// NewErrWalker. An ErrWalker remembers the values it visited: one walker
-// walks the values of one question.
-type ErrWalker[T any] struct {
+// Walker walks an error value backwards to the calls that produce it, for
+// detection that follows errors outside the model: through Phi, interface
+// conversions, Extract, the error wrappers that keep the error in the
+// chain (fmt.Errorf with %w, the github.com/pkg/errors Wrap family) and the
+// helpers of the package that pass on an error they were given. Every
+// other call is a leaf, handed to the function given to NewWalker. A
+// Walker remembers the values it visited: one walker walks the values of
+// one question.
+type Walker[T any] struct {
 	w errWalker[T]
 }
 
-// NewErrWalker returns an ErrWalker over the package of s whose leaf
-// classifies a call that is not a wrapper: errVal is the error value as
-// produced in the function (the call or its Extract), index the result
-// index, and direct is false once the walk has passed a wrapper that hides
-// the error from errors.As (fmt.Errorf without %w). leaf returns the
-// origins of type T the call stands for, none when it is not a source of
-// interest.
-func NewErrWalker[T any](s *Summary, leaf func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []T) *ErrWalker[T] {
-	return &ErrWalker[T]{w: errWalker[T]{s: s, seen: make(map[ssa.Value]bool), leaf: leaf}}
+// NewWalker returns a Walker over the package of f whose leaf classifies a
+// call that is not a wrapper: errVal is the error value as produced in the
+// function (the call or its Extract), index the result index, and direct
+// is false once the walk has passed a wrapper that hides the error from
+// errors.As (fmt.Errorf without %w). leaf returns the origins of type T the
+// call stands for, none when it is not a source of interest.
+func NewWalker[T any](f *Flow, leaf func(c *ssa.Call, errVal ssa.Value, index int, direct bool) []T) *Walker[T] {
+	return &Walker[T]{w: errWalker[T]{f: f, seen: make(map[ssa.Value]bool), leaf: leaf}}
 }
 
 // Walk returns the origins of the error value v; direct is the initial
 // directness (true for a returned error).
-func (w *ErrWalker[T]) Walk(v ssa.Value, direct bool) []T { return w.w.walk(v, direct) }
+func (w *Walker[T]) Walk(v ssa.Value, direct bool) []T { return w.w.walk(v, direct) }
 
 // Opaque reports whether a walk met a source it could not follow: a value
 // other than a call (a parameter, a field), or a call that leaf turned
 // into no origin.
-func (w *ErrWalker[T]) Opaque() bool { return w.w.opaque }
+func (w *Walker[T]) Opaque() bool { return w.w.opaque }
 
 // Reached reports whether a walk visited v (looking through interface
 // conversions of v).
-func (w *ErrWalker[T]) Reached(v ssa.Value) bool {
+func (w *Walker[T]) Reached(v ssa.Value) bool {
 	for i := 0; i < 4 && v != nil; i++ {
 		if w.w.seen[v] {
 			return true
@@ -248,6 +273,30 @@ func (w *ErrWalker[T]) Reached(v ssa.Value) bool {
 			v = x.X
 		default:
 			return false
+		}
+	}
+	return false
+}
+
+// NotFoundHandled reports whether the return in block b of fi's function
+// is controlled by a condition that looks at errVal other than a plain nil
+// test: an apierrors.IsNotFound (IsAlreadyExists, …), an IgnoreNotFound,
+// or anything unknown. A function without a control-flow graph handles
+// everything.
+func NotFoundHandled(fi *summary.FuncInfo, b *ssa.BasicBlock, errVal ssa.Value) bool {
+	if fi.Graph == nil {
+		return true
+	}
+	for _, d := range fi.Graph.ControlDeps(b) {
+		ifi := d.If()
+		if ifi == nil {
+			continue
+		}
+		if !ssax.Mentions(ifi.Cond, errVal, make(map[ssa.Value]bool)) {
+			continue
+		}
+		if !ssax.IsPlainNilTest(ifi.Cond, errVal) {
+			return true
 		}
 	}
 	return false
