@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -39,7 +40,7 @@ var leaksAnalyzer = summary.NewAnalysis("rlnotfound",
 // NotFoundLeak is a return of a request-keyed reconcile root whose error
 // may be the NotFound of the Get of the requested object.
 type NotFoundLeak struct {
-	Root   *summary.Root
+	Root   *roots.Root
 	Return *ssa.Return
 	// Err is the returned error value.
 	Err ssa.Value
