@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -385,7 +386,7 @@ func (d *appends) appendObserved(la *listAppend, fn *ssa.Function, root ssa.Valu
 	idx := ssax.ParamIndex(home, p)
 	// The object of an ObjectReconciler.
 	for _, r := range d.s.Roots {
-		if r.Fn == home && r.Request == p && r.Kind == summary.RootObject {
+		if r.Fn == home && r.Request == p && r.Kind == roots.Object {
 			return found(p.Pos(), "passed to the ObjectReconciler")
 		}
 	}

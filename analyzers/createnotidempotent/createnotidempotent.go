@@ -14,6 +14,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/keys"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -117,7 +118,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			Pos: w.Pos(),
 			Message: fmt.Sprintf("the AlreadyExists error of this %s is returned by %s with no existence check before it, "+
 				"so every reconcile after the first fails; wrap it in client.IgnoreAlreadyExists or Get the object first",
-				what, summary.FuncName(l.root.Fn)),
+				what, ssax.FuncName(l.root.Fn)),
 			Related: []analysis.RelatedInformation{{Pos: l.ret.Pos(), Message: "the reconcile returns the error here"}},
 		}
 		if w.Helper != nil && w.HelperSite != "" {
@@ -193,7 +194,7 @@ func stableNameFix(pass *analysis.Pass, d *creates, w *summary.Write) *analysis.
 // ownerExpr returns the source text of the reconciled object of fn: the
 // object of a Get keyed by the reconcile request in a root function.
 func ownerExpr(pass *analysis.Pass, s *summary.Summary, fn *ssa.Function) string {
-	var root *summary.Root
+	var root *roots.Root
 	for _, r := range s.Roots {
 		if r.Fn == fn {
 			root = r
@@ -202,7 +203,7 @@ func ownerExpr(pass *analysis.Pass, s *summary.Summary, fn *ssa.Function) string
 	if root == nil || root.Request == nil {
 		return ""
 	}
-	if root.Kind == summary.RootObject {
+	if root.Kind == roots.Object {
 		return root.Request.Name()
 	}
 	k := keys.New(s)

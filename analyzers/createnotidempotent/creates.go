@@ -11,6 +11,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/errflow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -18,7 +19,7 @@ import (
 // leak is a Create whose AlreadyExists error reaches the error result of
 // a reconcile root unhandled, with no existence check before it.
 type leak struct {
-	root *summary.Root
+	root *roots.Root
 	// create is the Create site: a direct Create (possibly in a helper of
 	// this package) or the call of a helper of another package.
 	create *summary.Write

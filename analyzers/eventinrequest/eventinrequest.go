@@ -9,6 +9,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -87,7 +88,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		case q.Call == nil:
 			msg = fmt.Sprintf("the request type %s says why, not what, to reconcile: %s, and %s branches on it; "+
 				"events are coalesced and lost, so enqueue only the key, reconcile the observed state, and use a finalizer for cleanup",
-				q.Item, q.Reason, summary.FuncName(q.Fn))
+				q.Item, q.Reason, ssax.FuncName(q.Fn))
 		case q.Field != "":
 			msg = fmt.Sprintf("the item queued by %s (%s) carries the event kind: %s; "+
 				"the queue cannot merge events for one object and a retried item replays a stale event, "+

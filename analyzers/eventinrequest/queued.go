@@ -10,6 +10,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -129,7 +130,7 @@ func queuedEvents(s *summary.Summary, hm *handlers.Model) []*queuedEvent {
 	// Event fields of typed reconcile requests that no Add of this package
 	// fills (the handlers are elsewhere): report the branch.
 	for _, r := range s.Roots {
-		if r.Kind != summary.RootTyped || r.Request == nil {
+		if r.Kind != roots.Typed || r.Request == nil {
 			continue
 		}
 		st, ok := ssax.Deref(r.Request.Type()).Underlying().(*types.Struct)

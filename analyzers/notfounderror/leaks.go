@@ -10,6 +10,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/errflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/keys"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -41,7 +42,7 @@ var leaksAnalyzer = summary.NewAnalysis("rlnotfound",
 // NotFoundLeak is a return of a request-keyed reconcile root whose error
 // may be the NotFound of the Get of the requested object.
 type NotFoundLeak struct {
-	Root   *summary.Root
+	Root   *roots.Root
 	Return *ssa.Return
 	// Err is the returned error value.
 	Err ssa.Value

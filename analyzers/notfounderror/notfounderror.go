@@ -10,6 +10,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -75,7 +76,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 		msg := fmt.Sprintf("%s returns the NotFound error of %s as its error, "+
 			"so a deleted object's key is retried forever with backoff; return client.IgnoreNotFound(err) instead",
-			summary.FuncName(l.Root.Fn), what)
+			ssax.FuncName(l.Root.Fn), what)
 		f := diag.Finding{
 			Pos:     ret.Pos(),
 			End:     ret.End(),

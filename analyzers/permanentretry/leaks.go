@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/errflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/keys"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/results"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -49,7 +50,7 @@ var leaksAnalyzer = summary.NewAnalysis("rlpermanent",
 // object's own spec, labels or annotations, or an API error that an
 // apierrors.IsInvalid (IsBadRequest, …) test on the path identified.
 type PermanentLeak struct {
-	Root   *summary.Root
+	Root   *roots.Root
 	Return *ssa.Return
 	// Err is the returned error value.
 	Err ssa.Value

@@ -13,6 +13,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/results"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -107,9 +108,9 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if !ok || !rr.Return.Pos().IsValid() {
 			continue
 		}
-		where := summary.FuncName(rr.Fn)
+		where := ssax.FuncName(rr.Fn)
 		if len(rr.Via) > 0 {
-			where = fmt.Sprintf("%s (whose results %s returns)", where, summary.FuncName(rr.Root.Fn))
+			where = fmt.Sprintf("%s (whose results %s returns)", where, ssax.FuncName(rr.Root.Fn))
 		}
 		msg := fmt.Sprintf("%s returns %s on the success path with no condition on observed state, "+
 			"so every object is requeued after every successful reconcile, forever; "+

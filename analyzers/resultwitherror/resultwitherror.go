@@ -11,6 +11,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/results"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -79,9 +80,9 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if !ok || !rr.Return.Pos().IsValid() {
 			continue
 		}
-		where := summary.FuncName(rr.Fn)
+		where := ssax.FuncName(rr.Fn)
 		if len(rr.Via) > 0 {
-			where = fmt.Sprintf("%s (whose results %s returns)", where, summary.FuncName(rr.Root.Fn))
+			where = fmt.Sprintf("%s (whose results %s returns)", where, ssax.FuncName(rr.Root.Fn))
 		}
 		msg := fmt.Sprintf("%s returns a Result with %s together with %s; "+
 			"controller-runtime ignores the Result when the error is non-nil and requeues with rate-limited backoff instead. %s",

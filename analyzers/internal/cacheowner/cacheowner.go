@@ -185,7 +185,7 @@ func (m *Model) callOwner(c *ssa.Call, i int) *Owner {
 			return nil
 		}
 		own := *inner
-		own.What = inner.What + ", returned by " + summary.FuncName(local)
+		own.What = inner.What + ", returned by " + ssax.FuncName(local)
 		own.Handler, own.Read, own.Unsafe = nil, nil, nil
 		return &own
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
 // RelatedPos is a position with a note, for Related information.
@@ -98,7 +97,7 @@ func (m *Model) fieldUses() map[*types.Var]*FieldUse {
 					}
 				case *ssa.If:
 					if f := ComparedField(x.Cond); f != nil {
-						use(f).Branches = append(use(f).Branches, RelatedPos{x.Cond.Pos(), "compared with a constant in " + summary.FuncName(fn)})
+						use(f).Branches = append(use(f).Branches, RelatedPos{x.Cond.Pos(), "compared with a constant in " + ssax.FuncName(fn)})
 					}
 				}
 			}

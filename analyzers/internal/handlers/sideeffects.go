@@ -82,7 +82,7 @@ func (e *SideEffect) Pos() token.Pos { return e.Instr.Pos() }
 // is reached through a call: "Create (in ensureBinding)".
 func (e *SideEffect) Describe() string {
 	if e.Via != nil {
-		return e.What + " (in " + summary.FuncName(e.Via) + ")"
+		return e.What + " (in " + ssax.FuncName(e.Via) + ")"
 	}
 	return e.What
 }

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
@@ -54,7 +55,7 @@ func collectReturns(_ *analysis.Pass, s *summary.Summary) (*Model, error) {
 // or of an in-package helper whose two results the root returns as they are
 // (return r.helper(ctx, obj), or res, err := r.helper(…); return res, err).
 type Return struct {
-	Root *summary.Root
+	Root *roots.Root
 	// Fn is the function that holds Return.
 	Fn     *ssa.Function
 	Return *ssa.Return
@@ -156,7 +157,7 @@ type collector struct {
 // outerDel are the status, loop and deletion dependence of the calls
 // through which fn's pair reaches r (via); busy holds the functions on
 // that path.
-func (col *collector) collect(r *summary.Root, fn *ssa.Function, outer summary.Status, outerLoop, outerDel bool, via []*ssa.Call, busy map[*ssa.Function]bool) {
+func (col *collector) collect(r *roots.Root, fn *ssa.Function, outer summary.Status, outerLoop, outerDel bool, via []*ssa.Call, busy map[*ssa.Function]bool) {
 	if busy[fn] || len(fn.Blocks) == 0 || len(via) > 8 {
 		return
 	}

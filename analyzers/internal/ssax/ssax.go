@@ -1,7 +1,8 @@
 // Package ssax holds small helpers over go/ssa and go/types that know
 // nothing of Kubernetes: call arguments and callees, constants, field
-// names, dominance and loops, variadic arguments and conversions. The
-// model (package summary) and the checks share them.
+// names, dominance and loops, variadic arguments and conversions, the
+// methods behind interface values and readable function names. The model
+// (package summary) and the checks share them.
 package ssax
 
 import (
@@ -738,3 +739,60 @@ func Reaches(a, b ssa.Instruction) bool {
 // Between reports whether some instruction m satisfies Reaches(a, m) and
 // Reaches(m, b).
 func Between(a, m, b ssa.Instruction) bool { return Reaches(a, m) && Reaches(m, b) }
+
+// FuncName returns a readable name for fn in messages: "helper",
+// "(*WidgetReconciler).Reconcile", or "the func literal in Setup".
+func FuncName(fn *ssa.Function) string {
+	if fn.Parent() != nil {
+		outer := fn
+		for outer.Parent() != nil {
+			outer = outer.Parent()
+		}
+		return "the func literal in " + FuncName(outer)
+	}
+	if recv := fn.Signature.Recv(); recv != nil {
+		t := recv.Type()
+		star := ""
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			star, t = "*", p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return "(" + star + n.Origin().Obj().Name() + ")." + fn.Name()
+		}
+	}
+	return fn.Name()
+}
+
+// MethodOfValue returns the method named name of the concrete type behind
+// an interface value, when the value is a MakeInterface of a known type
+// (through conversions), or nil. For a value-receiver method reached
+// through a pointer it returns the declared method T.M, not the wrapper.
+func MethodOfValue(prog *ssa.Program, v ssa.Value, name string) *ssa.Function {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			t := x.X.Type()
+			ms := prog.MethodSets.MethodSet(t)
+			for i := 0; i < ms.Len(); i++ {
+				if ms.At(i).Obj().Name() == name {
+					fn := prog.MethodValue(ms.At(i))
+					if fn != nil && fn.Synthetic != "" {
+						// A value-receiver method through a pointer: the
+						// wrapper (*T).M has no body of its own; take T.M.
+						if obj, ok := ms.At(i).Obj().(*types.Func); ok {
+							if decl := prog.FuncValue(obj); decl != nil {
+								return decl
+							}
+						}
+					}
+					return fn
+				}
+			}
+			return nil
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return nil
+		}
+	}
+}

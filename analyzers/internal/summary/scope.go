@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"sort"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"golang.org/x/tools/go/ssa"
 )
@@ -19,7 +20,7 @@ type callEdge struct {
 // Reach says how a function in the reconcile scope is reached from a root.
 type Reach struct {
 	// Root is a root that reaches the function.
-	Root *Root
+	Root *roots.Root
 	// Status is the best (least guarded) status of the call chains from a
 	// root to the function.
 	Status Status
@@ -208,7 +209,7 @@ func (s *Summary) findCalls() {
 				case ssa.CallInstruction:
 					c := x.Common()
 					if c.IsInvoke() {
-						if m := s.methodOfValue(c.Value, c.Method.Name()); m != nil {
+						if m := ssax.MethodOfValue(s.Pkg.Prog, c.Value, c.Method.Name()); m != nil {
 							add(fn, m, instr)
 						}
 					} else if callee := s.Callee(c); callee != nil {

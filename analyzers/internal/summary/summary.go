@@ -34,6 +34,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/memo"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
 
@@ -89,7 +90,7 @@ type Summary struct {
 	// relevant (it does not use the Kubernetes client libraries).
 	Pkg *ssa.Package
 	// Roots are the reconcile entry points found in the package.
-	Roots []*Root
+	Roots []*roots.Root
 	// Scope maps each function reachable from a root, within the package,
 	// to how it is reached.
 	Scope map[*ssa.Function]*Reach
@@ -288,7 +289,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 	}
 	s.findFuncVars()
 	s.findCalls()
-	s.findRoots()
+	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag)
 	s.computeScope()
 	s.findWrites()
 	s.computeReach()

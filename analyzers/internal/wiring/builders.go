@@ -524,7 +524,7 @@ func (m *Model) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 			return nil
 		}
 		if n.Origin().Obj().Pkg() == m.s.Pass.Pkg {
-			if meth := m.s.LocalFunc(m.s.MethodOfValue(x, "Reconcile")); meth != nil {
+			if meth := m.s.LocalFunc(ssax.MethodOfValue(m.s.Pkg.Prog, x, "Reconcile")); meth != nil {
 				return m.reconcilerInfo(meth)
 			}
 			return nil
@@ -579,7 +579,7 @@ func (m *Model) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 			}
 		}
 	}
-	ri := &ReconcilerInfo{EntryFunc: summary.FuncName(entry)}
+	ri := &ReconcilerInfo{EntryFunc: ssax.FuncName(entry)}
 	managed := map[string]bool{}
 	kinds := map[string]bool{}
 	var contains []string

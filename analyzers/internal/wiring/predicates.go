@@ -692,7 +692,7 @@ func (p *predEvaluator) evalLocalFunc(fn *ssa.Function) PredEval {
 	}
 	for i := range out.Leaves {
 		out.Leaves[i].Expr = nil
-		out.Leaves[i].Name = summary.FuncName(fn) + "()"
+		out.Leaves[i].Name = ssax.FuncName(fn) + "()"
 	}
 	p.funcs[fn] = &out
 	return out

@@ -1,40 +1,47 @@
-package summary
+// Package roots finds the reconcile entry points of a package (checks.md
+// §1.2): Reconcile methods of reconcilers (R1), functions converted to
+// reconcile.Func (R2), the Reconcile of values passed to
+// reconcile.AsReconciler (R3), configured roots (R4) and client-go sync
+// handlers (R5). It sits below the model: the summary package calls Find
+// while it builds and keeps the roots it returns.
+package roots
 
 import (
 	"go/ast"
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
-// RootKind says how a reconcile root was recognised (checks.md §1.2).
-type RootKind int
+// Kind says how a reconcile root was recognised (checks.md §1.2).
+type Kind int
 
 // Root kinds.
 const (
-	RootRequest      RootKind = iota // R1a: Reconcile(ctx, reconcile.Request)
-	RootObject                       // R1b: Reconcile(ctx, obj) of an ObjectReconciler
-	RootTyped                        // R1c: Reconcile(ctx, Q) of a TypedReconciler[Q]
-	RootFunc                         // R2: a func converted to reconcile.Func / TypedFunc[Q]
-	RootAsReconciler                 // R3: the Reconcile of a value passed to reconcile.AsReconciler
-	RootConfigured                   // R4: -reconcilelint.roots or //reconcilelint:root
-	RootSyncHandler                  // R5: a client-go sync handler: func(key string) error that splits the key
+	Request      Kind = iota // R1a: Reconcile(ctx, reconcile.Request)
+	Object                   // R1b: Reconcile(ctx, obj) of an ObjectReconciler
+	Typed                    // R1c: Reconcile(ctx, Q) of a TypedReconciler[Q]
+	Func                     // R2: a func converted to reconcile.Func / TypedFunc[Q]
+	AsReconciler             // R3: the Reconcile of a value passed to reconcile.AsReconciler
+	Configured               // R4: -reconcilelint.roots or //reconcilelint:root
+	SyncHandler              // R5: a client-go sync handler: func(key string) error that splits the key
 )
 
-var rootKindNames = [...]string{
-	RootRequest: "R1a Reconcile(ctx, Request)", RootObject: "R1b ObjectReconciler", RootTyped: "R1c TypedReconciler",
-	RootFunc: "R2 reconcile.Func", RootAsReconciler: "R3 AsReconciler", RootConfigured: "R4 configured root",
-	RootSyncHandler: "R5 client-go sync handler",
+var kindNames = [...]string{
+	Request: "R1a Reconcile(ctx, Request)", Object: "R1b ObjectReconciler", Typed: "R1c TypedReconciler",
+	Func: "R2 reconcile.Func", AsReconciler: "R3 AsReconciler", Configured: "R4 configured root",
+	SyncHandler: "R5 client-go sync handler",
 }
 
 // String describes the kind.
-func (k RootKind) String() string {
-	if int(k) < len(rootKindNames) {
-		return rootKindNames[k]
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
 	}
 	return "?"
 }
@@ -42,7 +49,7 @@ func (k RootKind) String() string {
 // Root is a reconcile entry point.
 type Root struct {
 	Fn   *ssa.Function
-	Kind RootKind
+	Kind Kind
 	// Request is the parameter that identifies what to reconcile (the
 	// request or, for R1b, the object); nil for configured roots without one.
 	Request *ssa.Parameter
@@ -51,13 +58,16 @@ type Root struct {
 // IsRequestKeyed reports whether the root receives a request key rather
 // than the object itself (R1a, R1c, R2, and configured roots).
 func (r *Root) IsRequestKeyed() bool {
-	return r.Request != nil && r.Kind != RootObject && r.Kind != RootAsReconciler
+	return r.Request != nil && r.Kind != Object && r.Kind != AsReconciler
 }
 
-// findRoots recognises R1–R4 in the package's functions.
-func (s *Summary) findRoots() {
+// Find recognises R1–R5 among funcs, the source functions of pkg (the SSA
+// form of pass's package). configured lists the extra roots of the
+// -reconcilelint.roots option (pkgpath.Func or pkgpath.Type.Method).
+func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string) []*Root {
+	var roots []*Root
 	seen := make(map[*ssa.Function]bool)
-	add := func(fn *ssa.Function, k RootKind) {
+	add := func(fn *ssa.Function, k Kind) {
 		if fn == nil || seen[fn] || len(fn.Blocks) == 0 {
 			return
 		}
@@ -70,15 +80,15 @@ func (s *Summary) findRoots() {
 		switch {
 		case len(params) >= 2 && apis.IsContext(params[0].Type()):
 			r.Request = params[1]
-		case len(params) == 1 && k == RootRequest:
+		case len(params) == 1 && k == Request:
 			r.Request = params[0] // Reconcile(reconcile.Request) of controller-runtime before v0.7
 		}
-		s.Roots = append(s.Roots, r)
+		roots = append(roots, r)
 	}
-	configured := s.configuredRoots()
-	for _, fn := range s.srcFunc {
-		if configured[fn] {
-			add(fn, RootConfigured)
+	marked := configuredRoots(pass, pkg.Prog, configured)
+	for _, fn := range funcs {
+		if marked[fn] {
+			add(fn, Configured)
 			continue
 		}
 		if k, ok := reconcileMethodKind(fn); ok {
@@ -87,13 +97,13 @@ func (s *Summary) findRoots() {
 	}
 	// R2 and R3 are found at their use: a conversion to reconcile.Func or a
 	// call of reconcile.AsReconciler.
-	for _, fn := range s.srcFunc {
+	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch x := instr.(type) {
 				case *ssa.ChangeType:
 					if apis.IsNamed(x.Type(), apis.Reconcile, "TypedFunc", false) {
-						add(ssax.FuncOfValue(x.X), RootFunc)
+						add(ssax.FuncOfValue(x.X), Func)
 					}
 				case *ssa.Call:
 					callee := ssax.CalleeFunc(&x.Call)
@@ -102,8 +112,8 @@ func (s *Summary) findRoots() {
 					}
 					f := apis.FuncOf(callee)
 					if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(x.Call.Args) == 2 {
-						if m := s.methodOfValue(x.Call.Args[1], "Reconcile"); m != nil && m.Pkg == s.Pkg {
-							add(m, RootAsReconciler)
+						if m := ssax.MethodOfValue(pkg.Prog, x.Call.Args[1], "Reconcile"); m != nil && m.Pkg == pkg {
+							add(m, AsReconciler)
 						}
 					}
 				}
@@ -113,27 +123,28 @@ func (s *Summary) findRoots() {
 	// R5: client-go workers hand the queue's key to a sync handler, which
 	// splits it with cache.SplitMetaNamespaceKey (or takes a
 	// cache.ObjectName) and returns an error.
-	for _, fn := range s.srcFunc {
+	for _, fn := range funcs {
 		if p := syncHandlerKey(fn); p != nil && !seen[fn] {
-			add(fn, RootSyncHandler)
-			s.Roots[len(s.Roots)-1].Request = p
+			add(fn, SyncHandler)
+			roots[len(roots)-1].Request = p
 		}
 	}
 	// An R1 method may also be passed to AsReconciler; keep the more
 	// specific kind.
-	for _, r := range s.Roots {
-		if r.Kind == RootObject {
+	for _, r := range roots {
+		if r.Kind == Object {
 			continue
 		}
-		if r.Request != nil && apis.IsObject(r.Request.Type()) && r.Kind != RootConfigured {
-			r.Kind = RootObject
+		if r.Request != nil && apis.IsObject(r.Request.Type()) && r.Kind != Configured {
+			r.Kind = Object
 		}
 	}
+	return roots
 }
 
 // reconcileMethodKind recognises R1: a method named Reconcile with the
 // signature func(context.Context, Q) (reconcile.Result, error).
-func reconcileMethodKind(fn *ssa.Function) (RootKind, bool) {
+func reconcileMethodKind(fn *ssa.Function) (Kind, bool) {
 	if fn.Name() != "Reconcile" || fn.Signature.Recv() == nil {
 		return 0, false
 	}
@@ -142,7 +153,7 @@ func reconcileMethodKind(fn *ssa.Function) (RootKind, bool) {
 		return 0, false
 	}
 	if sig.Params().Len() == 1 && apis.IsRequest(sig.Params().At(0).Type()) {
-		return RootRequest, true // Reconcile(reconcile.Request), controller-runtime before v0.7
+		return Request, true // Reconcile(reconcile.Request), controller-runtime before v0.7
 	}
 	if sig.Params().Len() != 2 || !apis.IsContext(sig.Params().At(0).Type()) {
 		return 0, false
@@ -150,27 +161,28 @@ func reconcileMethodKind(fn *ssa.Function) (RootKind, bool) {
 	q := sig.Params().At(1).Type()
 	switch {
 	case apis.IsRequest(q):
-		return RootRequest, true
+		return Request, true
 	case apis.IsObject(q):
-		return RootObject, true
+		return Object, true
 	case types.Comparable(q):
-		return RootTyped, true
+		return Typed, true
 	}
 	return 0, false
 }
 
-// configuredRoots returns the functions named by -reconcilelint.roots or
-// marked with a //reconcilelint:root comment.
-func (s *Summary) configuredRoots() map[*ssa.Function]bool {
+// configuredRoots returns the functions named by configured (the
+// -reconcilelint.roots option) or marked with a //reconcilelint:root
+// comment.
+func configuredRoots(pass *analysis.Pass, prog *ssa.Program, configured []string) map[*ssa.Function]bool {
 	out := make(map[*ssa.Function]bool)
-	pkgPath := s.Pass.Pkg.Path()
+	pkgPath := pass.Pkg.Path()
 	want := make(map[string]bool)
-	for _, r := range rootsFlag {
+	for _, r := range configured {
 		if strings.HasPrefix(r, pkgPath+".") {
 			want[strings.TrimPrefix(r, pkgPath+".")] = true
 		}
 	}
-	for _, file := range s.Pass.Files {
+	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok {
@@ -191,8 +203,8 @@ func (s *Summary) configuredRoots() map[*ssa.Function]bool {
 			if !marked {
 				continue
 			}
-			if obj, ok := s.Pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-				if fn := s.Pkg.Prog.FuncValue(obj); fn != nil {
+			if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				if fn := prog.FuncValue(obj); fn != nil {
 					out[fn] = true
 				}
 			}
@@ -201,6 +213,8 @@ func (s *Summary) configuredRoots() map[*ssa.Function]bool {
 	return out
 }
 
+// recvTypeName returns the name of the type of a method's receiver
+// expression (T of *T, T[P] and (T)), or "".
 func recvTypeName(e ast.Expr) string {
 	for {
 		switch x := e.(type) {
@@ -218,67 +232,6 @@ func recvTypeName(e ast.Expr) string {
 			return ""
 		}
 	}
-}
-
-// MethodOfValue returns the method named name of the concrete type behind
-// an interface value made from a known type (through conversions), or nil.
-func (s *Summary) MethodOfValue(v ssa.Value, name string) *ssa.Function {
-	return s.methodOfValue(v, name)
-}
-
-// methodOfValue returns the method named name of the concrete type behind
-// an interface value, when the value is a MakeInterface of a known type.
-func (s *Summary) methodOfValue(v ssa.Value, name string) *ssa.Function {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			t := x.X.Type()
-			ms := s.Pkg.Prog.MethodSets.MethodSet(t)
-			for i := 0; i < ms.Len(); i++ {
-				if ms.At(i).Obj().Name() == name {
-					fn := s.Pkg.Prog.MethodValue(ms.At(i))
-					if fn != nil && fn.Synthetic != "" {
-						// A value-receiver method through a pointer: the
-						// wrapper (*T).M has no body of its own; take T.M.
-						if obj, ok := ms.At(i).Obj().(*types.Func); ok {
-							if decl := s.Pkg.Prog.FuncValue(obj); decl != nil {
-								return decl
-							}
-						}
-					}
-					return fn
-				}
-			}
-			return nil
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return nil
-		}
-	}
-}
-
-// FuncName returns a readable name for fn in messages: "helper",
-// "(*WidgetReconciler).Reconcile", or "the func literal in Setup".
-func FuncName(fn *ssa.Function) string {
-	if fn.Parent() != nil {
-		outer := fn
-		for outer.Parent() != nil {
-			outer = outer.Parent()
-		}
-		return "the func literal in " + FuncName(outer)
-	}
-	if recv := fn.Signature.Recv(); recv != nil {
-		t := recv.Type()
-		star := ""
-		if p, ok := types.Unalias(t).(*types.Pointer); ok {
-			star, t = "*", p.Elem()
-		}
-		if name := apis.RecvName(t); name != "" {
-			return "(" + star + name + ")." + fn.Name()
-		}
-	}
-	return fn.Name()
 }
 
 // syncHandlerKey returns the key parameter of an R5 sync handler: a
