@@ -121,3 +121,15 @@ func BenchmarkSummary(b *testing.B) {
 func BenchmarkAllChecks(b *testing.B) {
 	analyse(b, analyzers.Analyzers())
 }
+
+// BenchmarkOneCheck measures the summary plus one check, RL5002, with the
+// shared analysis it requires: what a configuration that enables only
+// that check costs. Against BenchmarkAllChecks it gives the share of the
+// checks and their shared analyses in the analysis.
+func BenchmarkOneCheck(b *testing.B) {
+	c, ok := analyzers.Lookup("RL5002")
+	if !ok {
+		b.Fatal("RL5002 is not registered")
+	}
+	analyse(b, []*analysis.Analyzer{c.Analyzer})
+}

@@ -222,14 +222,44 @@ func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 
 // PathTo returns the AST path from the node enclosing [pos, end) up to the
 // file, innermost first.
+//
+// Like astutil.PathEnclosingInterval, an empty interval stands for the
+// character at pos, and tokens are not nodes (the path to "+" ends at the
+// BinaryExpr); unlike it, the walk visits only the nodes along the path
+// and their siblings and allocates nothing but the path, and an interval
+// in whitespace between two children belongs to their parent (the
+// callers pass nodes' positions). Reports ask for paths often.
 func PathTo(pass *analysis.Pass, pos, end token.Pos) []ast.Node {
 	file := FileOf(pass, pos)
 	if file == nil {
 		return nil
 	}
-	path, _ := astutil.PathEnclosingInterval(file, pos, end)
+	if end < pos {
+		pos, end = end, pos
+	}
+	if end == pos {
+		end = pos + 1
+	}
+	if pos >= file.End() || end <= file.Pos() {
+		return []ast.Node{file}
+	}
+	var path []ast.Node
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil || n.Pos() > pos || n.End() < end {
+			return false
+		}
+		if len(path) > 0 && !contains(path[len(path)-1], n) {
+			return false // a later sibling: the path is complete
+		}
+		path = append(path, n)
+		return true
+	})
+	slices.Reverse(path)
 	return path
 }
+
+// contains reports whether n lies within parent.
+func contains(parent, n ast.Node) bool { return parent.Pos() <= n.Pos() && n.End() <= parent.End() }
 
 // Enclosing returns the innermost node of type T on the path to pos.
 func Enclosing[T ast.Node](pass *analysis.Pass, pos token.Pos) (T, bool) {

@@ -14,21 +14,34 @@ import (
 // that range would leave unused, which would not compile. Imports of the
 // paths in keep (those the fix's new text uses) stay.
 func RemoveImportsUsedOnlyIn(pass *analysis.Pass, file *ast.File, start, end token.Pos, keep ...string) []analysis.TextEdit {
+	// The packages named inside the range: only the nodes that overlap it
+	// are visited.
 	inside := make(map[*types.PkgName]bool)
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil || n.End() <= start || end <= n.Pos() {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && start <= id.Pos() && id.End() <= end {
+			if pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+				inside[pn] = true
+			}
+		}
+		return true
+	})
+	if len(inside) == 0 {
+		return nil
+	}
+	// Which of them are also named outside it: the walk skips the range
+	// and stops once every one has been seen.
 	outside := make(map[*types.PkgName]bool)
 	ast.Inspect(file, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
+		if n == nil || len(outside) == len(inside) || start <= n.Pos() && n.End() <= end {
+			return false
 		}
-		pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName)
-		if !ok {
-			return true
-		}
-		if start <= id.Pos() && id.End() <= end {
-			inside[pn] = true
-		} else {
-			outside[pn] = true
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := pass.TypesInfo.Uses[id].(*types.PkgName); ok && inside[pn] {
+				outside[pn] = true
+			}
 		}
 		return true
 	})
