@@ -155,3 +155,44 @@ func ExampleLookup() {
 	fmt.Println(c.Doc.Name, c.Doc.Severity)
 	// Output: notfounderror error
 }
+
+// TestInternalKnowsNoCheck keeps the model, the shared analyses, the
+// libraries and the tables under analyzers/internal free of any check's
+// ID or name (docs/architecture.md): a check's detection belongs in its
+// own package. The test harnesses (metamorphic, stubtest) run the checks
+// and may name them; test files and testdata are not looked at.
+func TestInternalKnowsNoCheck(t *testing.T) {
+	var names []string
+	for _, c := range analyzers.All() {
+		names = append(names, regexp.QuoteMeta(c.Doc.Name))
+	}
+	re := regexp.MustCompile(`\bRL[0-9]{4}\b|\b(` + strings.Join(names, "|") + `)\b`)
+	harness := map[string]bool{"metamorphic": true, "stubtest": true}
+	err := filepath.WalkDir("internal", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "testdata" || harness[d.Name()] {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := re.FindString(line); m != "" {
+				t.Errorf("%s:%d names the check %s", path, i+1, m)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

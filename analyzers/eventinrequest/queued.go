@@ -98,9 +98,9 @@ func queuedEvents(s *summary.Summary, hm *handlers.Model) []*queuedEvent {
 					continue
 				}
 				q := &queuedEvent{Call: call, Fn: fn, Pos: call.Pos(), Method: callee.Name()}
-				item, _ := handlers.StripConv(args[0])
+				item, _ := handlers.StripEventConv(args[0])
 				t := item.Type()
-				q.Item = handlers.TypeString(t)
+				q.Item = ssax.ShortTypeString(t)
 				if st, ok := ssax.Deref(t).Underlying().(*types.Struct); ok && !apis.IsObject(t) {
 					for i := 0; i < st.NumFields(); i++ {
 						f := st.Field(i).Origin()
@@ -110,12 +110,12 @@ func queuedEvents(s *summary.Summary, hm *handlers.Model) []*queuedEvent {
 							break
 						}
 						if evIsPayload(st.Field(i).Type()) && !f.Embedded() {
-							q.Reason = "field " + f.Name() + " carries the object (" + handlers.TypeString(st.Field(i).Type()) + ")"
+							q.Reason = "field " + f.Name() + " carries the object (" + ssax.ShortTypeString(st.Field(i).Type()) + ")"
 							break
 						}
 					}
 				} else if evIsPayload(t) {
-					q.Reason = "it is the object itself (" + handlers.TypeString(t) + ")"
+					q.Reason = "it is the object itself (" + ssax.ShortTypeString(t) + ")"
 				} else if p, ok := item.(*ssa.Parameter); ok && evIsEmptyIface(t) {
 					if h := hm.HandlerOf(p.Parent()); h != nil && h.Kind == apis.InformerHandler && h.Fn == p.Parent() {
 						q.Reason = "it is the object the informer passed to " + h.Describe()
@@ -147,7 +147,7 @@ func queuedEvents(s *summary.Summary, hm *handlers.Model) []*queuedEvent {
 				continue
 			}
 			reported[f] = true
-			out = append(out, &queuedEvent{Fn: r.Fn, Pos: uses[f].Branches[0].Pos, Item: handlers.TypeString(r.Request.Type()),
+			out = append(out, &queuedEvent{Fn: r.Fn, Pos: uses[f].Branches[0].Pos, Item: ssax.ShortTypeString(r.Request.Type()),
 				Field: f.Name(), Reason: reason, Related: rel})
 		}
 	}

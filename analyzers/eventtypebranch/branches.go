@@ -14,6 +14,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -109,7 +110,7 @@ func (bf *finder) eventCompare(cond ssa.Value) (evCmp, token.Pos, bool) {
 	if kinds == nil {
 		return evCmp{}, token.NoPos, false
 	}
-	cond, neg := handlers.StripNot(cond)
+	cond, neg := ssax.StripNot(cond)
 	bin := cond.(*ssa.BinOp) // comparedField checked the shape
 	c, isConst := bin.Y.(*ssa.Const)
 	if !isConst {
@@ -126,7 +127,7 @@ func (bf *finder) eventCompare(cond ssa.Value) (evCmp, token.Pos, bool) {
 // watchCompare recognises cond as x == C or x != C (possibly negated)
 // with x a watch.EventType and C a constant.
 func watchCompare(cond ssa.Value) (value string, eqSucc int, pos token.Pos, ok bool) {
-	cond, neg := handlers.StripNot(cond)
+	cond, neg := ssax.StripNot(cond)
 	bin, isBin := cond.(*ssa.BinOp)
 	if !isBin || (bin.Op != token.EQL && bin.Op != token.NEQ) {
 		return "", 0, token.NoPos, false

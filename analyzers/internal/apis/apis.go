@@ -218,6 +218,10 @@ func IsResult(t types.Type) bool { return IsNamed(t, Reconcile, "Result", false)
 // IsRequest reports whether t is reconcile.Request (ctrl.Request is an alias).
 func IsRequest(t types.Type) bool { return IsNamed(t, Reconcile, "Request", false) }
 
+// ReconcileMethod is the method of a reconcile.Reconciler (and of its
+// typed and object forms).
+const ReconcileMethod = "Reconcile"
+
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return IsNamed(t, "context", "Context", false) }
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// Cache-owned reads and the knobs that disable deep copies (checks.md
-// RL6001), and the typed-client List (RL2004).
+// Cache-owned reads and the knobs that disable deep copies, and the
+// typed-client List.
 
 // ToolsCache is the client-go informer cache package.
 const ToolsCache = "k8s.io/client-go/tools/cache"

@@ -5,13 +5,13 @@ import (
 	"strings"
 )
 
-// Import paths of the event-handling APIs (RL3001–RL3003).
+// Import paths of the event-handling APIs.
 const (
 	Cache     = "k8s.io/client-go/tools/cache"
 	Workqueue = "k8s.io/client-go/util/workqueue"
 )
 
-// HandlerKind is the kind of an event callback (checks.md RL3002).
+// HandlerKind is the kind of an event callback.
 type HandlerKind int
 
 // Handler kinds.
@@ -176,8 +176,8 @@ func EventTypeName(v string) string {
 }
 
 // IdentityFieldNames are request or queue item fields that say what to
-// reconcile (RL3003 never reports them): the key, and identity such as the
-// cluster of a multicluster request.
+// reconcile, so carrying them in a request is not event data: the key, and
+// identity such as the cluster of a multicluster request.
 var IdentityFieldNames = map[string]bool{
 	"Request": true, "NamespacedName": true, "ObjectKey": true, "Key": true, "key": true,
 	"Name": true, "name": true, "Namespace": true, "namespace": true,
@@ -187,7 +187,7 @@ var IdentityFieldNames = map[string]bool{
 
 // externalIOFuncs are calls that perform external I/O: HTTP requests and
 // SQL statements. Logging, metrics and event recording are not I/O in this
-// sense (checks.md RL3002, FP risks).
+// sense.
 var externalIOFuncs = map[Func]bool{
 	{"net/http", "", "Get"}:                     true,
 	{"net/http", "", "Head"}:                    true,

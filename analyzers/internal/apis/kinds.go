@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Builder-chain and predicate APIs (checks.md RL4001).
+// Builder-chain and predicate APIs.
 
 // generationLessKinds are k8s.io/api kinds that have a Spec field but for
 // which the API server never sets metadata.generation, so a deletion does

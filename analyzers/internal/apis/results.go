@@ -2,7 +2,7 @@ package apis
 
 import "strings"
 
-// Tables for the reconcile result and error checks (RL5002–RL5004).
+// Tables of the reconcile result and of the errors a reconcile returns.
 
 // parseFuncs maps functions that parse text or data and return an error
 // when it is malformed to the index (not counting the receiver) of the
@@ -24,7 +24,7 @@ var parseFuncs = map[Func]int{
 }
 
 // ParseArg reports whether f parses its input and returns an error when
-// the input is malformed (checks.md RL5004), and which argument (not
+// the input is malformed (an error no retry can fix), and which argument (not
 // counting the receiver) is the input. The strconv parsers (Atoi, Parse*,
 // Unquote) are included.
 func ParseArg(f Func) (int, bool) {

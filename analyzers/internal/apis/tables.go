@@ -241,6 +241,9 @@ var changeReporters = map[Func]bool{
 // ConditionsField is the field that holds an object's status conditions.
 const ConditionsField = "Conditions"
 
+// StatusField is the field that holds an object's status.
+const StatusField = "Status"
+
 // IsConditionTest reports whether f reads a condition of a conditions
 // list: meta.FindStatusCondition and the IsStatusCondition tests.
 func IsConditionTest(f Func) bool {

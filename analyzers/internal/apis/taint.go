@@ -14,7 +14,8 @@ const (
 	MapOrder
 )
 
-// NonDet is every kind but MapOrder: the kinds RL1001 reports.
+// NonDet is every kind but MapOrder: the values that differ on every
+// run, as opposed to an order.
 const NonDet = Clock | Random | Identity | Process
 
 var taintNames = map[TaintKind]string{Clock: "clock", Random: "random", Identity: "identity", Process: "process", MapOrder: "map order"}
@@ -101,7 +102,7 @@ var TaintGlobalSources = map[[2]string]TaintKind{
 }
 
 // ClockRounding says how f treats a clock value for the clock-granularity
-// option of RL1001: round is true for (time.Time).Truncate and Round (the
+// option: round is true for (time.Time).Truncate and Round (the
 // granularity is argument 1, receiver first); keep is true for the
 // functions whose result carries the receiver's (or argument 0's) instant
 // at the same granularity: Format, UTC, Local, In, metav1.NewTime.

@@ -3,7 +3,7 @@ package apis
 import "go/types"
 
 // The update-event model used to evaluate predicate Update functions
-// (checks.md §1.7, RL4001): which fields of an update event hold the old
+// (checks.md §1.7): which fields of an update event hold the old
 // and the new object, which getters read which metadata field, and which
 // functions compare two values for equality.
 

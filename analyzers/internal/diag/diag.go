@@ -35,7 +35,7 @@ type Finding struct {
 	Fix      *analysis.SuggestedFix // at most one fix per diagnostic
 	// Severity overrides the check's default severity for this finding
 	// when it is not empty: checkdoc.Error.String() and the like. It is
-	// carried in the diagnostic's Category ("RL4001/error").
+	// carried in the diagnostic's Category (Category(id, severity)).
 	Severity string
 }
 
@@ -44,8 +44,8 @@ type Reporter struct {
 	Pass *analysis.Pass
 	Doc  *checkdoc.Doc
 	// Explicit says only directives that name the check suppress its
-	// findings, not "*" (RL0001: a wildcard must not hide its own
-	// problems).
+	// findings, not "*" (the check of the directives themselves: a
+	// wildcard must not hide its own problems).
 	Explicit  bool
 	seen      map[token.Pos]bool
 	generated map[string]generated.Generator

@@ -260,22 +260,7 @@ func (w *Walker[T]) Opaque() bool { return w.w.opaque }
 // Reached reports whether a walk visited v (looking through interface
 // conversions of v).
 func (w *Walker[T]) Reached(v ssa.Value) bool {
-	for i := 0; i < 4 && v != nil; i++ {
-		if w.w.seen[v] {
-			return true
-		}
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return false
-		}
-	}
-	return false
+	return ssax.WithinConversions(v, 4, func(x ssa.Value) bool { return w.w.seen[x] })
 }
 
 // NotFoundHandled reports whether the return in block b of fi's function

@@ -1,6 +1,7 @@
 // Package fixes builds the SuggestedFixes that several checks share, on
 // top of the summary model: guarding a write with a DeepEqual comparison
-// against a pre-image (RL2001, and RL1001's stamp-on-change).
+// against a pre-image (an unconditional write, and a time stamped only
+// when the object changed).
 //
 // It imports the summary, apis and diag packages.
 package fixes

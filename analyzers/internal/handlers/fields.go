@@ -71,11 +71,11 @@ func (m *Model) fieldUses() map[*types.Var]*FieldUse {
 					if !ok {
 						continue
 					}
-					f := StructField(fa.X.Type(), fa.Field)
+					f := ssax.FieldVar(fa.X.Type(), fa.Field)
 					if f == nil {
 						continue
 					}
-					v, sawEventType := StripConv(x.Val)
+					v, sawEventType := StripEventConv(x.Val)
 					if sawEventType {
 						use(f).EventTyped = x.Pos()
 					}
@@ -86,7 +86,7 @@ func (m *Model) fieldUses() map[*types.Var]*FieldUse {
 						vals = phi.Edges
 					}
 					for _, v := range vals {
-						v, _ = StripConv(v)
+						v, _ = StripEventConv(v)
 						if c, ok := v.(*ssa.Const); ok && c.Value != nil {
 							if h := m.bodyOf[fn]; h != nil {
 								use(f).Consts = append(use(f).Consts, ConstStore{h, c.Value.ExactString(), x.Pos()})
@@ -127,23 +127,9 @@ func (m *Model) constArgsFromHandlers(fn *ssa.Function, p *ssa.Parameter) []Cons
 	return out
 }
 
-// StripNot looks through up to four negations of a condition and says
-// whether their number is odd.
-func StripNot(cond ssa.Value) (ssa.Value, bool) {
-	neg := false
-	for i := 0; i < 4; i++ {
-		u, isNot := cond.(*ssa.UnOp)
-		if !isNot || u.Op != token.NOT {
-			break
-		}
-		neg, cond = !neg, u.X
-	}
-	return cond, neg
-}
-
-// StripConv looks through conversions and interface boxing, and says
+// StripEventConv looks through conversions and interface boxing, and says
 // whether a watch.EventType value was seen on the way.
-func StripConv(v ssa.Value) (ssa.Value, bool) {
+func StripEventConv(v ssa.Value) (ssa.Value, bool) {
 	saw := false
 	for i := 0; i < 8 && v != nil; i++ {
 		if apis.IsWatchEventType(v.Type()) {
@@ -167,20 +153,10 @@ func StripConv(v ssa.Value) (ssa.Value, bool) {
 	return v, saw
 }
 
-// StructField returns field i of the struct behind t (a pointer to a
-// struct), as the generic field.
-func StructField(t types.Type, i int) *types.Var {
-	st, ok := ssax.Deref(t).Underlying().(*types.Struct)
-	if !ok || i < 0 || i >= st.NumFields() {
-		return nil
-	}
-	return st.Field(i).Origin()
-}
-
 // ComparedField returns the struct field compared with a constant by
 // cond (x == C or x != C, possibly negated), or nil.
 func ComparedField(cond ssa.Value) *types.Var {
-	cond, _ = StripNot(cond)
+	cond, _ = ssax.StripNot(cond)
 	bin, ok := cond.(*ssa.BinOp)
 	if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
 		return nil
@@ -192,13 +168,13 @@ func ComparedField(cond ssa.Value) *types.Var {
 	if c, isConst := y.(*ssa.Const); !isConst || c.Value == nil {
 		return nil
 	}
-	x, _ = StripConv(x)
+	x, _ = StripEventConv(x)
 	switch v := x.(type) {
 	case *ssa.Field:
-		return StructField(v.X.Type(), v.Field)
+		return ssax.FieldVar(v.X.Type(), v.Field)
 	case *ssa.UnOp:
 		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
-			return StructField(fa.X.Type(), fa.Field)
+			return ssax.FieldVar(fa.X.Type(), fa.Field)
 		}
 	}
 	return nil

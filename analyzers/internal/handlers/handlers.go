@@ -212,7 +212,7 @@ func (m *Model) findHandlers() {
 								mfn = ssax.BoundTarget(mfn)
 							}
 							if s.LocalFunc(mfn) != nil {
-								add(mfn, kind, name, TypeString(t), x.Pos())
+								add(mfn, kind, name, ssax.ShortTypeString(t), x.Pos())
 							}
 						}
 					}
@@ -261,18 +261,4 @@ func shortPkg(path string) string {
 		return path[i+1:]
 	}
 	return path
-}
-
-// TypeString names a type for messages: "*nsHandler" or "nsHandler" for a
-// named type (or a pointer to one), without its package.
-func TypeString(t types.Type) string {
-	star := ""
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		star, t = "*", types.Unalias(p.Elem())
-	}
-	if n, ok := t.(*types.Named); ok {
-		return star + n.Origin().Obj().Name()
-	}
-	return star + t.String()
 }

@@ -45,9 +45,10 @@ const (
 	SideExternalIO                          // an HTTP request, an SQL statement, a call into a configured SDK
 	SideStatusMutation                      // a store into .Status of an object, or meta.SetStatusCondition
 
-	// SideHandler are the effects an event handler must not have (RL3002).
+	// SideHandler are the effects an event handler must not have: a write
+	// or external I/O done before the reconcile sees the object.
 	SideHandler = SideWrite | SideExternalIO
-	// SideAny is every kind (RL3001 arms).
+	// SideAny is every kind, for comparing what two branches do.
 	SideAny = SideWrite | SideExternalIO | SideStatusMutation
 )
 
@@ -134,7 +135,7 @@ func (m *Model) directSideEffects(fn *ssa.Function) []*SideEffect {
 				}
 			case *ssa.Store:
 				root, path := m.s.RootOf(x.Addr)
-				if len(path) > 0 && path[0] == "Status" && root != nil && isObject(root) {
+				if summary.IsStatusPath(path) && root != nil && isObject(root) {
 					out = append(out, &SideEffect{Kind: SideStatusMutation, Instr: instr, Fn: fn,
 						What: "a store into ." + summary.PathString(path), Origin: instr.Pos()})
 				}

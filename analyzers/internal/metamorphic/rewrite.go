@@ -31,6 +31,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Rule is one semantics-preserving rewrite.
@@ -440,24 +441,12 @@ func declKey(d ast.Decl) string {
 	return "<file>"
 }
 
-// recvTypeName returns the name of a receiver's base type.
+// recvTypeName returns the name of a receiver's base type, or "?".
 func recvTypeName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return "?"
-		}
+	if n := ssax.RecvTypeName(e); n != "" {
+		return n
 	}
+	return "?"
 }
 
 // movable reports whether fd's body can be moved by the body rules: it has

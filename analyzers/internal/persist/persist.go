@@ -1,7 +1,6 @@
 // Package persist is the analysis of non-deterministic values that a
 // reconciler persists on every pass, shared by the checks of clock,
-// random and process values (nondetwrite) and of map or cache order
-// (maporderwrite): the stores of tainted values that a write of the same
+// random and process values and of map or cache order: the stores of tainted values that a write of the same
 // object then persists, unguarded or under a guard that never holds, and
 // the stability of the conditions on the way (stable.go).
 //

@@ -112,7 +112,7 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 					}
 					f := apis.FuncOf(callee)
 					if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(x.Call.Args) == 2 {
-						if m := ssax.MethodOfValue(pkg.Prog, x.Call.Args[1], "Reconcile"); m != nil && m.Pkg == pkg {
+						if m := ssax.MethodOfValue(pkg.Prog, x.Call.Args[1], apis.ReconcileMethod); m != nil && m.Pkg == pkg {
 							add(m, AsReconciler)
 						}
 					}
@@ -145,7 +145,7 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 // reconcileMethodKind recognises R1: a method named Reconcile with the
 // signature func(context.Context, Q) (reconcile.Result, error).
 func reconcileMethodKind(fn *ssa.Function) (Kind, bool) {
-	if fn.Name() != "Reconcile" || fn.Signature.Recv() == nil {
+	if fn.Name() != apis.ReconcileMethod || fn.Signature.Recv() == nil {
 		return 0, false
 	}
 	sig := fn.Signature
@@ -190,7 +190,7 @@ func configuredRoots(pass *analysis.Pass, prog *ssa.Program, configured []string
 			}
 			name := fd.Name.Name
 			if fd.Recv != nil && len(fd.Recv.List) == 1 {
-				name = recvTypeName(fd.Recv.List[0].Type) + "." + name
+				name = ssax.RecvTypeName(fd.Recv.List[0].Type) + "." + name
 			}
 			marked := want[name]
 			if fd.Doc != nil {
@@ -211,27 +211,6 @@ func configuredRoots(pass *analysis.Pass, prog *ssa.Program, configured []string
 		}
 	}
 	return out
-}
-
-// recvTypeName returns the name of the type of a method's receiver
-// expression (T of *T, T[P] and (T)), or "".
-func recvTypeName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // syncHandlerKey returns the key parameter of an R5 sync handler: a

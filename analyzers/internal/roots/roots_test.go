@@ -1,29 +1,6 @@
 package roots
 
-import (
-	"go/parser"
-	"testing"
-)
-
-func TestRecvTypeName(t *testing.T) {
-	for src, want := range map[string]string{
-		"T":        "T",
-		"*T":       "T",
-		"(*T)":     "T",
-		"T[P]":     "T",
-		"*T[K, V]": "T",
-		"pkg.T":    "",
-		"func()":   "",
-	} {
-		e, err := parser.ParseExpr(src)
-		if err != nil {
-			t.Fatalf("parse %q: %v", src, err)
-		}
-		if got := recvTypeName(e); got != want {
-			t.Errorf("recvTypeName(%s) = %q, want %q", src, got, want)
-		}
-	}
-}
+import "testing"
 
 func TestKindString(t *testing.T) {
 	if got := Object.String(); got != "R1b ObjectReconciler" {

@@ -293,17 +293,24 @@ func IsPlainNilTest(cond, target ssa.Value) bool {
 	if !IsNil(y) {
 		return false
 	}
-	for i := 0; i < 4; i++ {
-		if x == target {
+	return WithinConversions(x, 4, func(v ssa.Value) bool { return v == target })
+}
+
+// WithinConversions reports whether ok holds for v or for a value that v
+// converts (through MakeInterface, ChangeInterface and ChangeType), up to
+// n steps away.
+func WithinConversions(v ssa.Value, n int, ok func(ssa.Value) bool) bool {
+	for i := 0; i < n && v != nil; i++ {
+		if ok(v) {
 			return true
 		}
-		switch v := x.(type) {
+		switch x := v.(type) {
 		case *ssa.MakeInterface:
-			x = v.X
+			v = x.X
 		case *ssa.ChangeInterface:
-			x = v.X
+			v = x.X
 		case *ssa.ChangeType:
-			x = v.X
+			v = x.X
 		default:
 			return false
 		}
@@ -793,6 +800,65 @@ func MethodOfValue(prog *ssa.Program, v ssa.Value, name string) *ssa.Function {
 			v = x.X
 		default:
 			return nil
+		}
+	}
+}
+
+// StripNot looks through up to four negations of a condition and says
+// whether their number is odd.
+func StripNot(cond ssa.Value) (ssa.Value, bool) {
+	neg := false
+	for i := 0; i < 4; i++ {
+		u, isNot := cond.(*ssa.UnOp)
+		if !isNot || u.Op != token.NOT {
+			break
+		}
+		neg, cond = !neg, u.X
+	}
+	return cond, neg
+}
+
+// FieldVar returns field i of the struct behind t (a pointer to a
+// struct), as the generic field.
+func FieldVar(t types.Type, i int) *types.Var {
+	st, ok := Deref(t).Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i).Origin()
+}
+
+// ShortTypeString names a type for messages: "*nsHandler" or "nsHandler" for a
+// named type (or a pointer to one), without its package.
+func ShortTypeString(t types.Type) string {
+	star := ""
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		star, t = "*", types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok {
+		return star + n.Origin().Obj().Name()
+	}
+	return star + t.String()
+}
+
+// RecvTypeName returns the name of the type of a method's receiver
+// expression (T of *T, T[P] and (T)), or "".
+func RecvTypeName(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
 		}
 	}
 }

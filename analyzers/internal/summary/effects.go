@@ -85,7 +85,7 @@ func (e *Effect) WrittenWith(kinds ...apis.WriteKind) bool {
 func (e *Effect) PathString() string { return PathString(e.Path) }
 
 // IsStatusPath reports whether a field path is inside .Status.
-func IsStatusPath(path []string) bool { return len(path) > 0 && path[0] == "Status" }
+func IsStatusPath(path []string) bool { return len(path) > 0 && path[0] == apis.StatusField }
 
 // IsServerManagedPath reports whether a path is identity or bookkeeping
 // that a client does not meaningfully change (name, resourceVersion, …).

@@ -524,7 +524,7 @@ func (m *Model) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 			return nil
 		}
 		if n.Origin().Obj().Pkg() == m.s.Pass.Pkg {
-			if meth := m.s.LocalFunc(ssax.MethodOfValue(m.s.Pkg.Prog, x, "Reconcile")); meth != nil {
+			if meth := m.s.LocalFunc(ssax.MethodOfValue(m.s.Pkg.Prog, x, apis.ReconcileMethod)); meth != nil {
 				return m.reconcilerInfo(meth)
 			}
 			return nil
@@ -550,7 +550,7 @@ func hasReconcile(t types.Type) bool {
 		}
 		ms := types.NewMethodSet(tt)
 		for i := 0; i < ms.Len(); i++ {
-			if ms.At(i).Obj().Name() == "Reconcile" {
+			if ms.At(i).Obj().Name() == apis.ReconcileMethod {
 				return true
 			}
 		}
