@@ -113,6 +113,8 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		what := "Create"
 		if w.Helper != nil {
 			what = "Create in " + w.Helper.Name()
+		} else if w.Via != nil {
+			what = "Create in " + w.Via.Name()
 		}
 		f := diag.Finding{
 			Pos: w.Pos(),

@@ -187,6 +187,17 @@ func (d *creates) createOrigins(c *ssa.Call, errVal ssa.Value, index int, direct
 		}
 		return []crOrigin{{errVal: errVal, write: w, direct: direct}}
 	}
+	if w != nil && w.Helper != nil {
+		// A helper of another package, called directly or through
+		// forwarders of this package.
+		if h := d.helpers[w]; h.generateName || h.alreadyExistsHandled {
+			return nil
+		}
+		if d.existenceChecked(c.Parent(), c) {
+			return nil
+		}
+		return []crOrigin{{errVal: errVal, write: w, direct: false}}
+	}
 	if local := d.s.LocalCallee(&c.Call); local != nil {
 		if d.existenceChecked(c.Parent(), c) {
 			return nil
@@ -196,15 +207,6 @@ func (d *creates) createOrigins(c *ssa.Call, errVal ssa.Value, index int, direct
 			out = append(out, crOrigin{errVal: errVal, write: l.write, direct: direct && l.direct})
 		}
 		return out
-	}
-	if w != nil && w.Helper != nil {
-		if h := d.helpers[w]; h.generateName || h.alreadyExistsHandled {
-			return nil
-		}
-		if d.existenceChecked(c.Parent(), c) {
-			return nil
-		}
-		return []crOrigin{{errVal: errVal, write: w, direct: false}}
 	}
 	return nil
 }

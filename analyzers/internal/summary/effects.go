@@ -297,7 +297,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: append(path, "[]"), Value: x.Value})
 		}
 	case ssa.CallInstruction:
-		c := x.Common()
+		c := s.Forward(x.Common())
 		for _, w := range writes {
 			if w.Object != nil {
 				root, _ := s.PersistedRoot(w.Object)
@@ -325,7 +325,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		// FromUnstructured(u.Object, obj) of an object just read: obj holds
 		// what the API returned.
 		if src, dst, ok := apis.FromUnstructuredArgs(f); ok && dst < len(args) {
-			if sroot, _ := s.RootOf(args[src]); readCallOf(sroot) != nil || s.readResult(sroot) != nil {
+			if sroot, _ := s.RootOf(args[src]); s.readCallOf(sroot) != nil || s.readResult(sroot) != nil {
 				root, _ := s.RootOf(args[dst])
 				return append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
 			}

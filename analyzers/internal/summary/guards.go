@@ -273,8 +273,9 @@ func (s *Summary) ChangeReporter(c *ssa.CallCommon) (fn *types.Func, obj ssa.Val
 }
 
 func (s *Summary) changeReporter(c *ssa.CallCommon, depth int) (*types.Func, ssa.Value, bool) {
-	if callee := ssax.CalleeFunc(c); callee != nil && apis.IsChangeReporter(apis.FuncOf(callee)) {
-		if args := ssax.RecvFirstArgs(c); len(args) > 0 {
+	if fc := s.Forward(c); ssax.CalleeFunc(fc) != nil && apis.IsChangeReporter(apis.FuncOf(ssax.CalleeFunc(fc))) {
+		callee := ssax.CalleeFunc(fc)
+		if args := ssax.RecvFirstArgs(fc); len(args) > 0 {
 			return callee, args[0], true
 		}
 		return nil, nil, false
@@ -329,7 +330,8 @@ func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 			return g
 		}
 	}
-	callee := ssax.CalleeFunc(&c.Call)
+	cc := s.Forward(&c.Call)
+	callee := ssax.CalleeFunc(cc)
 	if callee == nil {
 		return Guard{Kind: Unknown, FailSucc: -1}
 	}
@@ -337,7 +339,7 @@ func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 	switch {
 	case apis.IsErrorTestFunc(f):
 		var op ssa.Value
-		if args := ssax.CallArgs(&c.Call); len(args) > 0 {
+		if args := ssax.CallArgs(cc); len(args) > 0 {
 			op = args[0]
 		}
 		return Guard{Kind: ErrorTest, FailSucc: 0, Operand: op}
@@ -346,7 +348,7 @@ func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 	case apis.IsEqualityFunc(f):
 		return Guard{Kind: Equality, FailSucc: -1}
 	case f.Name == "IsZero" && f.Pkg == apis.MetaV1 && f.Recv == "Time":
-		if recv := ssax.CallRecv(&c.Call); recv != nil && s.isDeletionTimestamp(recv) {
+		if recv := ssax.CallRecv(cc); recv != nil && s.isDeletionTimestamp(recv) {
 			return Guard{Kind: Lifecycle, FailSucc: -1}
 		}
 		return Guard{Kind: Observed, FailSucc: -1}
@@ -504,7 +506,7 @@ func (s *Summary) isDeletionTimestampIn(v ssa.Value, seen map[ssa.Value]bool, de
 	case *ssa.Field:
 		return ssax.FieldName(x.X.Type(), x.Field) == apis.DeletionTimestampField
 	case *ssa.Call:
-		if callee := ssax.CalleeFunc(&x.Call); callee != nil {
+		if callee := ssax.CalleeFunc(s.Forward(&x.Call)); callee != nil {
 			return apis.IsDeletionTimestampAccess(apis.FuncOf(callee))
 		}
 		return false
@@ -739,7 +741,7 @@ func (s *Summary) guardReads(fn *ssa.Function, b *ssa.BasicBlock, state string) 
 	}
 	_, guards := s.Func(fn).StatusOf(b)
 	for _, d := range guards {
-		if ifi := d.If(); ifi != nil && readsState(ifi.Cond, state, make(map[ssa.Value]bool), 0) {
+		if ifi := d.If(); ifi != nil && s.readsState(ifi.Cond, state, make(map[ssa.Value]bool), 0) {
 			return true
 		}
 	}
@@ -747,7 +749,7 @@ func (s *Summary) guardReads(fn *ssa.Function, b *ssa.BasicBlock, state string) 
 }
 
 // readsState reports whether v is computed from the state (see GuardedOn).
-func readsState(v ssa.Value, state string, seen map[ssa.Value]bool, depth int) bool {
+func (s *Summary) readsState(v ssa.Value, state string, seen map[ssa.Value]bool, depth int) bool {
 	if v == nil || seen[v] || depth > 12 {
 		return false
 	}
@@ -762,7 +764,7 @@ func readsState(v ssa.Value, state string, seen map[ssa.Value]bool, depth int) b
 			return true
 		}
 	case *ssa.Call:
-		if callee := ssax.CalleeFunc(&x.Call); callee != nil {
+		if callee := ssax.CalleeFunc(s.Forward(&x.Call)); callee != nil {
 			f := apis.FuncOf(callee)
 			switch {
 			case state == apis.FinalizersField && apis.ClassifyFinalizerCall(f) != apis.NoFinalizerOp:
@@ -777,7 +779,7 @@ func readsState(v ssa.Value, state string, seen map[ssa.Value]bool, depth int) b
 		ops = instr.Operands(ops)
 	}
 	for _, op := range ops {
-		if op != nil && readsState(*op, state, seen, depth+1) {
+		if op != nil && s.readsState(*op, state, seen, depth+1) {
 			return true
 		}
 	}
@@ -891,9 +893,10 @@ func (s *Summary) deletingWhen(cond ssa.Value, depth int) (whenTrue, ok bool) {
 			return x.Op == token.NEQ, true // set (non-nil) while deleting
 		}
 	case *ssa.Call:
-		callee := ssax.CalleeFunc(&x.Call)
+		fc := s.Forward(&x.Call)
+		callee := ssax.CalleeFunc(fc)
 		if callee != nil && apis.IsTimeIsZero(apis.FuncOf(callee)) {
-			if recv := ssax.CallRecv(&x.Call); recv != nil && s.isDeletionTimestamp(recv) {
+			if recv := ssax.CallRecv(fc); recv != nil && s.isDeletionTimestamp(recv) {
 				return false, true // zero while not deleting
 			}
 			return false, false
@@ -992,8 +995,8 @@ func (s *Summary) paramDeletionTestOf(fn *ssa.Function, v ssa.Value) (DeletionTe
 			}
 		}
 	case *ssa.Call:
-		if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsTimeIsZero(apis.FuncOf(callee)) {
-			if recv := ssax.CallRecv(&x.Call); recv != nil {
+		if fc := s.Forward(&x.Call); ssax.CalleeFunc(fc) != nil && apis.IsTimeIsZero(apis.FuncOf(ssax.CalleeFunc(fc))) {
+			if recv := ssax.CallRecv(fc); recv != nil {
 				if p, ofTime, ok := paramOf(recv); ok {
 					return DeletionTestFact{Tests: true, Param: p, WhenTrue: false, OfTime: ofTime}, true
 				}

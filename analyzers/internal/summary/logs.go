@@ -75,6 +75,7 @@ func (s *Summary) blockLogsOnly(b *ssa.BasicBlock, depth int) bool {
 func (s *Summary) LogsOnly(c *ssa.CallCommon) bool { return s.logsOnly(c, 0) }
 
 func (s *Summary) logsOnly(c *ssa.CallCommon, depth int) bool {
+	c = s.Forward(c)
 	callee := ssax.CalleeFunc(c)
 	if callee != nil && apis.IsLogging(apis.FuncOf(callee)) {
 		return true

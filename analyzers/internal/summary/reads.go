@@ -71,7 +71,7 @@ func (s *Summary) readResults(fn *ssa.Function) uint64 {
 
 // readCallOf returns the typed-client, lister or indexer call whose result
 // v is, or nil.
-func readCallOf(v ssa.Value) *ssa.Call {
+func (s *Summary) readCallOf(v ssa.Value) *ssa.Call {
 	var c *ssa.Call
 	switch x := v.(type) {
 	case *ssa.Extract:
@@ -82,7 +82,7 @@ func readCallOf(v ssa.Value) *ssa.Call {
 	if c == nil {
 		return nil
 	}
-	callee := ssax.CalleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(s.Forward(&c.Call))
 	if callee == nil {
 		return nil
 	}
@@ -142,7 +142,7 @@ func (s *Summary) ReadBefore(fn *ssa.Function, root ssa.Value, site ssa.Instruct
 			return e.Instr.Pos(), true
 		}
 	}
-	if c := readCallOf(root); c != nil && ssax.Reaches(c, site) {
+	if c := s.readCallOf(root); c != nil && ssax.Reaches(c, site) {
 		return c.Pos(), true
 	}
 	if c := s.readResult(root); c != nil && ssax.Reaches(c, site) {

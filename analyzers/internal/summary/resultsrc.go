@@ -93,6 +93,7 @@ func (s *Summary) paramSource(fn *ssa.Function, v ssa.Value) (int, SourceKind) {
 // how: the unstructured converter, a package function (by its code), or a
 // function of another package (by its fact).
 func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind) {
+	c = s.Forward(c)
 	callee := ssax.CalleeFunc(c)
 	if callee == nil && s.LocalFunc(s.Callee(c)) == nil {
 		return nil, NoSource // a dynamic call; a closure of the package goes on

@@ -102,8 +102,10 @@ type Summary struct {
 
 	// Built with the model and read only afterwards.
 	srcFunc  []*ssa.Function
-	calls    map[*ssa.Function][]callEdge  // callers within the package
-	funcVars map[*ssa.Global]*ssa.Function // package variables that hold one function (callee)
+	calls    map[*ssa.Function][]callEdge        // callers within the package
+	funcVars map[*ssa.Global]*ssa.Function       // package variables that hold one function (callee)
+	fwd      map[*ssa.CallCommon]*ssa.CallCommon // calls of forwarders: what they forward to (forward.go)
+	inlined  map[*ssa.Function]bool              // forwarders whose every use is a resolved call
 	types    map[*types.TypeName]*TypeInfo
 
 	// The lazily computed parts (package memo): the base's are filled
@@ -288,6 +290,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 		}
 	}
 	s.findFuncVars()
+	s.resolveForwarders()
 	s.findCalls()
 	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag)
 	s.computeScope()

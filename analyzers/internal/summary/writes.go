@@ -41,6 +41,9 @@ type Write struct {
 	// callers decide (WriteFact.WriterParam).
 	Writer       ssa.Value
 	WriterMethod string
+	// Via is the function the call names when it reaches the write
+	// through forwarders (Summary.Forward), or nil.
+	Via *types.Func
 }
 
 // Pos returns the position of the write call.
@@ -61,6 +64,9 @@ func (w *Write) Method() string {
 // findWrites finds the write sites of every package function.
 func (s *Summary) findWrites() {
 	for _, fn := range s.srcFunc {
+		if s.inlined[fn] {
+			continue // its call is a write at its callers' sites
+		}
 		fi := s.Func(fn)
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -85,9 +91,20 @@ func (s *Summary) findWrites() {
 	}
 }
 
-// classifyWrite returns the writes performed by one call.
+// classifyWrite returns the writes performed by one call, seen through
+// forwarders (Write.Via names the function the call names then).
 func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
-	c := call.Common()
+	c := s.Forward(call.Common())
+	ws := s.classifyWriteOf(call, c)
+	if c != call.Common() {
+		for _, w := range ws {
+			w.Via = ssax.CalleeFunc(call.Common())
+		}
+	}
+	return ws
+}
+
+func (s *Summary) classifyWriteOf(call ssa.CallInstruction, c *ssa.CallCommon) []*Write {
 	callee := ssax.CalleeFunc(c)
 	if callee == nil {
 		return nil
@@ -212,7 +229,8 @@ func (s *Summary) subResourceOrigin(v ssa.Value, depth int) (fromStatus bool, na
 			}
 			return fromStatus, name
 		case *ssa.Call:
-			callee := ssax.CalleeFunc(&x.Call)
+			fc := s.Forward(&x.Call)
+			callee := ssax.CalleeFunc(fc)
 			if callee == nil {
 				return false, ""
 			}
@@ -220,7 +238,7 @@ func (s *Summary) subResourceOrigin(v ssa.Value, depth int) (fromStatus bool, na
 			case "Status":
 				return true, "status"
 			case "SubResource":
-				args := ssax.CallArgs(&x.Call)
+				args := ssax.CallArgs(fc)
 				if len(args) == 1 {
 					if s, ok := ssax.ConstString(args[0]); ok {
 						return s == "status", s
@@ -379,12 +397,13 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 				continue
 			}
 			// obj.GetLabels() returns the object's own map.
-			callee := ssax.CalleeFunc(&x.Call)
+			fc := s.Forward(&x.Call)
+			callee := ssax.CalleeFunc(fc)
 			if callee == nil {
 				return v, path
 			}
 			field, ok := apis.AliasingGetter(apis.FuncOf(callee))
-			recv := ssax.CallRecv(&x.Call)
+			recv := ssax.CallRecv(fc)
 			if !ok || recv == nil {
 				return v, path
 			}

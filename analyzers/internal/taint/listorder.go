@@ -42,7 +42,7 @@ func (a *Analysis) listOrder(v ssa.Value, seen map[ssa.Value]bool) (token.Pos, b
 			return a.listOrder(c, seen)
 		}
 	case *ssa.Call:
-		if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsUnorderedCacheList(apis.FuncOf(callee)) {
+		if callee := ssax.CalleeFunc(a.m.Forward(&x.Call)); callee != nil && apis.IsUnorderedCacheList(apis.FuncOf(callee)) {
 			return x.Pos(), true
 		}
 		return a.listResult(x, 0)
@@ -119,6 +119,7 @@ func (a *Analysis) filledByCachedList(root ssa.Value) (token.Pos, bool) {
 // isCachedList reports whether c is client.Reader.List on a cache-backed
 // client (apis.IsCachedClient) with list as its list argument.
 func (a *Analysis) isCachedList(c *ssa.CallCommon, list ssa.Value) bool {
+	c = a.m.Forward(c)
 	callee := ssax.CalleeFunc(c)
 	if callee == nil || !apis.IsReaderList(apis.FuncOf(callee)) {
 		return false

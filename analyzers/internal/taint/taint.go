@@ -27,6 +27,9 @@ type Model interface {
 	Binding(fv *ssa.FreeVar) ssa.Value
 	// Callee returns the function a call calls, or nil.
 	Callee(c *ssa.CallCommon) *ssa.Function
+	// Forward returns the call c makes through forwarders (package
+	// forward), or c.
+	Forward(c *ssa.CallCommon) *ssa.CallCommon
 	// LocalFunc returns fn when it is a function of the package, or nil.
 	LocalFunc(fn *ssa.Function) *ssa.Function
 	// IsObjectRoot reports whether the root v holds API objects.
@@ -402,7 +405,7 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 
 // callTaint is the taint of a call's result.
 func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
-	common := &c.Call
+	common := a.m.Forward(&c.Call)
 	// Builtins: append carries its arguments' taint; appending an element
 	// of a map range inside the range body introduces map order.
 	if b, ok := common.Value.(*ssa.Builtin); ok {
@@ -556,12 +559,18 @@ func (a *Analysis) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
 			if !ok {
 				continue
 			}
-			var idx []int
-			if callee := ssax.CalleeFunc(&c.Call); callee != nil {
+			var idx, fidx []int
+			fc := a.m.Forward(&c.Call)
+			if callee := ssax.CalleeFunc(fc); callee != nil {
 				if i := apis.SortInPlaceArg(apis.FuncOf(callee)); i >= 0 {
-					idx = append(idx, i)
-				} else if !c.Call.IsInvoke() {
-					idx = append(idx, a.m.SortedParamsOf(callee)...)
+					fidx = append(fidx, i)
+				} else if !fc.IsInvoke() {
+					fidx = append(fidx, a.m.SortedParamsOf(callee)...)
+				}
+			}
+			for _, i := range fidx {
+				if i < len(fc.Args) {
+					out = append(out, sortCall{call: in, arg: ssax.Unconvert(fc.Args[i])})
 				}
 			}
 			if h := a.m.LocalFunc(a.m.Callee(&c.Call)); h != nil && h != fn && depth < 3 && !c.Call.IsInvoke() {
@@ -661,7 +670,7 @@ func (a *Analysis) isMapIter(v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	callee := ssax.CalleeFunc(&c.Call)
+	callee := ssax.CalleeFunc(a.m.Forward(&c.Call))
 	return callee != nil && apis.IsMapIterSource(apis.FuncOf(callee))
 }
 
@@ -785,8 +794,8 @@ func (a *Analysis) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]b
 		}
 		return a.elemOrd(x.Y, at, seen)
 	case *ssa.Call:
-		if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsTaintPropagator(apis.FuncOf(callee)) {
-			for _, arg := range x.Call.Args {
+		if fc := a.m.Forward(&x.Call); ssax.CalleeFunc(fc) != nil && apis.IsTaintPropagator(apis.FuncOf(ssax.CalleeFunc(fc))) {
+			for _, arg := range fc.Args {
 				if src := a.elemOrd(arg, at, seen); src != "" {
 					return src
 				}

@@ -1,0 +1,287 @@
+// Package forward sees through forwarders: functions whose body only
+// passes their parameters on to one call and returns that call's results,
+// such as
+//
+//	func update(c client.Client, ctx context.Context, o client.Object) error {
+//		return c.Update(ctx, o)
+//	}
+//
+// or the same written as a closure, a generic function or a function held
+// in a package-level variable. A call of
+// a forwarder does what the call it forwards to does, with the caller's
+// arguments: Resolve rewrites it into that call, so every rule that
+// recognises an API call recognises it however it is wrapped.
+//
+// The package knows nothing of Kubernetes; it works on go/ssa alone. The
+// model (package summary) resolves every call of its package once, while
+// it builds. Forwarders of other packages are not seen through yet: their
+// facts (writes, stores, taint) describe them instead.
+package forward
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxDepth bounds how many forwarders Resolve sees through in a row.
+const maxDepth = 4
+
+// source says where an operand of a forwarded call comes from.
+type source struct {
+	param   int       // index into the forwarder's Params, or -1
+	freeVar int       // index into its FreeVars, or -1
+	keep    ssa.Value // the forwarder's own value (a constant, a field of a parameter), when both are -1
+}
+
+// Forwarder is the call a forwarder makes, and where each of its operands
+// comes from.
+type Forwarder struct {
+	// Fn is the forwarder.
+	Fn *ssa.Function
+	// Call is the one call its body makes.
+	Call  *ssa.CallCommon
+	value source   // the callee value (or the receiver of an invoke)
+	args  []source // Call.Args
+}
+
+// Of returns the forwarder that fn is, or nil when its body does more
+// than forward one call.
+func Of(fn *ssa.Function) *Forwarder {
+	if fn == nil || len(fn.Blocks) != 1 || fn.Recover != nil {
+		return nil
+	}
+	var call *ssa.Call
+	var ret *ssa.Return
+	for _, instr := range fn.Blocks[0].Instrs {
+		switch x := instr.(type) {
+		case *ssa.Call:
+			if call != nil {
+				return nil
+			}
+			call = x
+		case *ssa.Return:
+			ret = x
+		case *ssa.DebugRef, *ssa.FieldAddr, *ssa.Field, *ssa.MakeInterface,
+			*ssa.ChangeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.Extract:
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	if call == nil || ret == nil || !returnsCall(ret, call) {
+		return nil
+	}
+	c := call.Common()
+	if _, ok := c.Value.(*ssa.Builtin); ok {
+		return nil
+	}
+	if c.StaticCallee() == fn {
+		return nil
+	}
+	f := &Forwarder{Fn: fn, Call: c}
+	var ok bool
+	if f.value, ok = sourceOf(fn, c.Value); !ok {
+		return nil
+	}
+	for _, a := range c.Args {
+		src, ok := sourceOf(fn, a)
+		if !ok {
+			return nil
+		}
+		f.args = append(f.args, src)
+	}
+	return f
+}
+
+// returnsCall reports whether ret returns exactly the results of call, in
+// order (converted to the forwarder's result types at most), and call's
+// results are used by nothing else.
+func returnsCall(ret *ssa.Return, call *ssa.Call) bool {
+	sig := call.Common().Signature()
+	n := sig.Results().Len()
+	if len(ret.Results) != n {
+		return false
+	}
+	for i, r := range ret.Results {
+		r = stripConv(r)
+		if n == 1 {
+			if r != ssa.Value(call) {
+				return false
+			}
+			continue
+		}
+		e, ok := r.(*ssa.Extract)
+		if !ok || e.Tuple != ssa.Value(call) || e.Index != i {
+			return false
+		}
+	}
+	return true
+}
+
+// stripConv removes the conversions that keep a value's identity.
+func stripConv(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// sourceOf says where v, an operand of the forwarded call in fn, comes
+// from: a parameter, a free variable, or fn itself (a constant, a
+// function, a field or conversion of those). Anything else (another call,
+// a value computed by other instructions) makes fn no forwarder.
+func sourceOf(fn *ssa.Function, v ssa.Value) (source, bool) {
+	switch x := stripConv(v).(type) {
+	case *ssa.Parameter:
+		for i, p := range fn.Params {
+			if p == x {
+				return source{param: i, freeVar: -1}, true
+			}
+		}
+	case *ssa.FreeVar:
+		for i, p := range fn.FreeVars {
+			if p == x {
+				return source{param: -1, freeVar: i}, true
+			}
+		}
+	}
+	if derived(fn, v, 0) {
+		return source{param: -1, freeVar: -1, keep: v}, true
+	}
+	return source{}, false
+}
+
+// derived reports whether v is a constant, a function, a global, or a
+// field, load or conversion of one of those or of a parameter or free
+// variable of fn.
+func derived(fn *ssa.Function, v ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Const, *ssa.Function, *ssa.Global:
+		return true
+	case *ssa.Parameter, *ssa.FreeVar:
+		return x.Parent() == fn
+	case *ssa.FieldAddr:
+		return derived(fn, x.X, depth+1)
+	case *ssa.Field:
+		return derived(fn, x.X, depth+1)
+	case *ssa.UnOp:
+		return x.Op == token.MUL && derived(fn, x.X, depth+1)
+	case *ssa.MakeInterface:
+		return derived(fn, x.X, depth+1)
+	case *ssa.ChangeInterface:
+		return derived(fn, x.X, depth+1)
+	case *ssa.ChangeType:
+		return derived(fn, x.X, depth+1)
+	case *ssa.Convert:
+		return derived(fn, x.X, depth+1)
+	}
+	return false
+}
+
+// Apply returns the call f forwards to, as made by a call of f with the
+// arguments args (f's parameters, in order) and, for a closure, the
+// bindings of its free variables. It returns nil when an argument is
+// missing.
+func (f *Forwarder) Apply(args, bindings []ssa.Value) *ssa.CallCommon {
+	val := func(s source) ssa.Value {
+		switch {
+		case s.param >= 0:
+			if s.param < len(args) {
+				return args[s.param]
+			}
+			return nil
+		case s.freeVar >= 0:
+			if s.freeVar < len(bindings) {
+				return bindings[s.freeVar]
+			}
+			return nil
+		}
+		return s.keep
+	}
+	out := &ssa.CallCommon{Method: f.Call.Method, Value: val(f.value)}
+	if out.Value == nil {
+		return nil
+	}
+	for _, a := range f.args {
+		v := val(a)
+		if v == nil {
+			return nil
+		}
+		out.Args = append(out.Args, v)
+	}
+	return out
+}
+
+// Fact is a forwarder of another package, as a fact carries it: the
+// function or method it calls and, for each operand, the parameter that
+// supplies it.
+type Fact struct {
+	// Target names the callee: "path.Func" or "path.Type.Method" (a
+	// method of a named type, an interface's included).
+	Target string
+	// Invoke says the call is a dynamic call of Target, an interface
+	// method, on the receiver parameter Value.
+	Invoke bool
+	// Value is the parameter that supplies the receiver of an invoke.
+	Value int `json:",omitempty"`
+	// Args are the parameters that supply the call's arguments (for a
+	// static method call, the receiver first).
+	Args []int
+}
+
+// Resolver resolves the calls of one package.
+type Resolver struct {
+	// Callee returns the function a call reaches statically (a function,
+	// a closure, a generic instance, a function held by a variable), or
+	// nil.
+	Callee func(c *ssa.CallCommon) *ssa.Function
+}
+
+// Resolve returns the call that c ends up making when its callee is a
+// forwarder (through up to maxDepth forwarders), or nil when it is not.
+func (r *Resolver) Resolve(c *ssa.CallCommon) *ssa.CallCommon {
+	var out *ssa.CallCommon
+	for range maxDepth {
+		next := r.step(c)
+		if next == nil {
+			break
+		}
+		out, c = next, next
+	}
+	return out
+}
+
+// step sees through one forwarder.
+func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
+	if c.IsInvoke() {
+		return nil
+	}
+	fn := r.Callee(c)
+	if fn == nil {
+		return nil
+	}
+	var bindings []ssa.Value
+	if mc, ok := c.Value.(*ssa.MakeClosure); ok {
+		bindings = mc.Bindings
+	}
+	f := Of(fn)
+	if f == nil {
+		return nil
+	}
+	return f.Apply(c.Args, bindings)
+}
