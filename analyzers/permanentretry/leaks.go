@@ -201,7 +201,8 @@ func (d *detector) leaks(fn *ssa.Function) []permLeak {
 // callOrigins classifies a call that produces an error in fn: a parse of
 // parameter-derived data, or a helper whose error carries one.
 func (d *detector) callOrigins(fn *ssa.Function, c *ssa.Call, index int) []permOrigin {
-	callee := ssax.CalleeFunc(&c.Call)
+	fc := d.s.Forward(&c.Call)
+	callee := ssax.CalleeFunc(fc)
 	if callee == nil && d.s.LocalCallee(&c.Call) == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}
@@ -209,7 +210,7 @@ func (d *detector) callOrigins(fn *ssa.Function, c *ssa.Call, index int) []permO
 	if apis.IsTerminalError(f) {
 		return nil
 	}
-	args := ssax.CallArgs(&c.Call)
+	args := ssax.CallArgs(fc)
 	if i, ok := apis.ParseArg(f); ok {
 		if i >= len(args) {
 			return nil
@@ -279,11 +280,12 @@ func (d *detector) invalidTest(fi *summary.FuncInfo, b *ssa.BasicBlock, w *errfl
 		if !ok || dep.Succ != trueSucc {
 			continue
 		}
-		callee := ssax.CalleeFunc(&c.Call)
+		fc := d.s.Forward(&c.Call)
+		callee := ssax.CalleeFunc(fc)
 		if callee == nil || !apis.IsPermanentAPIErrorTest(apis.FuncOf(callee)) {
 			continue
 		}
-		args := ssax.CallArgs(&c.Call)
+		args := ssax.CallArgs(fc)
 		if len(args) != 1 || !w.Reached(args[0]) {
 			continue
 		}
@@ -445,18 +447,19 @@ func (d *detector) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]b
 // dataParamCall handles a call in dataParam: a string transform, or a
 // getter of an object's own data.
 func (d *detector) dataParamCall(fn *ssa.Function, c *ssa.Call, join func(...ssa.Value) int) int {
-	callee := ssax.CalleeFunc(&c.Call)
+	fc := d.s.Forward(&c.Call)
+	callee := ssax.CalleeFunc(fc)
 	if callee == nil {
 		return noParam
 	}
 	f := apis.FuncOf(callee)
 	switch {
 	case apis.IsStringTransform(f):
-		return join(ssax.CallArgs(&c.Call)...)
+		return join(ssax.CallArgs(fc)...)
 	case apis.IsObjectDataGetter(f.Name):
 		// obj.GetLabels(), or (&obj.ObjectMeta).GetLabels() after method
 		// promotion: the receiver must trace to the object.
-		if recv := ssax.CallRecv(&c.Call); recv != nil {
+		if recv := ssax.CallRecv(fc); recv != nil {
 			return join(recv)
 		}
 	}

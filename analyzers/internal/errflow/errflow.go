@@ -118,14 +118,15 @@ func (w *errWalker[T]) walk(v ssa.Value, direct bool) []T {
 
 // call handles an error produced by a call: a wrapper or a leaf.
 func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct bool) []T {
-	callee := ssax.CalleeFunc(&c.Call)
+	fc := w.f.s.Forward(&c.Call)
+	callee := ssax.CalleeFunc(fc)
 	if callee == nil && w.f.s.LocalFunc(w.f.s.Callee(&c.Call)) == nil {
 		w.opaque = true // a dynamic call; a closure of the package goes on
 		return nil
 	}
 	f := apis.FuncOf(callee)
 	if ok, idx := apis.IsErrorWrapper(f); ok {
-		args := ssax.CallArgs(&c.Call)
+		args := ssax.CallArgs(fc)
 		if idx >= 0 {
 			if idx < len(args) {
 				return w.walk(args[idx], direct)

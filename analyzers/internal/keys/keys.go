@@ -173,12 +173,13 @@ func (k *Keys) ObjectParams(fn *ssa.Function) map[ssa.Value]int {
 			if !ok {
 				continue
 			}
-			callee := ssax.CalleeFunc(&c.Call)
+			fc := k.s.Forward(&c.Call)
+			callee := ssax.CalleeFunc(fc)
 			if callee == nil {
 				continue
 			}
 			f := apis.FuncOf(callee)
-			args := ssax.CallArgs(&c.Call)
+			args := ssax.CallArgs(fc)
 			switch {
 			case apis.IsReaderGet(f) && len(args) >= 3:
 				root, _ := k.s.RootOf(args[2])
