@@ -285,3 +285,112 @@ func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
 	}
 	return f.Apply(c.Args, bindings)
 }
+
+// Inline finds the forwarders of a package that are inlined, and resolves
+// every call of the package that goes through them. fns are the
+// package's functions (closures included), local returns the function of
+// the package a call reaches statically (a generic instance resolves to
+// its origin), and holds the function a package variable is assigned
+// once, or nil.
+//
+// A forwarder is inlined when no other package can call it (an unexported
+// function that is no method, a closure, a generic function's instance)
+// and every use of it in the package is a call: its own call is then seen
+// at its callers' sites only, and a model that skips its body counts
+// nothing twice.
+func Inline(fns []*ssa.Function, local func(*ssa.CallCommon) *ssa.Function, holds func(*ssa.Global) *ssa.Function) (map[*ssa.CallCommon]*ssa.CallCommon, map[*ssa.Function]bool) {
+	calls := map[*ssa.Function]int{}
+	eachCall(fns, func(c *ssa.CallCommon) {
+		if callee := local(c); callee != nil && private(callee) && Of(callee) != nil {
+			calls[callee]++
+		}
+	})
+	inlined := make(map[*ssa.Function]bool)
+	for fn, n := range calls {
+		if n == uses(fns, fn, holds) {
+			inlined[fn] = true
+		}
+	}
+	r := &Resolver{Callee: func(c *ssa.CallCommon) *ssa.Function {
+		if fn := local(c); fn != nil && inlined[fn] {
+			if s := c.StaticCallee(); s != nil {
+				return s // a generic instance's wrapper, seen through next
+			}
+			return fn
+		}
+		return nil
+	}}
+	resolved := make(map[*ssa.CallCommon]*ssa.CallCommon)
+	eachCall(fns, func(c *ssa.CallCommon) {
+		if out := r.Resolve(c); out != nil {
+			resolved[c] = out
+		}
+	})
+	return resolved, inlined
+}
+
+// eachCall calls f for each call of fns.
+func eachCall(fns []*ssa.Function, f func(c *ssa.CallCommon)) {
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					f(call.Common())
+				}
+			}
+		}
+	}
+}
+
+// private reports whether only its package can call fn: a closure, or an
+// unexported function that is no method.
+func private(fn *ssa.Function) bool {
+	if fn.Parent() != nil {
+		return true
+	}
+	obj := fn.Object()
+	return obj != nil && !obj.Exported() && fn.Signature.Recv() == nil
+}
+
+// uses counts the uses of fn (or of its instances) in fns as a value:
+// calls, closures made of it (each of their uses), stores, arguments,
+// conversions. A package variable that holds fn counts each use of each
+// of its loads instead of the store that defines it.
+func uses(fns []*ssa.Function, fn *ssa.Function, holds func(*ssa.Global) *ssa.Function) int {
+	n := 0
+	count := func(v ssa.Value) {
+		refs := v.Referrers()
+		if refs == nil {
+			n += 1 << 20 // unknown uses
+			return
+		}
+		n += len(*refs)
+	}
+	for _, f := range fns {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if u, ok := instr.(*ssa.UnOp); ok {
+					if g, ok := u.X.(*ssa.Global); ok && holds(g) == fn {
+						count(u) // a load of a variable that holds fn
+					}
+				}
+				if st, ok := instr.(*ssa.Store); ok {
+					if g, ok := st.Addr.(*ssa.Global); ok && holds(g) == fn {
+						continue // the definition of a function variable
+					}
+				}
+				for _, op := range instr.Operands(nil) {
+					if g, ok := (*op).(*ssa.Function); !ok || g != fn && g.Origin() != fn {
+						continue
+					}
+					if mc, ok := instr.(*ssa.MakeClosure); ok {
+						count(mc)
+					} else {
+						n++
+					}
+				}
+			}
+		}
+	}
+	return n
+}

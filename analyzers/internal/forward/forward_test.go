@@ -1,0 +1,164 @@
+package forward_test
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
+)
+
+const src = `package p
+
+type T struct{ n int }
+
+func (t *T) set(a, b int) int { t.n = a - b; return t.n }
+
+func api(a, b int) (int, error) { return a - b, nil }
+
+// Forwarders.
+func plain(a, b int) (int, error)     { return api(a, b) }
+func swapped(b, a int) (int, error)   { return api(a, b) }
+func method(t *T, a int) int          { return t.set(a, 1) }
+func chained(a, b int) (int, error)   { return plain(a, b) }
+func generic[X any](a, b int) (int, error) { return api(a, b) }
+
+// Not forwarders.
+func twoCalls(a, b int) (int, error) { api(a, a); return api(a, b) }
+func computes(a, b int) (int, error) { return api(a+1, b) }
+func drops(a, b int) error            { _, err := api(a, b); return err }
+func branches(a, b int) (int, error) {
+	if a > b {
+		return api(a, b)
+	}
+	return 0, nil
+}
+
+func use(x, y, z int) {
+	plain(x, y)
+	swapped(x, y)
+	method(&T{}, x)
+	chained(x, y)
+	generic[struct{}](x, y)
+	func(a int) (int, error) { return api(a, z) }(x)
+	twoCalls(x, y)
+	computes(x, y)
+	drops(x, y)
+	branches(x, y)
+}
+`
+
+// build type-checks and builds src.
+func build(t *testing.T) *ssa.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
+		types.NewPackage("p", "p"), []*ast.File{f}, ssa.BuilderMode(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
+
+func TestOf(t *testing.T) {
+	pkg := build(t)
+	for name, want := range map[string]bool{
+		"plain": true, "swapped": true, "method": true, "chained": true, "generic": true,
+		"twoCalls": false, "computes": false, "drops": false, "branches": false, "use": false,
+	} {
+		if got := forward.Of(pkg.Func(name)) != nil; got != want {
+			t.Errorf("Of(%s) != nil is %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestResolve resolves every call of use and checks the callee and the
+// arguments of the call it ends up making.
+func TestResolve(t *testing.T) {
+	pkg := build(t)
+	r := &forward.Resolver{Callee: func(c *ssa.CallCommon) *ssa.Function { return c.StaticCallee() }}
+	use := pkg.Func("use")
+	want := map[string]struct {
+		callee string
+		args   []string // the caller's argument values, by name
+	}{
+		"plain":   {"api", []string{"x", "y"}},
+		"swapped": {"api", []string{"y", "x"}},
+		"chained": {"api", []string{"x", "y"}},
+		"generic": {"api", []string{"x", "y"}},
+		"method":  {"set", []string{"&T{}", "x", "1"}},
+		"use$1":   {"api", []string{"x", "*z"}}, // z is captured: the closure loads it
+	}
+	seen := map[string]bool{}
+	for _, b := range use.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call.Call.StaticCallee() == nil {
+				continue
+			}
+			name := call.Call.StaticCallee().Name()
+			if o := call.Call.StaticCallee().Origin(); o != nil {
+				name = o.Name()
+			}
+			out := r.Resolve(&call.Call)
+			w, isFwd := want[name]
+			if !isFwd {
+				if out != nil {
+					t.Errorf("call of %s resolved to %v, want no resolution", name, out)
+				}
+				continue
+			}
+			seen[name] = true
+			if out == nil {
+				t.Errorf("call of %s not resolved", name)
+				continue
+			}
+			if got := out.StaticCallee(); got == nil || got.Name() != w.callee {
+				t.Errorf("call of %s resolves to %v, want %s", name, out.Value, w.callee)
+				continue
+			}
+			if len(out.Args) != len(w.args) {
+				t.Errorf("call of %s resolves with %d arguments, want %d", name, len(out.Args), len(w.args))
+				continue
+			}
+			for i, a := range out.Args {
+				if got := argName(a); got != w.args[i] {
+					t.Errorf("call of %s: argument %d is %s, want %s", name, i, got, w.args[i])
+				}
+			}
+		}
+	}
+	for name := range want {
+		if !seen[name] {
+			t.Errorf("no call of %s in use", name)
+		}
+	}
+}
+
+// argName names a resolved argument: a parameter of use, the allocation
+// of a T, or a constant.
+func argName(v ssa.Value) string {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x.Name()
+	case *ssa.Const:
+		return x.Value.String()
+	case *ssa.Alloc:
+		return "&T{}"
+	case *ssa.UnOp:
+		return x.Op.String() + argName(x.X)
+	case *ssa.FreeVar:
+		return x.Name()
+	}
+	return v.String()
+}
