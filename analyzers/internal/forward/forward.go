@@ -22,6 +22,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // maxDepth bounds how many forwarders Resolve sees through in a row.
@@ -107,7 +109,7 @@ func returnsCall(ret *ssa.Return, call *ssa.Call) bool {
 		return false
 	}
 	for i, r := range ret.Results {
-		r = stripConv(r)
+		r = ssax.StripIdentityConv(r)
 		if n == 1 {
 			if r != ssa.Value(call) {
 				return false
@@ -122,28 +124,12 @@ func returnsCall(ret *ssa.Return, call *ssa.Call) bool {
 	return true
 }
 
-// stripConv removes the conversions that keep a value's identity.
-func stripConv(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
-			return v
-		}
-	}
-}
-
 // sourceOf says where v, an operand of the forwarded call in fn, comes
 // from: a parameter, a free variable, or fn itself (a constant, a
 // function, a field or conversion of those). Anything else (another call,
 // a value computed by other instructions) makes fn no forwarder.
 func sourceOf(fn *ssa.Function, v ssa.Value) (source, bool) {
-	switch x := stripConv(v).(type) {
+	switch x := ssax.StripIdentityConv(v).(type) {
 	case *ssa.Parameter:
 		for i, p := range fn.Params {
 			if p == x {

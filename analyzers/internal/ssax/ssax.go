@@ -296,6 +296,32 @@ func IsPlainNilTest(cond, target ssa.Value) bool {
 	return WithinConversions(x, 4, func(v ssa.Value) bool { return v == target })
 }
 
+// StripIdentityConv removes the conversions that keep a value's identity
+// (MakeInterface, ChangeInterface, ChangeType).
+func StripIdentityConv(v ssa.Value) ssa.Value {
+	for {
+		if c := identityConvOperand(v); c != nil {
+			v = c
+			continue
+		}
+		return v
+	}
+}
+
+// identityConvOperand returns the operand of an identity-keeping
+// conversion, or nil.
+func identityConvOperand(v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return x.X
+	case *ssa.ChangeInterface:
+		return x.X
+	case *ssa.ChangeType:
+		return x.X
+	}
+	return nil
+}
+
 // WithinConversions reports whether ok holds for v or for a value that v
 // converts (through MakeInterface, ChangeInterface and ChangeType), up to
 // n steps away.
@@ -304,14 +330,7 @@ func WithinConversions(v ssa.Value, n int, ok func(ssa.Value) bool) bool {
 		if ok(v) {
 			return true
 		}
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		default:
+		if v = identityConvOperand(v); v == nil {
 			return false
 		}
 	}
