@@ -64,7 +64,7 @@ func (d *appends) listAppends(fields map[string]bool) []*listAppend {
 			value := e.Value
 			if e.Via != nil {
 				// A metadata setter summarised by its fact: its argument.
-				if value = setterValue(e.Instr); value == nil {
+				if value = d.setterValue(e.Instr); value == nil {
 					continue
 				}
 			}
@@ -106,8 +106,9 @@ func (d *appends) selfAppend(v ssa.Value, root ssa.Value, path []string) *ssa.Ca
 	}
 	// obj.GetFinalizers(), obj.GetOwnerReferences().
 	if lc, ok := l.(*ssa.Call); ok {
-		if callee := ssax.CalleeFunc(&lc.Call); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
-			if recv := ssax.CallRecv(&lc.Call); recv != nil {
+		fc := d.s.Forward(&lc.Call)
+		if callee := ssax.CalleeFunc(fc); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
+			if recv := ssax.CallRecv(fc); recv != nil {
 				if r, p := d.s.RootOf(recv); r == root && len(summary.Metaless(p)) == len(summary.Metaless(path))-1 {
 					return c
 				}
@@ -258,8 +259,9 @@ func (d *appends) mentionsList(v ssa.Value, root ssa.Value, path []string, seen 
 	case *ssa.MakeClosure:
 		return next(x.Bindings...)
 	case *ssa.Call:
-		if callee := ssax.CalleeFunc(&x.Call); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
-			if recv := ssax.CallRecv(&x.Call); recv != nil {
+		fc := d.s.Forward(&x.Call)
+		if callee := ssax.CalleeFunc(fc); callee != nil && callee.Name() == "Get"+path[len(path)-1] {
+			if recv := ssax.CallRecv(fc); recv != nil {
 				if r, _ := d.s.RootOf(recv); r == root {
 					return true
 				}
@@ -455,12 +457,12 @@ func elemHasName(t types.Type) bool {
 
 // setterValue returns the value argument of a metadata setter call
 // (SetFinalizers(v), SetOwnerReferences(v)), or nil.
-func setterValue(instr ssa.Instruction) ssa.Value {
+func (d *appends) setterValue(instr ssa.Instruction) ssa.Value {
 	call, ok := instr.(ssa.CallInstruction)
 	if !ok {
 		return nil
 	}
-	c := call.Common()
+	c := d.s.Forward(call.Common())
 	callee := ssax.CalleeFunc(c)
 	if callee == nil {
 		return nil

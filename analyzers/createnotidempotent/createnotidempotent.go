@@ -214,8 +214,8 @@ func ownerExpr(pass *analysis.Pass, s *summary.Summary, fn *ssa.Function) string
 			continue
 		}
 		c, ok := e.Instr.(*ssa.Call)
-		if !ok {
-			continue
+		if !ok || s.Forwarded(c) {
+			continue // a forwarder's call expression is not the Get's
 		}
 		args := ssax.CallArgs(&c.Call)
 		if len(args) < 3 || !k.OfParam(fn, args[1], root.Request) {

@@ -9,13 +9,14 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
 // clockTruncation returns the granularity a clock value v was truncated or
 // rounded to with a constant duration (apis.ClockRounding), looking through
 // the functions that keep the instant (Format, UTC, metav1.NewTime, …),
 // conversions, and a local variable whose address is stored.
-func clockTruncation(v ssa.Value) (time.Duration, bool) {
+func clockTruncation(s *summary.Summary, v ssa.Value) (time.Duration, bool) {
 	for i := 0; i < 16 && v != nil; i++ {
 		switch x := ssax.StripConv(v).(type) {
 		case *ssa.Convert:
@@ -29,11 +30,12 @@ func clockTruncation(v ssa.Value) (time.Duration, bool) {
 			// now := metav1.NewTime(…); w.Status.T = &now
 			v = ssax.SingleStored(x)
 		case *ssa.Call:
-			callee := ssax.CalleeFunc(&x.Call)
+			fc := s.Forward(&x.Call)
+			callee := ssax.CalleeFunc(fc)
 			if callee == nil {
 				return 0, false
 			}
-			args := ssax.RecvFirstArgs(&x.Call)
+			args := ssax.RecvFirstArgs(fc)
 			round, keep := apis.ClockRounding(apis.FuncOf(callee))
 			switch {
 			case round && len(args) == 2:

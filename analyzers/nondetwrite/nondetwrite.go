@@ -152,7 +152,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 		f := diag.Finding{Pos: pos, End: pos, Message: msg}
 		if clockGranularity > 0 && p.Taint.Kinds&apis.NonDet == apis.Clock && p.Store.Via == nil && p.Store.Value != nil {
-			if d, ok := clockTruncation(p.Store.Value); ok && d >= clockGranularity {
+			if d, ok := clockTruncation(s, p.Store.Value); ok && d >= clockGranularity {
 				f.Severity = checkdoc.Info.String()
 				f.Message += fmt.Sprintf(" (the value is truncated to %s, so it changes at most once per %s)", d, d)
 			}

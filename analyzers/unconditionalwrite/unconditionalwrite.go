@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -129,10 +130,10 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			"compare with the state read from the API server (e.g. equality.Semantic.DeepEqual against a DeepCopy) and write only when it differs",
 			w.Method(), what)
 		f := diag.Finding{Pos: call.Pos(), End: call.End(), Message: msg}
-		if w.Helper != nil {
+		if h := helperOf(pass, w); h != nil {
 			f.Message = fmt.Sprintf("%s writes %s (%s) on every reconcile, even when nothing changed; "+
 				"guard the call with a comparison against the state read from the API server",
-				w.Helper.Name(), what, w.Kind)
+				h.Name(), what, w.Kind)
 		} else if chain := s.Chain(w.Fn); len(chain) > 0 {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: chain[0].Pos(), Message: "reached from the reconcile root through this call"})
 		}
@@ -146,6 +147,18 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		n++
 	}
 	return n
+}
+
+// helperOf returns the function of another package that the write's call
+// names: a helper whose facts say it writes, or a forwarder seen through.
+func helperOf(pass *analysis.Pass, w *summary.Write) *types.Func {
+	if w.Helper != nil {
+		return w.Helper
+	}
+	if w.Via != nil && w.Via.Pkg() != pass.Pkg {
+		return w.Via
+	}
+	return nil
 }
 
 // objectDesc names the written object by its type, e.g. "the Widget".

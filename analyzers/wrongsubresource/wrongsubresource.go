@@ -121,7 +121,7 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 				if statusStoreBetween(effects, w, later) {
 					continue
 				}
-				n += report(pass, rep, w, statusStores, fmt.Sprintf(
+				n += report(pass, s, rep, w, statusStores, fmt.Sprintf(
 					"the %s of %s replaces the in-memory %s with the server's copy, so the later status write sends the old status: the change is lost",
 					w.Write, typeName(w.Root), paths(statusStores)), clobberFix)
 				continue
@@ -130,7 +130,7 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 			if len(otherStores) == 0 {
 				fix = statusWriteFix
 			}
-			n += report(pass, rep, w, statusStores, fmt.Sprintf(
+			n += report(pass, s, rep, w, statusStores, fmt.Sprintf(
 				"%s changes %s but writes it only with %s of the main resource, which drops status changes; use Status().%s",
 				typeName(w.Root), paths(statusStores), w.Write, w.Write), fix)
 		case isStatusWrite(w.Write) && len(otherStores) > 0:
@@ -143,7 +143,7 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 			if len(dropped) == 0 {
 				continue
 			}
-			n += report(pass, rep, w, dropped, fmt.Sprintf(
+			n += report(pass, s, rep, w, dropped, fmt.Sprintf(
 				"%s changes %s but writes it only with %s, which drops everything outside status; write those fields with Update or Patch",
 				typeName(w.Root), paths(dropped), w.Write), nil)
 		}
@@ -154,10 +154,13 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 // fixer builds the fix of a finding at the write's call.
 type fixer func(pass *analysis.Pass, w *summary.Effect, call *ast.CallExpr) *analysis.SuggestedFix
 
-func report(pass *analysis.Pass, rep *diag.Reporter, w *summary.Effect, stores []*summary.Effect, msg string, fix fixer) int {
+func report(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, w *summary.Effect, stores []*summary.Effect, msg string, fix fixer) int {
 	call, ok := diag.Enclosing[*ast.CallExpr](pass, w.Instr.Pos())
 	if !ok {
 		return 0
+	}
+	if s.Forwarded(w.Instr) {
+		fix = nil // the call expression is a forwarder's, not the write's
 	}
 	f := diag.Finding{Pos: call.Pos(), End: call.End(), Message: msg}
 	for _, st := range stores {

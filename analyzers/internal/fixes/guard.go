@@ -41,7 +41,7 @@ func WriteOf(s *summary.Summary, instr ssa.Instruction) *summary.Write {
 // extra edits (such as deleting first's original statement) are added.
 // It returns nil when no safe fix exists.
 func GuardWrite(pass *analysis.Pass, s *summary.Summary, w *summary.Write, call *ast.CallExpr, first string, extra ...analysis.TextEdit) *analysis.SuggestedFix {
-	if w.Flavor != apis.FlavorCR || len(call.Args) < 2 {
+	if w.Flavor != apis.FlavorCR || len(call.Args) < 2 || s.Forwarded(w.Call) {
 		return nil
 	}
 	objExpr := call.Args[1]

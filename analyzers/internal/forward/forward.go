@@ -6,16 +6,16 @@
 //		return c.Update(ctx, o)
 //	}
 //
-// or the same written as a closure, a generic function or a function held
-// in a package-level variable. A call of
+// or the same written as a closure, a generic function, a function held
+// in a package-level variable, or a function of another package. A call of
 // a forwarder does what the call it forwards to does, with the caller's
 // arguments: Resolve rewrites it into that call, so every rule that
 // recognises an API call recognises it however it is wrapped.
 //
-// The package knows nothing of Kubernetes; it works on go/ssa alone. The
-// model (package summary) resolves every call of its package once, while
-// it builds. Forwarders of other packages are not seen through yet: their
-// facts (writes, stores, taint) describe them instead.
+// The package knows nothing of Kubernetes; it works on go/ssa and
+// go/types alone. The model (package summary) resolves every call of its
+// package once, while it builds, and carries forwarders across packages in
+// a fact (Fact).
 package forward
 
 import (
@@ -213,29 +213,16 @@ func (f *Forwarder) Apply(args, bindings []ssa.Value) *ssa.CallCommon {
 	return out
 }
 
-// Fact is a forwarder of another package, as a fact carries it: the
-// function or method it calls and, for each operand, the parameter that
-// supplies it.
-type Fact struct {
-	// Target names the callee: "path.Func" or "path.Type.Method" (a
-	// method of a named type, an interface's included).
-	Target string
-	// Invoke says the call is a dynamic call of Target, an interface
-	// method, on the receiver parameter Value.
-	Invoke bool
-	// Value is the parameter that supplies the receiver of an invoke.
-	Value int `json:",omitempty"`
-	// Args are the parameters that supply the call's arguments (for a
-	// static method call, the receiver first).
-	Args []int
-}
-
 // Resolver resolves the calls of one package.
 type Resolver struct {
 	// Callee returns the function a call reaches statically (a function,
 	// a closure, a generic instance, a function held by a variable), or
 	// nil.
 	Callee func(c *ssa.CallCommon) *ssa.Function
+	// Other, when set, resolves a call of a function of another package
+	// (one with no body here) from its fact (Fact, Rebuild), or returns
+	// nil.
+	Other func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon
 }
 
 // Resolve returns the call that c ends up making when its callee is a
@@ -257,6 +244,9 @@ func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
 	if c.IsInvoke() {
 		return nil
 	}
+	if fn := c.StaticCallee(); fn != nil && len(fn.Blocks) == 0 && r.Other != nil {
+		return r.Other(fn, c)
+	}
 	fn := r.Callee(c)
 	if fn == nil {
 		return nil
@@ -276,15 +266,17 @@ func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
 // every call of the package that goes through them. fns are the
 // package's functions (closures included), local returns the function of
 // the package a call reaches statically (a generic instance resolves to
-// its origin), and holds the function a package variable is assigned
-// once, or nil.
+// its origin), holds the function a package variable is assigned once,
+// or nil, and other resolves calls of other packages' forwarders from
+// their facts (nil: none).
 //
 // A forwarder is inlined when no other package can call it (an unexported
 // function that is no method, a closure, a generic function's instance)
 // and every use of it in the package is a call: its own call is then seen
 // at its callers' sites only, and a model that skips its body counts
 // nothing twice.
-func Inline(fns []*ssa.Function, local func(*ssa.CallCommon) *ssa.Function, holds func(*ssa.Global) *ssa.Function) (map[*ssa.CallCommon]*ssa.CallCommon, map[*ssa.Function]bool) {
+func Inline(fns []*ssa.Function, local func(*ssa.CallCommon) *ssa.Function, holds func(*ssa.Global) *ssa.Function,
+	other func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon) (map[*ssa.CallCommon]*ssa.CallCommon, map[*ssa.Function]bool) {
 	calls := map[*ssa.Function]int{}
 	eachCall(fns, func(c *ssa.CallCommon) {
 		if callee := local(c); callee != nil && private(callee) && Of(callee) != nil {
@@ -305,7 +297,7 @@ func Inline(fns []*ssa.Function, local func(*ssa.CallCommon) *ssa.Function, hold
 			return fn
 		}
 		return nil
-	}}
+	}, Other: other}
 	resolved := make(map[*ssa.CallCommon]*ssa.CallCommon)
 	eachCall(fns, func(c *ssa.CallCommon) {
 		if out := r.Resolve(c); out != nil {

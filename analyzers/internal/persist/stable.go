@@ -184,7 +184,7 @@ func (md *Model) settledSucc(v ssa.Value, depth int) int {
 			}
 		}
 	case *ssa.Call:
-		callee := ssax.CalleeFunc(&x.Call)
+		callee := ssax.CalleeFunc(md.s.Forward(&x.Call))
 		if callee == nil && md.s.LocalCallee(&x.Call) == nil {
 			return -1 // a dynamic call; a closure of the package goes on
 		}

@@ -30,6 +30,9 @@ func fill(t *testing.T, v reflect.Value, n *int) {
 			fill(t, s.Index(i), n)
 		}
 		v.Set(s)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fill(t, v.Elem(), n)
 	case reflect.Bool:
 		v.SetBool(*n%2 == 0)
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
@@ -49,6 +50,9 @@ type FuncSummary struct {
 	// DeletionTest says the bool result tests the deletion mark of a
 	// parameter (guards.go, DeletionRegion).
 	DeletionTest DeletionTestFact `json:",omitempty"`
+	// Forward, when set, says the function is a forwarder (package
+	// forward): a call of it is the call the fact describes.
+	Forward *forward.Fact `json:",omitempty"`
 }
 
 // DeletionTestFact, when Tests is set, says that a function's bool result
@@ -155,13 +159,16 @@ func (f *FuncSummary) String() string {
 	for _, p := range f.SortedParams {
 		parts = append(parts, "sorts-param-"+ssax.Itoa(p))
 	}
+	if f.Forward != nil {
+		parts = append(parts, "forwards-to "+f.Forward.Target)
+	}
 	return "FuncSummary(" + strings.Join(parts, ", ") + ")"
 }
 
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
 		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && !f.OnlyLogs &&
-		!f.DeletionTest.Tests
+		!f.DeletionTest.Tests && f.Forward == nil
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -278,6 +285,9 @@ func (s *Summary) exportFacts() {
 		fs.SortedParams = s.taints.SortedParams(fn)
 		fs.OnlyLogs = s.bodyLogsOnly(fn, 0)
 		fs.DeletionTest = s.paramDeletionTest(fn)
+		if fw := forward.Of(fn); fw != nil && obj.Exported() {
+			fs.Forward = forward.FactFor(fn, s.Forward(fw.Call))
+		}
 		for _, pe := range s.paramEffects(fn) {
 			if pe.kind != StoreEffect {
 				continue

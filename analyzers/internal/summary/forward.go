@@ -1,6 +1,9 @@
 package summary
 
 import (
+	"go/types"
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
@@ -19,8 +22,43 @@ func (s *Summary) Forward(c *ssa.CallCommon) *ssa.CallCommon {
 	return c
 }
 
+// Forwarded reports whether the call instr goes through a forwarder: its
+// callee and arguments (Forward) are not those of its call expression, so
+// a fix must not edit that expression as if they were.
+func (s *Summary) Forwarded(instr ssa.Instruction) bool {
+	c, ok := instr.(ssa.CallInstruction)
+	return ok && s.fwd[c.Common()] != nil
+}
+
 // resolveForwarders resolves the calls of the package that go through
 // its inlined forwarders (forward.Inline).
 func (s *Summary) resolveForwarders() {
-	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, func(g *ssa.Global) *ssa.Function { return s.funcVars[g] })
+	pkgs := map[string]*types.Package{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if pkgs[p.Path()] == nil {
+			pkgs[p.Path()] = p
+			for _, q := range p.Imports() {
+				visit(q)
+			}
+		}
+	}
+	visit(s.Pass.Pkg)
+	other := func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon {
+		obj, _ := fn.Object().(*types.Func)
+		fs := s.FactOf(obj)
+		if fs == nil || fs.Forward == nil {
+			return nil
+		}
+		out := forward.Rebuild(fs.Forward, s.Pkg.Prog, func(path string) *types.Package { return pkgs[path] }, c.Args)
+		if out != nil && !out.IsInvoke() && !slices.Contains(s.Pass.Pkg.Imports(), out.StaticCallee().Pkg.Pkg) {
+			// A function of a package this one does not import: its facts
+			// are not visible here (go/analysis passes on only the facts
+			// of objects in its imports' export data), and the
+			// forwarder's own describe the call better.
+			return nil
+		}
+		return out
+	}
+	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, func(g *ssa.Global) *ssa.Function { return s.funcVars[g] }, other)
 }

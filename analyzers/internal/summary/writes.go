@@ -55,6 +55,9 @@ func (w *Write) Method() string {
 	if w.Helper != nil {
 		return w.Helper.Name() + " (" + w.Kind.String() + ")"
 	}
+	if w.Via != nil && w.Via.Pkg() != nil && w.Via.Exported() {
+		return w.Via.Name() + " (" + w.Kind.String() + ")"
+	}
 	if w.Kind == apis.SubResourceWrite && w.SubResource != "" {
 		return "SubResource(" + w.SubResource + ") write"
 	}

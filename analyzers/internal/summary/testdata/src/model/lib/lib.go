@@ -79,7 +79,7 @@ func viaLocal(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error 
 }
 
 // Outer reaches a write through a package-local helper.
-func Outer(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error { // want `FuncSummary\(Update\(param 2\)\)`
+func Outer(ctx context.Context, c client.Client, cm *corev1.ConfigMap) error { // want `FuncSummary\(Update\(param 2\), forwards-to sigs.k8s.io/controller-runtime/pkg/client.Writer.Update\)`
 	return viaLocal(ctx, c, cm)
 }
 
@@ -94,7 +94,7 @@ func EnsureFinalizer(o client.Object) bool { // want `FuncSummary\(store ObjectM
 }
 
 // Fetch returns the error of the Get of key unchanged.
-func Fetch(ctx context.Context, c client.Client, key types.NamespacedName, obj client.Object) error {
+func Fetch(ctx context.Context, c client.Client, key types.NamespacedName, obj client.Object) error { // want `FuncSummary\(forwards-to sigs.k8s.io/controller-runtime/pkg/client.Reader.Get\)`
 	return c.Get(ctx, key, obj)
 }
 

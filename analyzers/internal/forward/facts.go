@@ -1,0 +1,189 @@
+package forward
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// function or method it calls and, for each operand, the parameter that
+// supplies it.
+type Fact struct {
+	// Target names the callee: "path.Func" or "path.Type.Method" (a
+	// method of a named type, an interface's included).
+	Target string
+	// Invoke says the call is a dynamic call of Target, an interface
+	// method, on the receiver parameter Value.
+	Invoke bool
+	// Value is the parameter that supplies the receiver of an invoke.
+	Value int `json:",omitempty"`
+	// Args are the parameters that supply the call's arguments (for a
+	// static method call, the receiver first).
+	Args []int
+}
+
+// FactFor returns what a fact carries of fn when fn forwards to call (a
+// call of fn's body, or what it resolves to), or nil when such a call
+// cannot be rebuilt in another package from fn's arguments alone: an
+// operand is not a parameter of fn (nor a nil constant), or the callee is
+// not an exported, named function or method.
+func FactFor(fn *ssa.Function, call *ssa.CallCommon) *Fact {
+	fact := &Fact{}
+	var obj *types.Func
+	if call.IsInvoke() {
+		src, ok := sourceOf(fn, call.Value)
+		if !ok || src.param < 0 {
+			return nil
+		}
+		fact.Invoke, fact.Value, obj = true, src.param, call.Method
+	} else {
+		callee := call.StaticCallee()
+		if callee == nil || callee.Parent() != nil || callee.Origin() != nil || callee.Signature.TypeParams().Len() > 0 {
+			return nil
+		}
+		obj, _ = callee.Object().(*types.Func)
+	}
+	if obj == nil || !obj.Exported() {
+		return nil
+	}
+	name, ok := targetName(obj)
+	if !ok {
+		return nil
+	}
+	fact.Target = name
+	for _, a := range call.Args {
+		src, ok := sourceOf(fn, a)
+		switch {
+		case !ok || src.freeVar >= 0:
+			return nil
+		case src.param >= 0:
+			fact.Args = append(fact.Args, src.param)
+		default:
+			if k, isConst := src.keep.(*ssa.Const); !isConst || !k.IsNil() {
+				return nil
+			}
+			fact.Args = append(fact.Args, NilArg)
+		}
+	}
+	return fact
+}
+
+// NilArg in Fact.Args stands for a nil argument (an empty variadic
+// list, a nil option).
+const NilArg = -1
+
+// targetName returns the name under which Rebuild finds obj again.
+func targetName(obj *types.Func) (string, bool) {
+	if obj == nil || obj.Pkg() == nil {
+		return "", false
+	}
+	sig, _ := obj.Type().(*types.Signature)
+	if sig == nil || sig.TypeParams().Len() > 0 {
+		return "", false
+	}
+	if recv := sig.Recv(); recv != nil {
+		t := types.Unalias(recv.Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		n, ok := t.(*types.Named)
+		if !ok || n.TypeArgs().Len() > 0 || n.TypeParams().Len() > 0 || n.Obj().Pkg() == nil {
+			return "", false
+		}
+		return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + obj.Name(), true
+	}
+	return obj.Pkg().Path() + "." + obj.Name(), true
+}
+
+// Rebuild returns the call that a call of a forwarder of another package
+// (described by fact) with the arguments args makes, in prog, whose
+// packages are found through pkgs (import path to package). It returns
+// nil when the callee cannot be found.
+func Rebuild(fact *Fact, prog *ssa.Program, pkgs func(path string) *types.Package, args []ssa.Value) *ssa.CallCommon {
+	obj := lookup(fact.Target, pkgs)
+	if obj == nil {
+		return nil
+	}
+	at := func(i int) ssa.Value {
+		if i < 0 || i >= len(args) {
+			return nil
+		}
+		return args[i]
+	}
+	out := &ssa.CallCommon{}
+	if fact.Invoke {
+		if _, ok := obj.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface); !ok {
+			return nil
+		}
+		out.Method, out.Value = obj, at(fact.Value)
+		if out.Value == nil || !types.IsInterface(out.Value.Type()) {
+			return nil
+		}
+	} else {
+		if p := prog.Package(obj.Pkg()); p == nil {
+			prog.CreatePackage(obj.Pkg(), nil, nil, true)
+		}
+		fn := prog.FuncValue(obj)
+		if fn == nil {
+			return nil
+		}
+		out.Value = fn
+	}
+	params := obj.Type().(*types.Signature).Params()
+	for j, i := range fact.Args {
+		v := at(i)
+		if i == NilArg {
+			// A static method call's receiver comes first.
+			k := j
+			if !fact.Invoke && obj.Type().(*types.Signature).Recv() != nil {
+				k--
+			}
+			if k < 0 || k >= params.Len() {
+				return nil
+			}
+			v = ssa.NewConst(nil, params.At(k).Type())
+		}
+		if v == nil {
+			return nil
+		}
+		out.Args = append(out.Args, v)
+	}
+	return out
+}
+
+// lookup finds the function or method that name (see Fact.Target) names.
+func lookup(name string, pkgs func(path string) *types.Package) *types.Func {
+	// The package path may hold dots; the names after it do not.
+	for cut := len(name); cut > 0; {
+		i := strings.LastIndexByte(name[:cut], '.')
+		if i < 0 {
+			return nil
+		}
+		cut = i
+		pkg := pkgs(name[:i])
+		if pkg == nil {
+			continue
+		}
+		rest := strings.Split(name[i+1:], ".")
+		switch len(rest) {
+		case 1:
+			fn, _ := pkg.Scope().Lookup(rest[0]).(*types.Func)
+			return fn
+		case 2:
+			tn, _ := pkg.Scope().Lookup(rest[0]).(*types.TypeName)
+			if tn == nil {
+				return nil
+			}
+			t := tn.Type()
+			if !types.IsInterface(t) {
+				t = types.NewPointer(t)
+			}
+			obj, _, _ := types.LookupFieldOrMethod(t, false, pkg, rest[1])
+			fn, _ := obj.(*types.Func)
+			return fn
+		}
+		return nil
+	}
+	return nil
+}
