@@ -222,7 +222,7 @@ func run(pass *analysis.Pass) (any, error) {
 		effBusy: make(map[*ssa.Function]bool),
 	}
 	s.taints = taint.New(taintModel{s})
-	if !relevant(pass.Pkg) && !ownCode(pass) {
+	if !apis.UsesClientLibraries(pass.Pkg) && !ownCode(pass) {
 		return s, nil
 	}
 	var err error
@@ -301,51 +301,6 @@ func (s *Summary) build(pass *analysis.Pass) {
 	s.freeze()
 }
 
-// skippedPrefixes are dependency packages whose bodies the model never
-// needs: generated API types and clients, which the tables describe.
-var skippedPrefixes = []string{
-	"k8s.io/api/",
-	"k8s.io/client-go/",
-	"k8s.io/apimachinery/pkg/runtime",
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured",
-	"k8s.io/apimachinery/pkg/util/managedfields",
-	"k8s.io/kube-openapi/",
-	"sigs.k8s.io/structured-merge-diff/",
-}
-
-// relevant reports whether pkg uses the Kubernetes client libraries (or is
-// one of the libraries whose function bodies the model summarises).
-func relevant(pkg *types.Package) bool {
-	path := pkg.Path()
-	for _, p := range skippedPrefixes {
-		if strings.HasPrefix(path, p) {
-			return false
-		}
-	}
-	if strings.Contains(path, "/applyconfiguration") || strings.Contains(path, "/clientset/") ||
-		strings.Contains(path, "/informers/") || strings.Contains(path, "/listers/") {
-		return false
-	}
-	if isK8sPath(path) {
-		return true
-	}
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		for _, imp := range p.Imports() {
-			if isK8sPath(imp.Path()) || visit(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return visit(pkg)
-}
-
 // ownCode reports whether the package is the user's own code: in the main
 // module (no module version), or, when module information is absent (GOPATH
 // mode), outside GOROOT. Such packages are analysed even when they do not
@@ -366,11 +321,6 @@ func ownCode(pass *analysis.Pass) bool {
 	name := pass.Fset.File(pass.Files[0].Pos()).Name()
 	root := build.Default.GOROOT
 	return root == "" || !strings.HasPrefix(name, filepath.Join(root, "src")+string(filepath.Separator))
-}
-
-func isK8sPath(path string) bool {
-	return strings.HasPrefix(path, apis.CR) || strings.HasPrefix(path, "k8s.io/client-go") ||
-		strings.HasPrefix(path, "k8s.io/apimachinery")
 }
 
 // FuncInfo holds the per-function control-flow model.

@@ -1,0 +1,58 @@
+package apis
+
+import (
+	"go/types"
+	"strings"
+)
+
+// skippedPrefixes are dependency packages whose bodies the model never
+// needs: generated API types and clients, which the tables describe.
+var skippedPrefixes = []string{
+	"k8s.io/api/",
+	"k8s.io/client-go/",
+	"k8s.io/apimachinery/pkg/runtime",
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured",
+	"k8s.io/apimachinery/pkg/util/managedfields",
+	"k8s.io/kube-openapi/",
+	"sigs.k8s.io/structured-merge-diff/",
+}
+
+// UsesClientLibraries reports whether pkg uses the Kubernetes client libraries (or is
+// one of the libraries whose function bodies the model summarises).
+func UsesClientLibraries(pkg *types.Package) bool {
+	path := pkg.Path()
+	for _, p := range skippedPrefixes {
+		if strings.HasPrefix(path, p) {
+			return false
+		}
+	}
+	if strings.Contains(path, "/applyconfiguration") || strings.Contains(path, "/clientset/") ||
+		strings.Contains(path, "/informers/") || strings.Contains(path, "/listers/") {
+		return false
+	}
+	if isK8sPath(path) {
+		return true
+	}
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		for _, imp := range p.Imports() {
+			if isK8sPath(imp.Path()) || visit(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(pkg)
+}
+
+// isK8sPath reports whether path is a package of controller-runtime,
+// client-go or apimachinery.
+func isK8sPath(path string) bool {
+	return strings.HasPrefix(path, CR) || strings.HasPrefix(path, "k8s.io/client-go") ||
+		strings.HasPrefix(path, "k8s.io/apimachinery")
+}
