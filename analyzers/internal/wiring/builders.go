@@ -123,11 +123,12 @@ func (m *Model) findWirings() []*Wiring {
 				if !ok {
 					continue
 				}
-				if isBuilderStart(&c.Call) {
+				fc := m.s.Forward(&c.Call)
+				if isBuilderStart(fc) {
 					out = append(out, m.followBuilder(fn, c))
 					continue
 				}
-				if callee := ssax.CalleeFunc(&c.Call); callee != nil {
+				if callee := ssax.CalleeFunc(fc); callee != nil {
 					if ok, idx := apis.IsControllerNew(apis.FuncOf(callee)); ok {
 						out = append(out, m.followController(fn, c, idx)...)
 					}
@@ -186,7 +187,8 @@ func (m *Model) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 					}
 				}
 			case *ssa.Call:
-				if ssax.CallRecv(&r.Call) != v {
+				fc := m.s.Forward(&r.Call) // a forwarder of the method is the method
+				if ssax.CallRecv(fc) != v {
 					// The builder passed to a helper or closure of the
 					// package: the chain goes on at its parameter.
 					if local := m.s.LocalFunc(m.s.Callee(&r.Call)); local != nil && !r.Call.IsInvoke() {
@@ -212,11 +214,11 @@ func (m *Model) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 					}
 					continue
 				}
-				callee := ssax.CalleeFunc(&r.Call)
+				callee := ssax.CalleeFunc(fc)
 				if callee == nil {
 					continue
 				}
-				args := slices.Clone(ssax.CallArgs(&r.Call)) // not the instruction's own slice
+				args := slices.Clone(ssax.CallArgs(fc)) // not the instruction's own slice
 				for i := range args {
 					args[i] = m.s.ArgValue(args[i])
 				}
@@ -234,7 +236,7 @@ func (m *Model) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 					next = r
 					if len(args) == 1 {
 						var expr ast.Expr
-						if ce := m.callExprAt(r.Pos()); ce != nil && len(ce.Args) == 1 {
+						if ce := m.callExprAt(r.Pos()); ce != nil && len(ce.Args) == 1 && fc == &r.Call {
 							expr = ce.Args[0]
 						}
 						w.Predicates = append(w.Predicates, m.evalPredicate(args[0], expr))
@@ -266,12 +268,13 @@ func (m *Model) completes(fn *ssa.Function) []CompleteCall {
 			if !ok {
 				continue
 			}
-			callee := ssax.CalleeFunc(&c.Call)
+			fc := m.s.Forward(&c.Call)
+			callee := ssax.CalleeFunc(fc)
 			if callee == nil || apis.ClassifyBuilderMethod(apis.FuncOf(callee)) != apis.BuilderComplete {
 				continue
 			}
-			args := ssax.CallArgs(&c.Call)
-			recv := ssax.CallRecv(&c.Call)
+			args := ssax.CallArgs(fc)
+			recv := ssax.CallRecv(fc)
 			if len(args) != 1 || recv == nil {
 				continue
 			}

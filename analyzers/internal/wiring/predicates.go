@@ -425,7 +425,7 @@ func (m *Model) userPredicateValue(n *types.Named) PredicateValue {
 		}
 		switch obj.Name() {
 		case apis.PredicateUpdate:
-			u := evalUpdateFunc(fn)
+			u := evalUpdateFunc(fn, m.s.Forward)
 			if readsFinalizersOrDeletion(fn) {
 				// It reads the finalizers or the deletion mark: taken to
 				// pass both updates, as for Funcs.
@@ -434,7 +434,7 @@ func (m *Model) userPredicateValue(n *types.Named) PredicateValue {
 			u.Create = pv.Create
 			pv = u
 		case apis.PredicateCreate:
-			pv.Create = evalEventFunc(fn)
+			pv.Create = evalEventFunc(fn, m.s.Forward)
 		}
 	}
 	return pv
@@ -489,7 +489,7 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredUnknown, PredUnknown, PredUnknown, PredUnknown
 				pv.Labels, pv.Annotations = PredUnknown, PredUnknown
 			} else {
-				u := evalUpdateFunc(fn)
+				u := evalUpdateFunc(fn, p.m.s.Forward)
 				if !readsFinalizersOrDeletion(fn) {
 					pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
 				}
@@ -497,7 +497,7 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 			}
 		}
 		if create := fields[apis.FuncsCreateField]; create != nil && !ssax.IsNil(create) {
-			pv.Create = evalEventFunc(ssax.FuncOfValue(create))
+			pv.Create = evalEventFunc(ssax.FuncOfValue(create), p.m.s.Forward)
 		}
 		return pv, pv.known()
 	}

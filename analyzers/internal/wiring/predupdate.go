@@ -128,21 +128,25 @@ type updateEval struct {
 	// pkg is the package of the evaluated function: helpers are inlined
 	// only from it (its bodies are the only ones built).
 	pkg *ssa.Package
+	// forward returns the call a call makes through forwarders
+	// (summary.Forward).
+	forward func(*ssa.CallCommon) *ssa.CallCommon
 }
 
 // maxUpdateInline bounds the nesting of local helpers evaluated inline.
 const maxUpdateInline = 3
 
 // evalUpdateFunc evaluates fn, whose last parameter is the update event,
-// on the update events. Outcomes it cannot decide are Unknown.
-func evalUpdateFunc(fn *ssa.Function) PredicateValue {
+// on the update events, seeing calls through forward. Outcomes it cannot
+// decide are Unknown.
+func evalUpdateFunc(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCommon) PredicateValue {
 	if fn == nil || len(fn.Blocks) == 0 || len(fn.Params) == 0 {
 		return PredicateValue{}
 	}
 	ev := fn.Params[len(fn.Params)-1]
 	env := map[ssa.Value]aval{ev: {k: avEvent}}
 	out := func(e updateEvent) PredOutcome {
-		v := (&updateEval{ev: e, pkg: fn.Pkg}).call(fn, env, 0)
+		v := (&updateEval{ev: e, pkg: fn.Pkg, forward: forward}).call(fn, env, 0)
 		if v.k != avBool {
 			return PredUnknown
 		}
@@ -158,11 +162,11 @@ func evalUpdateFunc(fn *ssa.Function) PredicateValue {
 // evalEventFunc evaluates a predicate callback of another event (Create):
 // Pass or Block when every return reachable without knowing the event
 // returns the same constant, Unknown otherwise.
-func evalEventFunc(fn *ssa.Function) PredOutcome {
+func evalEventFunc(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCommon) PredOutcome {
 	if fn == nil || len(fn.Blocks) == 0 || len(fn.Params) == 0 {
 		return PredUnknown
 	}
-	v := (&updateEval{pkg: fn.Pkg}).call(fn, map[ssa.Value]aval{}, 0)
+	v := (&updateEval{pkg: fn.Pkg, forward: forward}).call(fn, map[ssa.Value]aval{}, 0)
 	if v.k != avBool {
 		return PredUnknown
 	}
@@ -174,7 +178,7 @@ func evalEventFunc(fn *ssa.Function) PredOutcome {
 
 // call evaluates the result of fn with its parameters bound by env.
 func (u *updateEval) call(fn *ssa.Function, env map[ssa.Value]aval, depth int) aval {
-	inner := &updateEval{ev: u.ev, env: env, reach: map[*ssa.BasicBlock]bool{fn.Blocks[0]: true}, depth: depth, pkg: u.pkg}
+	inner := &updateEval{ev: u.ev, env: env, reach: map[*ssa.BasicBlock]bool{fn.Blocks[0]: true}, depth: depth, pkg: u.pkg, forward: u.forward}
 	// Reachability grows monotonically: a condition evaluated with fewer
 	// reachable Phi edges is at least as precise as the final one, so its
 	// successors are a subset of the final ones.
@@ -419,8 +423,8 @@ func (u *updateEval) equal(l, r aval) aval {
 // callValue evaluates metadata getters of the event's objects, equality
 // functions on their fields, Time.IsZero, and local helpers.
 func (u *updateEval) callValue(c *ssa.Call) aval {
-	if callee := ssax.CalleeFunc(&c.Call); callee != nil {
-		if v, ok := u.apiCallValue(c, apis.FuncOf(callee)); ok {
+	if fc := u.forward(&c.Call); ssax.CalleeFunc(fc) != nil {
+		if v, ok := u.apiCallValue(fc, apis.FuncOf(ssax.CalleeFunc(fc))); ok {
 			return v
 		}
 	}
@@ -446,8 +450,8 @@ func (u *updateEval) callValue(c *ssa.Call) aval {
 // apiCallValue evaluates calls of the API: metadata getters of the
 // event's objects, Time.IsZero and equality functions; ok is false for
 // any other call.
-func (u *updateEval) apiCallValue(c *ssa.Call, f apis.Func) (aval, bool) {
-	if recv := ssax.CallRecv(&c.Call); recv != nil {
+func (u *updateEval) apiCallValue(c *ssa.CallCommon, f apis.Func) (aval, bool) {
+	if recv := ssax.CallRecv(c); recv != nil {
 		rv := u.val(recv)
 		if path := apis.MetaGetterField(f.Name); path != "" && rv.k == avObj {
 			return aval{k: avField, side: rv.side, path: path}, true
@@ -457,7 +461,7 @@ func (u *updateEval) apiCallValue(c *ssa.Call, f apis.Func) (aval, bool) {
 		}
 	}
 	if apis.IsTwoValueEquality(f) {
-		args := ssax.CallArgs(&c.Call)
+		args := ssax.CallArgs(c)
 		if len(args) >= 2 {
 			return u.equal(u.val(args[0]), u.val(args[1])), true
 		}
