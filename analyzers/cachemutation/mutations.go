@@ -28,7 +28,7 @@ func mutations(s *summary.Summary, co *cacheowner.Model) []*mutation {
 			if e.Kind != summary.StoreEffect {
 				continue
 			}
-			if own, ok := ownerAt(co, e); ok {
+			if own, ok := ownerAt(s, co, e); ok {
 				out = append(out, &mutation{Fn: fn, Effect: e, Owner: own})
 			}
 		}
@@ -39,7 +39,7 @@ func mutations(s *summary.Summary, co *cacheowner.Model) []*mutation {
 
 // ownerAt returns the owner of the object a store effect changes, when
 // the store reaches the cache.
-func ownerAt(co *cacheowner.Model, e *summary.Effect) (cacheowner.Owner, bool) {
+func ownerAt(s *summary.Summary, co *cacheowner.Model, e *summary.Effect) (cacheowner.Owner, bool) {
 	own, ok := co.OwnerOf(e.Root, e.Path)
 	if !ok {
 		return own, false
@@ -66,7 +66,7 @@ func ownerAt(co *cacheowner.Model, e *summary.Effect) (cacheowner.Owner, bool) {
 	if len(path) == 0 {
 		return own, false
 	}
-	if own.Shallow && !sharedStore(e, path) {
+	if own.Shallow && !sharedStore(s, e, path) {
 		return own, false
 	}
 	return own, true
@@ -77,7 +77,7 @@ func ownerAt(co *cacheowner.Model, e *summary.Effect) (cacheowner.Owner, bool) {
 // entry, or is made by a mutator that changes slices in place. For a
 // list read with UnsafeDisableDeepCopy the Items slice is the caller's
 // own, so its first index does not count.
-func sharedStore(e *summary.Effect, path []string) bool {
+func sharedStore(s *summary.Summary, e *summary.Effect, path []string) bool {
 	if apis.IsObjectList(ssax.Deref(e.Root.Type())) && len(path) >= 2 && path[0] == "Items" && path[1] == "[]" {
 		path = path[2:]
 	}
@@ -88,7 +88,7 @@ func sharedStore(e *summary.Effect, path []string) bool {
 		return apis.MutatesInPlace(apis.FuncOf(e.Via))
 	}
 	if c, ok := e.Instr.(ssa.CallInstruction); ok {
-		if callee := ssax.CalleeFunc(c.Common()); callee != nil {
+		if callee := ssax.CalleeFunc(s.Forward(c.Common())); callee != nil {
 			return apis.MutatesInPlace(apis.FuncOf(callee))
 		}
 	}

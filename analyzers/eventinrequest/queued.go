@@ -89,11 +89,12 @@ func queuedEvents(s *summary.Summary, hm *handlers.Model) []*queuedEvent {
 				if !ok {
 					continue
 				}
-				callee := ssax.CalleeFunc(call.Common())
+				fc := s.Forward(call.Common())
+				callee := ssax.CalleeFunc(fc)
 				if callee == nil || !apis.IsQueueAdd(apis.FuncOf(callee)) {
 					continue
 				}
-				args := ssax.CallArgs(call.Common())
+				args := ssax.CallArgs(fc)
 				if len(args) == 0 {
 					continue
 				}

@@ -164,23 +164,28 @@ func (d *detector) leaks(fn *ssa.Function) []nfLeak {
 // (errflow's Walker handles those): a Get or a helper.
 func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct bool) []nfOrigin {
 	s := d.s
-	callee := ssax.CalleeFunc(&c.Call)
+	fc := s.Forward(&c.Call)
+	callee := ssax.CalleeFunc(fc)
 	if callee == nil && s.LocalCallee(&c.Call) == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
-	args := ssax.CallArgs(&c.Call)
+	args := ssax.CallArgs(fc)
+	var via *types.Func // the forwarder the call names, if any
+	if fc != &c.Call {
+		via = ssax.CalleeFunc(&c.Call)
+	}
 	switch {
 	case apis.IsReaderGet(f):
 		if len(args) >= 2 {
-			return []nfOrigin{{errVal: errVal, key: args[1], get: c.Pos(), site: s.Position(c.Pos()), direct: direct}}
+			return []nfOrigin{{errVal: errVal, key: args[1], get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via}}
 		}
 		return nil
 	case apis.IsTypedGet(f):
 		// Get(ctx, name, opts) of typed clients, Get(name) of listers.
 		for _, a := range args {
 			if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
-				return []nfOrigin{{errVal: errVal, key: a, get: c.Pos(), site: s.Position(c.Pos()), direct: direct}}
+				return []nfOrigin{{errVal: errVal, key: a, get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via}}
 			}
 		}
 		return nil
@@ -202,8 +207,8 @@ func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct 
 		return out
 	}
 	var fact NotFoundFact
-	if summary.ImportFuncFact(d.pass, callee, &fact) && fact.Param >= 0 && fact.Param < len(c.Call.Args) {
-		return []nfOrigin{{errVal: errVal, key: c.Call.Args[fact.Param], get: c.Pos(), site: fact.Site, helper: callee, direct: direct}}
+	if summary.ImportFuncFact(d.pass, callee, &fact) && fact.Param >= 0 && fact.Param < len(fc.Args) && !fc.IsInvoke() {
+		return []nfOrigin{{errVal: errVal, key: fc.Args[fact.Param], get: c.Pos(), site: fact.Site, helper: callee, direct: direct}}
 	}
 	return nil
 }

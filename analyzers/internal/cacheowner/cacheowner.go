@@ -167,7 +167,7 @@ func (m *Model) ownerOf(root ssa.Value, path []string) (Owner, bool) {
 
 // callOwner returns the owner of result i of a call, or nil.
 func (m *Model) callOwner(c *ssa.Call, i int) *Owner {
-	callee := ssax.CalleeFunc(c.Common())
+	callee := ssax.CalleeFunc(m.s.Forward(c.Common()))
 	local := m.s.LocalCallee(&c.Call)
 	if callee == nil && local == nil {
 		return nil // a dynamic call; a closure of the package goes on
@@ -295,7 +295,7 @@ func (m *Model) findUnsafeReads() {
 				if !ok {
 					continue
 				}
-				com := c.Common()
+				com := m.s.Forward(c.Common())
 				f := apis.FuncOf(ssax.CalleeFunc(com))
 				args := ssax.CallArgs(com)
 				var obj ssa.Value

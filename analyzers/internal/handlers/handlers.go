@@ -175,7 +175,8 @@ func (m *Model) findHandlers() {
 					}
 					add(x.Val, kind, cb, adapterName(fa.X.Type()), x.Pos())
 				case ssa.CallInstruction:
-					callee := ssax.CalleeFunc(x.Common())
+					fc := m.s.Forward(x.Common())
+					callee := ssax.CalleeFunc(fc)
 					if callee == nil {
 						continue
 					}
@@ -184,7 +185,7 @@ func (m *Model) findHandlers() {
 					if kind == apis.NoHandler {
 						continue
 					}
-					args := ssax.CallArgs(x.Common())
+					args := ssax.CallArgs(fc)
 					if idx >= 0 && idx < len(args) {
 						cb := "map func"
 						if kind == apis.PredicateHandler {

@@ -304,7 +304,8 @@ func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
 		}
 		return
 	}
-	callee := ssax.CalleeFunc(&c.Call)
+	fc := f.d.s.Forward(&c.Call)
+	callee := ssax.CalleeFunc(fc)
 	if callee == nil {
 		return // a dynamic call: nothing is known of it
 	}
@@ -318,7 +319,7 @@ func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
 	}
 	if st.isMap {
 		// labels.Set(m).Get("k"), a getter helper(m, "k"): one key.
-		for _, a := range ssax.CallArgs(&c.Call) {
+		for _, a := range ssax.CallArgs(fc) {
 			if key, ok := f.d.keys.Const(a); ok {
 				f.followAll(c, mdState{field: st.field, key: key})
 				return
@@ -380,19 +381,20 @@ func isMetaMap(field string) bool { return field == apis.LabelsField || field ==
 
 // mdCallSources returns the reads a call makes.
 func (d *meta) mdCallSources(c *ssa.Call) []mdSource {
-	callee := ssax.CalleeFunc(&c.Call)
+	fc := d.s.Forward(&c.Call)
+	callee := ssax.CalleeFunc(fc)
 	if callee == nil {
 		return nil
 	}
 	fun := apis.FuncOf(callee)
-	if field := apis.MetaGetterField(fun.Name); isMetaMap(field) && len(ssax.CallArgs(&c.Call)) == 0 {
-		if recv := ssax.CallRecv(&c.Call); recv != nil {
+	if field := apis.MetaGetterField(fun.Name); isMetaMap(field) && len(ssax.CallArgs(fc)) == 0 {
+		if recv := ssax.CallRecv(fc); recv != nil {
 			return []mdSource{{obj: recv, val: c, state: mdState{field: field, isMap: true}, pos: c.Pos()}}
 		}
 		return nil
 	}
 	if field := apis.MetadataKeyTest(fun); field != "" {
-		args := ssax.CallArgs(&c.Call)
+		args := ssax.CallArgs(fc)
 		if len(args) == 2 {
 			key, _ := d.keys.Const(args[1])
 			return []mdSource{{obj: args[0], val: c, state: mdState{field: field, key: key}, pos: c.Pos()}}
@@ -400,21 +402,21 @@ func (d *meta) mdCallSources(c *ssa.Call) []mdSource {
 		return nil
 	}
 	fs := d.factOf(callee)
-	if fs == nil || c.Call.IsInvoke() {
+	if fs == nil || fc.IsInvoke() {
 		return nil
 	}
 	var out []mdSource
 	for _, mr := range fs.Reads {
-		if mr.Param >= len(c.Call.Args) {
+		if mr.Param >= len(fc.Args) {
 			continue
 		}
 		st := mdState{field: mr.Field, key: mr.Key, isMap: mr.IsMap}
 		if mr.Decides != "" {
-			out = append(out, mdSource{obj: c.Call.Args[mr.Param], state: st, pos: c.Pos(), site: mr.Site, decides: mr.Decides})
+			out = append(out, mdSource{obj: fc.Args[mr.Param], state: st, pos: c.Pos(), site: mr.Site, decides: mr.Decides})
 		}
 		for i := 0; i < 64; i++ {
 			if mr.Results&(1<<i) != 0 {
-				out = append(out, mdSource{obj: c.Call.Args[mr.Param], val: c, state: st, pos: c.Pos(), site: mr.Site})
+				out = append(out, mdSource{obj: fc.Args[mr.Param], val: c, state: st, pos: c.Pos(), site: mr.Site})
 				break
 			}
 		}
@@ -514,8 +516,9 @@ func (d *meta) getsInto(fn *ssa.Function, depth int) []getInto {
 			if !ok {
 				continue
 			}
-			if callee := ssax.CalleeFunc(&c.Call); callee != nil && apis.IsReaderGet(apis.FuncOf(callee)) {
-				if args := ssax.CallArgs(&c.Call); len(args) >= 3 {
+			fc := d.s.Forward(&c.Call)
+			if callee := ssax.CalleeFunc(fc); callee != nil && apis.IsReaderGet(apis.FuncOf(callee)) {
+				if args := ssax.CallArgs(fc); len(args) >= 3 {
 					out = append(out, getInto{key: args[1], obj: args[2]})
 				}
 				continue
@@ -602,11 +605,12 @@ func (d *meta) mdWriteSites(fn *ssa.Function) []mdWriteSite {
 					out = append(out, mdWriteSite{obj: root, field: path[len(path)-1], key: x.Key, pos: x.Pos()})
 				}
 			case *ssa.Call:
-				callee := ssax.CalleeFunc(&x.Call)
+				fc := d.s.Forward(&x.Call)
+				callee := ssax.CalleeFunc(fc)
 				if callee == nil {
 					continue
 				}
-				args := ssax.RecvFirstArgs(&x.Call)
+				args := ssax.RecvFirstArgs(fc)
 				if st, ok := apis.SetterOf(apis.FuncOf(callee)); ok {
 					if st.KeyArg > 0 && st.KeyArg < len(args) && st.Arg < len(args) && len(st.Path) > 0 && isMetaMap(st.Path[len(st.Path)-1]) {
 						out = append(out, mdWriteSite{obj: args[st.Arg], field: st.Path[len(st.Path)-1], key: args[st.KeyArg], pos: x.Pos()})
@@ -614,7 +618,7 @@ func (d *meta) mdWriteSites(fn *ssa.Function) []mdWriteSite {
 					continue
 				}
 				fs := d.factOf(callee)
-				if fs == nil || x.Call.IsInvoke() {
+				if fs == nil || fc.IsInvoke() {
 					continue
 				}
 				for _, mw := range fs.KeyWrites {

@@ -64,7 +64,9 @@ func (r *Root) IsRequestKeyed() bool {
 // Find recognises R1–R5 among funcs, the source functions of pkg (the SSA
 // form of pass's package). configured lists the extra roots of the
 // -reconcilelint.roots option (pkgpath.Func or pkgpath.Type.Method).
-func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string) []*Root {
+// forward sees a call through forwarders (summary.Forward): a key split
+// or an AsReconciler call wrapped in a helper is still one.
+func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string, forward func(*ssa.CallCommon) *ssa.CallCommon) []*Root {
 	var roots []*Root
 	seen := make(map[*ssa.Function]bool)
 	add := func(fn *ssa.Function, k Kind) {
@@ -106,13 +108,14 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 						add(ssax.FuncOfValue(x.X), Func)
 					}
 				case *ssa.Call:
-					callee := ssax.CalleeFunc(&x.Call)
+					fc := forward(&x.Call)
+					callee := ssax.CalleeFunc(fc)
 					if callee == nil {
 						continue
 					}
 					f := apis.FuncOf(callee)
-					if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(x.Call.Args) == 2 {
-						if m := ssax.MethodOfValue(pkg.Prog, x.Call.Args[1], apis.ReconcileMethod); m != nil && m.Pkg == pkg {
+					if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(fc.Args) == 2 {
+						if m := ssax.MethodOfValue(pkg.Prog, fc.Args[1], apis.ReconcileMethod); m != nil && m.Pkg == pkg {
 							add(m, AsReconciler)
 						}
 					}
@@ -124,7 +127,7 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 	// splits it with cache.SplitMetaNamespaceKey (or takes a
 	// cache.ObjectName) and returns an error.
 	for _, fn := range funcs {
-		if p := syncHandlerKey(fn); p != nil && !seen[fn] {
+		if p := syncHandlerKey(fn, forward); p != nil && !seen[fn] {
 			add(fn, SyncHandler)
 			roots[len(roots)-1].Request = p
 		}
@@ -217,7 +220,7 @@ func configuredRoots(pass *analysis.Pass, prog *ssa.Program, configured []string
 // function whose last result is an error and that passes a string
 // parameter to cache.SplitMetaNamespaceKey, or that takes a
 // cache.ObjectName. Closures are not handlers.
-func syncHandlerKey(fn *ssa.Function) *ssa.Parameter {
+func syncHandlerKey(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCommon) *ssa.Parameter {
 	sig := fn.Signature
 	if fn.Parent() != nil || sig.Results().Len() == 0 || !apis.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
 		return nil
@@ -233,14 +236,15 @@ func syncHandlerKey(fn *ssa.Function) *ssa.Parameter {
 			if !ok {
 				continue
 			}
-			callee := ssax.CalleeFunc(&c.Call)
-			if callee == nil || len(c.Call.Args) != 1 {
+			fc := forward(&c.Call)
+			callee := ssax.CalleeFunc(fc)
+			if callee == nil || len(fc.Args) != 1 {
 				continue
 			}
 			if !apis.IsSplitKey(apis.FuncOf(callee)) {
 				continue
 			}
-			if p, ok := c.Call.Args[0].(*ssa.Parameter); ok && ssax.IsString(p.Type()) {
+			if p, ok := fc.Args[0].(*ssa.Parameter); ok && p.Parent() == fn && ssax.IsString(p.Type()) {
 				return p
 			}
 		}

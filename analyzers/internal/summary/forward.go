@@ -61,4 +61,9 @@ func (s *Summary) resolveForwarders() {
 		return out
 	}
 	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, func(g *ssa.Global) *ssa.Function { return s.funcVars[g] }, other)
+	for _, fn := range s.srcFunc {
+		if !s.inlined[fn] {
+			s.visible = append(s.visible, fn)
+		}
+	}
 }

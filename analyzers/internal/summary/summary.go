@@ -105,7 +105,8 @@ type Summary struct {
 	calls    map[*ssa.Function][]callEdge        // callers within the package
 	funcVars map[*ssa.Global]*ssa.Function       // package variables that hold one function (callee)
 	fwd      map[*ssa.CallCommon]*ssa.CallCommon // calls of forwarders: what they forward to (forward.go)
-	inlined  map[*ssa.Function]bool              // forwarders whose every use is a resolved call
+	inlined  map[*ssa.Function]bool
+	visible  []*ssa.Function // srcFunc without the inlined forwarders (Funcs)              // forwarders whose every use is a resolved call
 	types    map[*types.TypeName]*TypeInfo
 
 	// The lazily computed parts (package memo): the base's are filled
@@ -202,8 +203,10 @@ func (m taintModel) SortedParamsOf(fn *types.Func) []int {
 // Relevant reports whether the package was analysed.
 func (s *Summary) Relevant() bool { return s.Pkg != nil }
 
-// Funcs returns the package's source functions, including closures.
-func (s *Summary) Funcs() []*ssa.Function { return s.srcFunc }
+// Funcs returns the package's source functions, including closures, but
+// not the inlined forwarders: their one call is seen at their callers'
+// sites (Forward), so a rule that scans every function sees it once.
+func (s *Summary) Funcs() []*ssa.Function { return s.visible }
 
 // InScope reports whether fn is reachable from a reconcile root.
 func (s *Summary) InScope(fn *ssa.Function) bool { return s.Scope[fn] != nil }
@@ -292,7 +295,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 	s.findFuncVars()
 	s.resolveForwarders()
 	s.findCalls()
-	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag)
+	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward)
 	s.computeScope()
 	s.findWrites()
 	s.computeReach()
