@@ -282,14 +282,15 @@ func (d *creates) observedTest(cond ssa.Value, created ssa.Value) bool {
 				return
 			}
 		case *ssa.Call:
-			if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsTypedList(apis.FuncOf(callee)) {
+			fc := d.s.Forward(&x.Call)
+			if callee := ssax.CalleeFunc(fc); callee != nil && apis.IsTypedList(apis.FuncOf(callee)) {
 				found = true
 				return
 			}
-			for _, a := range ssax.CallArgs(&x.Call) {
+			for _, a := range ssax.CallArgs(fc) {
 				walk(a, depth+1)
 			}
-			if recv := ssax.CallRecv(&x.Call); recv != nil {
+			if recv := ssax.CallRecv(fc); recv != nil {
 				walk(recv, depth+1)
 			}
 			return
@@ -353,11 +354,12 @@ func (d *creates) listedInto(root ssa.Value) bool {
 		if !ok {
 			continue
 		}
-		callee := ssax.CalleeFunc(c.Common())
+		fc := d.s.Forward(c.Common())
+		callee := ssax.CalleeFunc(fc)
 		if callee == nil || !apis.IsReaderList(apis.FuncOf(callee)) {
 			continue
 		}
-		for _, a := range ssax.CallArgs(c.Common()) {
+		for _, a := range ssax.CallArgs(fc) {
 			if r, _ := d.s.RootOf(a); r == root {
 				return true
 			}
@@ -370,7 +372,7 @@ func (d *creates) listedInto(root ssa.Value) bool {
 // the controller-runtime client, a typed client or a lister), or of a
 // helper of this package that performs one (GetStatefulSet(ns, name)).
 func (d *creates) mentionsGet(v ssa.Value) bool {
-	return mentionsGet(v, make(map[ssa.Value]bool), 0, d.getsInBody)
+	return mentionsGet(v, make(map[ssa.Value]bool), 0, d.getsInBody, d.s.Forward)
 }
 
 // getsInBody reports whether a call calls a function of this package (a
@@ -390,7 +392,7 @@ func (d *creates) getsIn(fn *ssa.Function, depth int) bool {
 			if !ok {
 				continue
 			}
-			if callee := ssax.CalleeFunc(c.Common()); callee != nil {
+			if callee := ssax.CalleeFunc(d.s.Forward(c.Common())); callee != nil {
 				if f := apis.FuncOf(callee); apis.IsReaderGet(f) || apis.IsTypedGet(f) {
 					return true
 				}
@@ -403,32 +405,32 @@ func (d *creates) getsIn(fn *ssa.Function, depth int) bool {
 	return false
 }
 
-func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets func(*ssa.CallCommon) bool) bool {
+func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets func(*ssa.CallCommon) bool, fwd func(*ssa.CallCommon) *ssa.CallCommon) bool {
 	if v == nil || seen[v] || depth > 16 {
 		return false
 	}
 	seen[v] = true
 	switch x := v.(type) {
 	case *ssa.UnOp:
-		return mentionsGet(x.X, seen, depth+1, helperGets)
+		return mentionsGet(x.X, seen, depth+1, helperGets, fwd)
 	case *ssa.BinOp:
-		return mentionsGet(x.X, seen, depth+1, helperGets) || mentionsGet(x.Y, seen, depth+1, helperGets)
+		return mentionsGet(x.X, seen, depth+1, helperGets, fwd) || mentionsGet(x.Y, seen, depth+1, helperGets, fwd)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if mentionsGet(e, seen, depth+1, helperGets) {
+			if mentionsGet(e, seen, depth+1, helperGets, fwd) {
 				return true
 			}
 		}
 	case *ssa.Extract:
-		return mentionsGet(x.Tuple, seen, depth+1, helperGets)
+		return mentionsGet(x.Tuple, seen, depth+1, helperGets, fwd)
 	case *ssa.MakeInterface:
-		return mentionsGet(x.X, seen, depth+1, helperGets)
+		return mentionsGet(x.X, seen, depth+1, helperGets, fwd)
 	case *ssa.ChangeInterface:
-		return mentionsGet(x.X, seen, depth+1, helperGets)
+		return mentionsGet(x.X, seen, depth+1, helperGets, fwd)
 	case *ssa.ChangeType:
-		return mentionsGet(x.X, seen, depth+1, helperGets)
+		return mentionsGet(x.X, seen, depth+1, helperGets, fwd)
 	case *ssa.Call:
-		if callee := ssax.CalleeFunc(&x.Call); callee != nil {
+		if callee := ssax.CalleeFunc(fwd(&x.Call)); callee != nil {
 			f := apis.FuncOf(callee)
 			if apis.IsReaderGet(f) || apis.IsTypedGet(f) {
 				return true
@@ -438,7 +440,7 @@ func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets fun
 			return true
 		}
 		for _, a := range x.Call.Args {
-			if mentionsGet(a, seen, depth+1, helperGets) {
+			if mentionsGet(a, seen, depth+1, helperGets, fwd) {
 				return true
 			}
 		}

@@ -20,6 +20,7 @@ package forward
 
 import (
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -34,6 +35,9 @@ type source struct {
 	param   int       // index into the forwarder's Params, or -1
 	freeVar int       // index into its FreeVars, or -1
 	keep    ssa.Value // the forwarder's own value (a constant, a field of a parameter), when both are -1
+	// base is the parameter (base >= 0) or free variable (-2-base) that a
+	// kept value is computed from, or -1 when it is computed from none.
+	base int
 }
 
 // Forwarder is the call a forwarder makes, and where each of its operands
@@ -133,21 +137,91 @@ func sourceOf(fn *ssa.Function, v ssa.Value) (source, bool) {
 	case *ssa.Parameter:
 		for i, p := range fn.Params {
 			if p == x {
-				return source{param: i, freeVar: -1}, true
+				return source{param: i, freeVar: -1, base: -1}, true
 			}
 		}
 	case *ssa.FreeVar:
 		for i, p := range fn.FreeVars {
 			if p == x {
-				return source{param: -1, freeVar: i}, true
+				return source{param: -1, freeVar: i, base: -1}, true
 			}
 		}
 	}
 	if derived(fn, v, 0) {
-		return source{param: -1, freeVar: -1, keep: v}, true
+		return source{param: -1, freeVar: -1, keep: v, base: baseOf(fn, v)}, true
 	}
 	return source{}, false
 }
+
+// baseOf returns the parameter (>= 0) or free variable (-2-index) of fn
+// that the derived value v is computed from, or -1.
+func baseOf(fn *ssa.Function, v ssa.Value) int {
+	for range 16 {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			for i, p := range fn.Params {
+				if p == x {
+					return i
+				}
+			}
+			return -1
+		case *ssa.FreeVar:
+			for i, p := range fn.FreeVars {
+				if p == x {
+					return -2 - i
+				}
+			}
+			return -1
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.UnOp:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// Derived is an operand of a forwarded call that the forwarder computes
+// from one of its parameters (a field of it, a load, a conversion): the
+// same computation on the caller's argument Base. Inner is the
+// forwarder's own value. It is an ssa.Value of Inner's type for the rules
+// that read a value's type; the model's RootOf follows it to Base, with
+// the field path from the parameter to Inner.
+type Derived struct {
+	Base  ssa.Value
+	Inner ssa.Value
+}
+
+// Name implements ssa.Value.
+func (d *Derived) Name() string { return d.Inner.Name() }
+
+// String implements ssa.Value.
+func (d *Derived) String() string { return d.Inner.String() }
+
+// Type implements ssa.Value.
+func (d *Derived) Type() types.Type { return d.Inner.Type() }
+
+// Parent implements ssa.Value: the caller's function.
+func (d *Derived) Parent() *ssa.Function { return d.Base.Parent() }
+
+// Referrers implements ssa.Value: a derived value is no instruction's
+// operand.
+func (d *Derived) Referrers() *[]ssa.Instruction { return nil }
+
+// Pos implements ssa.Value.
+func (d *Derived) Pos() token.Pos { return d.Inner.Pos() }
 
 // derived reports whether v is a constant, a function, a global, or a
 // field, load or conversion of one of those or of a parameter or free
@@ -196,6 +270,16 @@ func (f *Forwarder) Apply(args, bindings []ssa.Value) *ssa.CallCommon {
 				return bindings[s.freeVar]
 			}
 			return nil
+		}
+		var base ssa.Value
+		switch {
+		case s.base >= 0 && s.base < len(args):
+			base = args[s.base]
+		case s.base <= -2 && -2-s.base < len(bindings):
+			base = bindings[-2-s.base]
+		}
+		if base != nil {
+			return &Derived{Base: base, Inner: s.keep}
 		}
 		return s.keep
 	}

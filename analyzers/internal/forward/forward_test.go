@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -18,6 +19,8 @@ const src = `package p
 
 type T struct{ n int }
 
+type U struct{ T }
+
 func (t *T) set(a, b int) int { t.n = a - b; return t.n }
 
 func api(a, b int) (int, error) { return a - b, nil }
@@ -26,6 +29,7 @@ func api(a, b int) (int, error) { return a - b, nil }
 func plain(a, b int) (int, error)     { return api(a, b) }
 func swapped(b, a int) (int, error)   { return api(a, b) }
 func method(t *T, a int) int          { return t.set(a, 1) }
+func promoted(u *U, a int) int        { return u.set(a, 2) }
 func chained(a, b int) (int, error)   { return plain(a, b) }
 func generic[X any](a, b int) (int, error) { return api(a, b) }
 
@@ -44,6 +48,7 @@ func use(x, y, z int) {
 	plain(x, y)
 	swapped(x, y)
 	method(&T{}, x)
+	promoted(&U{}, x)
 	chained(x, y)
 	generic[struct{}](x, y)
 	func(a int) (int, error) { return api(a, z) }(x)
@@ -73,7 +78,7 @@ func build(t *testing.T) *ssa.Package {
 func TestOf(t *testing.T) {
 	pkg := build(t)
 	for name, want := range map[string]bool{
-		"plain": true, "swapped": true, "method": true, "chained": true, "generic": true,
+		"plain": true, "swapped": true, "method": true, "promoted": true, "chained": true, "generic": true,
 		"twoCalls": false, "computes": false, "drops": false, "branches": false, "use": false,
 	} {
 		if got := forward.Of(pkg.Func(name)) != nil; got != want {
@@ -97,7 +102,9 @@ func TestResolve(t *testing.T) {
 		"chained": {"api", []string{"x", "y"}},
 		"generic": {"api", []string{"x", "y"}},
 		"method":  {"set", []string{"&T{}", "x", "1"}},
-		"use$1":   {"api", []string{"x", "*z"}}, // z is captured: the closure loads it
+		// The receiver is &u.T: that field of the caller's argument.
+		"promoted": {"set", []string{"derived(&U{})", "x", "2"}},
+		"use$1":    {"api", []string{"x", "derived(z)"}}, // z is captured: the closure loads its cell
 	}
 	seen := map[string]bool{}
 	for _, b := range use.Blocks {
@@ -154,11 +161,12 @@ func argName(v ssa.Value) string {
 	case *ssa.Const:
 		return x.Value.String()
 	case *ssa.Alloc:
-		return "&T{}"
-	case *ssa.UnOp:
-		return x.Op.String() + argName(x.X)
-	case *ssa.FreeVar:
-		return x.Name()
+		if x.Comment != "" && !strings.HasPrefix(x.Comment, "complit") {
+			return x.Comment // a variable
+		}
+		return "&" + strings.TrimPrefix(x.Type().String(), "*p.") + "{}"
+	case *forward.Derived:
+		return "derived(" + argName(x.Base) + ")"
 	}
 	return v.String()
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
@@ -369,6 +370,12 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 			v = x.X
 		case *ssa.Slice:
 			v = x.X
+		case *forward.Derived:
+			// A forwarder's field of its parameter: that field of the
+			// caller's argument.
+			_, inner := s.rootOf(x.Inner, seen)
+			path = append(append([]string(nil), inner...), path...)
+			v = x.Base
 		case *ssa.FreeVar:
 			b := s.Binding(x)
 			if b == nil {
