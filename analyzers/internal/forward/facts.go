@@ -2,6 +2,7 @@ package forward
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -186,4 +187,40 @@ func lookup(name string, pkgs func(path string) *types.Package) *types.Func {
 		return nil
 	}
 	return nil
+}
+
+// FromFacts returns the resolver of calls of other packages' forwarders
+// for pkg, whose SSA program is prog: fact returns a function's Fact, or
+// nil. It sees through a forwarder whose target is an interface method or
+// a function of a package pkg imports, and no other: go/analysis passes
+// on only the facts of objects in the imports' export data, so another
+// target's facts are not visible in pkg, and the forwarder's own facts
+// describe the call better.
+func FromFacts(pkg *types.Package, prog *ssa.Program, fact func(*types.Func) *Fact) func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon {
+	pkgs := map[string]*types.Package{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if pkgs[p.Path()] == nil {
+			pkgs[p.Path()] = p
+			for _, q := range p.Imports() {
+				visit(q)
+			}
+		}
+	}
+	visit(pkg)
+	return func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon {
+		obj, _ := fn.Object().(*types.Func)
+		if obj == nil {
+			return nil
+		}
+		f := fact(obj)
+		if f == nil {
+			return nil
+		}
+		out := Rebuild(f, prog, func(path string) *types.Package { return pkgs[path] }, c.Args)
+		if out != nil && !out.IsInvoke() && !slices.Contains(pkg.Imports(), out.StaticCallee().Pkg.Pkg) {
+			return nil
+		}
+		return out
+	}
 }

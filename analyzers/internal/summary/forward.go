@@ -2,7 +2,6 @@ package summary
 
 import (
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -33,33 +32,12 @@ func (s *Summary) Forwarded(instr ssa.Instruction) bool {
 // resolveForwarders resolves the calls of the package that go through
 // its inlined forwarders (forward.Inline).
 func (s *Summary) resolveForwarders() {
-	pkgs := map[string]*types.Package{}
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if pkgs[p.Path()] == nil {
-			pkgs[p.Path()] = p
-			for _, q := range p.Imports() {
-				visit(q)
-			}
+	other := forward.FromFacts(s.Pass.Pkg, s.Pkg.Prog, func(fn *types.Func) *forward.Fact {
+		if fs := s.FactOf(fn); fs != nil {
+			return fs.Forward
 		}
-	}
-	visit(s.Pass.Pkg)
-	other := func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon {
-		obj, _ := fn.Object().(*types.Func)
-		fs := s.FactOf(obj)
-		if fs == nil || fs.Forward == nil {
-			return nil
-		}
-		out := forward.Rebuild(fs.Forward, s.Pkg.Prog, func(path string) *types.Package { return pkgs[path] }, c.Args)
-		if out != nil && !out.IsInvoke() && !slices.Contains(s.Pass.Pkg.Imports(), out.StaticCallee().Pkg.Pkg) {
-			// A function of a package this one does not import: its facts
-			// are not visible here (go/analysis passes on only the facts
-			// of objects in its imports' export data), and the
-			// forwarder's own describe the call better.
-			return nil
-		}
-		return out
-	}
+		return nil
+	})
 	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, func(g *ssa.Global) *ssa.Function { return s.funcVars[g] }, other)
 	for _, fn := range s.srcFunc {
 		if !s.inlined[fn] {
