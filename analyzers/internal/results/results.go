@@ -86,7 +86,7 @@ func ReturnsResultErr(fn *ssa.Function) bool {
 // onDeletionPath reports whether b depends on the deletion edge of a
 // lifecycle test (or on a lifecycle test whose polarity is unclear) in
 // fi's steady-state graph.
-func onDeletionPath(fi *summary.FuncInfo, b *ssa.BasicBlock) bool {
+func onDeletionPath(s *summary.Summary, fi *summary.FuncInfo, b *ssa.BasicBlock) bool {
 	if fi.Steady == nil {
 		return false
 	}
@@ -106,7 +106,7 @@ func onDeletionPath(fi *summary.FuncInfo, b *ssa.BasicBlock) bool {
 		deleting := -1 // the successor taken while deleting
 		switch c := cond.(type) {
 		case *ssa.Call:
-			if callee := ssax.CalleeFunc(&c.Call); callee != nil && callee.Name() == "IsZero" {
+			if callee := ssax.CalleeFunc(s.Forward(&c.Call)); callee != nil && callee.Name() == "IsZero" {
 				deleting = 1
 			}
 		case *ssa.BinOp:
@@ -172,7 +172,7 @@ func (col *collector) collect(r *roots.Root, fn *ssa.Function, outer summary.Sta
 		st, _ := fi.StatusOf(b)
 		st = summary.Combine(outer, st)
 		loop := outerLoop || inLoop(fi, b)
-		del := outerDel || onDeletionPath(fi, b)
+		del := outerDel || onDeletionPath(col.s, fi, b)
 		col.out = append(col.out, &Return{
 			Root: r, Fn: fn, Return: ret, Result: ret.Results[0], Err: ret.Results[1], Status: st, Via: via,
 			InLoop: loop, Deleting: del,
@@ -189,7 +189,7 @@ func (col *collector) collect(r *roots.Root, fn *ssa.Function, outer summary.Sta
 		cst, _ := fi.StatusOf(c.Block())
 		next := append(append([]*ssa.Call(nil), via...), c)
 		col.collect(r, callee, summary.Combine(st, cst), loop || inLoop(fi, c.Block()),
-			del || onDeletionPath(fi, c.Block()), next, busy)
+			del || onDeletionPath(col.s, fi, c.Block()), next, busy)
 	}
 }
 

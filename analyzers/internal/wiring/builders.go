@@ -309,8 +309,9 @@ func (m *Model) forPredicates(opts ssa.Value) []PredEval {
 		if !ok {
 			continue
 		}
-		callee := ssax.CalleeFunc(&c.Call)
-		if callee == nil || !apis.IsWithPredicates(apis.FuncOf(callee)) || len(c.Call.Args) != 1 {
+		fc := m.s.Forward(&c.Call)
+		callee := ssax.CalleeFunc(fc)
+		if callee == nil || !apis.IsWithPredicates(apis.FuncOf(callee)) || len(fc.Args) != 1 {
 			continue
 		}
 		out = append(out, m.evalVariadicPredicates(c, 0)...)
@@ -321,7 +322,8 @@ func (m *Model) forPredicates(opts ssa.Value) []PredEval {
 // evalVariadicPredicates evaluates the variadic predicate arguments of c,
 // which start at argument index first.
 func (m *Model) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
-	args := ssax.CallArgs(&c.Call)
+	fc := m.s.Forward(&c.Call)
+	args := ssax.CallArgs(fc)
 	if first >= len(args) {
 		return nil
 	}
@@ -330,7 +332,7 @@ func (m *Model) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
 		return nil
 	}
 	var exprs []ast.Expr
-	if ce := m.callExprAt(c.Pos()); ce != nil && !ce.Ellipsis.IsValid() && len(ce.Args) == first+len(elems) {
+	if ce := m.callExprAt(c.Pos()); ce != nil && !ce.Ellipsis.IsValid() && len(ce.Args) == first+len(elems) && fc == &c.Call {
 		exprs = ce.Args[first:]
 	}
 	var out []PredEval
@@ -348,7 +350,7 @@ func (m *Model) evalVariadicPredicates(c *ssa.Call, first int) []PredEval {
 // r}) and the c.Watch(source.Kind(cache, obj, &EnqueueRequestForObject{},
 // preds…)) calls on its result: one wiring per primary watch.
 func (m *Model) followController(fn *ssa.Function, newCall *ssa.Call, optIdx int) []*Wiring {
-	args := ssax.CallArgs(&newCall.Call)
+	args := ssax.CallArgs(m.s.Forward(&newCall.Call))
 	var rec ssa.Value
 	if optIdx < len(args) {
 		rec = ssax.StructField(args[optIdx], "Reconciler")
@@ -363,13 +365,17 @@ func (m *Model) followController(fn *ssa.Function, newCall *ssa.Call, optIdx int
 	for _, cv := range ctrls {
 		for _, r := range *cv.Referrers() {
 			call, ok := r.(*ssa.Call)
-			if !ok || !call.Call.IsInvoke() || call.Call.Value != cv || len(call.Call.Args) == 0 {
+			if !ok {
 				continue
 			}
-			if !apis.IsControllerWatch(apis.FuncOf(call.Call.Method)) {
+			wc := m.s.Forward(&call.Call) // a forwarder of Watch is Watch
+			if !wc.IsInvoke() || wc.Value != cv || len(wc.Args) == 0 {
 				continue
 			}
-			if len(call.Call.Args) == 3 {
+			if !apis.IsControllerWatch(apis.FuncOf(wc.Method)) {
+				continue
+			}
+			if len(wc.Args) == 3 {
 				// controller-runtime < v0.15: Watch(&source.Kind{Type: obj},
 				// &handler.EnqueueRequestForObject{}, preds...).
 				if w := m.oldWatch(fn, call, rec, newCall); w != nil {
@@ -377,10 +383,10 @@ func (m *Model) followController(fn *ssa.Function, newCall *ssa.Call, optIdx int
 				}
 				continue
 			}
-			if len(call.Call.Args) != 1 {
+			if len(wc.Args) != 1 {
 				continue
 			}
-			src := call.Call.Args[0]
+			src := wc.Args[0]
 			for {
 				if mi, ok := src.(*ssa.MakeInterface); ok {
 					src = mi.X
@@ -396,15 +402,16 @@ func (m *Model) followController(fn *ssa.Function, newCall *ssa.Call, optIdx int
 			if !ok {
 				continue
 			}
-			callee := ssax.CalleeFunc(&kc.Call)
-			if callee == nil || !apis.IsSourceKind(apis.FuncOf(callee)) || len(kc.Call.Args) != 4 {
+			kfc := m.s.Forward(&kc.Call)
+			callee := ssax.CalleeFunc(kfc)
+			if callee == nil || !apis.IsSourceKind(apis.FuncOf(callee)) || len(kfc.Args) != 4 {
 				continue
 			}
-			if h := ssax.ConcreteType(kc.Call.Args[2]); h == nil || !apis.IsEnqueueForObject(h) {
+			if h := ssax.ConcreteType(kfc.Args[2]); h == nil || !apis.IsEnqueueForObject(h) {
 				continue
 			}
 			out = append(out, &Wiring{
-				Fn: fn, Primary: ssax.ConcreteType(kc.Call.Args[1]), PrimaryPos: kc.Pos(),
+				Fn: fn, Primary: ssax.ConcreteType(kfc.Args[1]), PrimaryPos: kc.Pos(),
 				Predicates: m.evalVariadicPredicates(kc, 3),
 				Reconciler: rec, Wired: newCall.Pos(),
 			})
@@ -416,7 +423,8 @@ func (m *Model) followController(fn *ssa.Function, newCall *ssa.Call, optIdx int
 // oldWatch handles the three-argument Watch of controller-runtime before
 // v0.15, whose source is a &source.Kind{Type: obj} literal.
 func (m *Model) oldWatch(fn *ssa.Function, call *ssa.Call, rec ssa.Value, newCall *ssa.Call) *Wiring {
-	src := call.Call.Args[0]
+	wc := m.s.Forward(&call.Call)
+	src := wc.Args[0]
 	for {
 		if mi, ok := src.(*ssa.MakeInterface); ok {
 			src = mi.X
@@ -428,7 +436,7 @@ func (m *Model) oldWatch(fn *ssa.Function, call *ssa.Call, rec ssa.Value, newCal
 	if !ok || !apis.IsOldSourceKind(ssax.Deref(alloc.Type())) {
 		return nil
 	}
-	if h := ssax.ConcreteType(call.Call.Args[1]); h == nil || !apis.IsEnqueueForObject(h) {
+	if h := ssax.ConcreteType(wc.Args[1]); h == nil || !apis.IsEnqueueForObject(h) {
 		return nil
 	}
 	prim := ssax.AllocField(alloc, apis.SourceKindTypeField)
@@ -491,11 +499,11 @@ func (m *Model) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		}
 		return m.reconcilerOfValue(x.X, depth+1)
 	case *ssa.Call:
-		callee := ssax.CalleeFunc(&x.Call)
-		if callee != nil {
+		fc := m.s.Forward(&x.Call)
+		if callee := ssax.CalleeFunc(fc); callee != nil {
 			f := apis.FuncOf(callee)
-			if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(x.Call.Args) == 2 {
-				return m.reconcilerOfValue(x.Call.Args[1], depth+1)
+			if f.Pkg == apis.Reconcile && f.Recv == "" && f.Name == "AsReconciler" && len(fc.Args) == 2 {
+				return m.reconcilerOfValue(fc.Args[1], depth+1)
 			}
 		}
 		// Middleware: a function that takes one reconciler and returns a
@@ -611,7 +619,7 @@ func (m *Model) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 						note(x.Pos(), x.Addr, appendedStrings(x.Val)...)
 					}
 				case ssa.CallInstruction:
-					c := x.Common()
+					c := m.s.Forward(x.Common())
 					if bi, ok := c.Value.(*ssa.Builtin); ok && bi.Name() == "len" && len(c.Args) == 1 {
 						// len(Finalizers) compared with a constant; not the
 						// len of a range loop over them (compared with the
@@ -679,7 +687,7 @@ func (m *Model) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 // x.Finalizers or x.GetFinalizers().
 func isFinalizersValue(m *Model, v ssa.Value) bool {
 	if c, ok := v.(*ssa.Call); ok {
-		if callee := ssax.CalleeFunc(&c.Call); callee != nil {
+		if callee := ssax.CalleeFunc(m.s.Forward(&c.Call)); callee != nil {
 			return apis.ClassifyFinalizerCall(apis.FuncOf(callee)) == apis.FinalizerGet
 		}
 		return false
