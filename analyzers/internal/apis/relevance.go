@@ -50,6 +50,10 @@ func UsesClientLibraries(pkg *types.Package) bool {
 	return visit(pkg)
 }
 
+// IsClientLibraryPath reports whether path is a package of
+// controller-runtime, client-go or apimachinery.
+func IsClientLibraryPath(path string) bool { return isK8sPath(path) }
+
 // isK8sPath reports whether path is a package of controller-runtime,
 // client-go or apimachinery.
 func isK8sPath(path string) bool {

@@ -22,6 +22,10 @@ type Fact struct {
 	// Args are the parameters that supply the call's arguments (for a
 	// static method call, the receiver first).
 	Args []int
+	// TargetFacts says the target may have facts of its own (of any
+	// analyzer), which a package that does not import the target's package
+	// cannot see (FromFacts).
+	TargetFacts bool `json:",omitempty"`
 }
 
 // FactFor returns what a fact carries of fn when fn forwards to call (a
@@ -191,10 +195,11 @@ func lookup(name string, pkgs func(path string) *types.Package) *types.Func {
 
 // FromFacts returns the resolver of calls of other packages' forwarders
 // for pkg, whose SSA program is prog: fact returns a function's Fact, or
-// nil. It sees through a forwarder whose target is an interface method or
-// a function of a package pkg imports, and no other: go/analysis passes
-// on only the facts of objects in the imports' export data, so another
-// target's facts are not visible in pkg, and the forwarder's own facts
+// nil. It sees through a forwarder whose target is an interface method, a
+// function of a package pkg imports, or a function that may have no facts
+// (Fact.TargetFacts), and no other: go/analysis passes on only the facts
+// of objects in the imports' export data, so another target's facts (of
+// any analyzer) are not visible in pkg, and the forwarder's own facts
 // describe the call better.
 func FromFacts(pkg *types.Package, prog *ssa.Program, fact func(*types.Func) *Fact) func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon {
 	pkgs := map[string]*types.Package{}
@@ -218,7 +223,7 @@ func FromFacts(pkg *types.Package, prog *ssa.Program, fact func(*types.Func) *Fa
 			return nil
 		}
 		out := Rebuild(f, prog, func(path string) *types.Package { return pkgs[path] }, c.Args)
-		if out != nil && !out.IsInvoke() && !slices.Contains(pkg.Imports(), out.StaticCallee().Pkg.Pkg) {
+		if out != nil && !out.IsInvoke() && f.TargetFacts && !slices.Contains(pkg.Imports(), out.StaticCallee().Pkg.Pkg) {
 			return nil
 		}
 		return out

@@ -15,6 +15,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
 
 // FuncSummary is the fact exported for every package-level function and
@@ -278,7 +279,7 @@ func (s *Summary) exportFacts() {
 			Writes: s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
 		}
 		fs.IsEquality, fs.ReportsChange = s.BoolResultKind(fn)
-		if rt := s.taints.ReturnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taintableResults(fn.Signature) {
+		if rt := s.taints.ReturnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taint.CarriesResults(fn.Signature) {
 			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params}
 		}
 		fs.ResultSources = s.resultSources(fn)
@@ -286,7 +287,10 @@ func (s *Summary) exportFacts() {
 		fs.OnlyLogs = s.bodyLogsOnly(fn, 0)
 		fs.DeletionTest = s.paramDeletionTest(fn)
 		if fw := forward.Of(fn); fw != nil && obj.Exported() {
-			fs.Forward = forward.FactFor(fn, s.Forward(fw.Call))
+			target := s.Forward(fw.Call)
+			if fs.Forward = forward.FactFor(fn, target); fs.Forward != nil && !target.IsInvoke() {
+				fs.Forward.TargetFacts = s.mayHaveFacts(ssax.CalleeFunc(target))
+			}
 		}
 		for _, pe := range s.paramEffects(fn) {
 			if pe.kind != StoreEffect {
@@ -590,37 +594,6 @@ func commentText(cg *ast.CommentGroup) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// taintableResults reports whether a function returns values that can
-// carry a non-deterministic value from its arguments: strings, numbers,
-// slices or maps of them, and time values. Other results (objects,
-// interfaces) are not worth a ParamToResult fact.
-func taintableResults(sig *types.Signature) bool {
-	for i := 0; i < sig.Results().Len(); i++ {
-		if taintable(sig.Results().At(i).Type(), 0) {
-			return true
-		}
-	}
-	return false
-}
-
-func taintable(t types.Type, depth int) bool {
-	if depth > 3 {
-		return false
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&(types.IsString|types.IsNumeric) != 0
-	case *types.Slice:
-		return taintable(u.Elem(), depth+1)
-	case *types.Map:
-		return taintable(u.Elem(), depth+1)
-	}
-	if pkg, _, ok := apis.NamedOf(t); ok && (pkg == "time" || pkg == apis.MetaV1) {
-		return true
-	}
-	return false
 }
 
 // ExportFuncFacts exports, on pass, the fact that f returns for each

@@ -1,10 +1,12 @@
 package summary
 
 import (
+	"go/build"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 )
 
@@ -44,4 +46,20 @@ func (s *Summary) resolveForwarders() {
 			s.visible = append(s.visible, fn)
 		}
 	}
+}
+
+// mayHaveFacts reports whether fn, the target of a forwarder of this
+// package, may carry facts of any analyzer: it has a FuncSummary, or its
+// package is neither a client library whose functions the API tables
+// describe nor part of the standard library (never analysed).
+func (s *Summary) mayHaveFacts(fn *types.Func) bool {
+	if s.FactOf(fn) != nil {
+		return true
+	}
+	path := fn.Pkg().Path()
+	if apis.IsClientLibraryPath(path) {
+		return false
+	}
+	p, err := build.Default.Import(path, "", build.FindOnly)
+	return err != nil || !p.Goroot
 }

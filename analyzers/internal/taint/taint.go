@@ -867,3 +867,34 @@ func (a *Analysis) SortedAfter(fn *ssa.Function, root ssa.Value, path []string, 
 	}
 	return false
 }
+
+// CarriesResults reports whether a function returns values that can
+// carry a non-deterministic value from its arguments: strings, numbers,
+// slices or maps of them, and time values. Other results (objects,
+// interfaces) are not worth a ParamToResult fact.
+func CarriesResults(sig *types.Signature) bool {
+	for i := 0; i < sig.Results().Len(); i++ {
+		if taintable(sig.Results().At(i).Type(), 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func taintable(t types.Type, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsNumeric) != 0
+	case *types.Slice:
+		return taintable(u.Elem(), depth+1)
+	case *types.Map:
+		return taintable(u.Elem(), depth+1)
+	}
+	if pkg, _, ok := apis.NamedOf(t); ok && (pkg == "time" || pkg == apis.MetaV1) {
+		return true
+	}
+	return false
+}
