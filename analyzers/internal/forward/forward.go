@@ -253,6 +253,16 @@ func derived(fn *ssa.Function, v ssa.Value, depth int) bool {
 	return false
 }
 
+// Param returns the index of the parameter of f's function that supplies
+// argument i of the call it forwards to (receiver first for a static
+// method call), or -1.
+func (f *Forwarder) Param(i int) int {
+	if i < 0 || i >= len(f.args) {
+		return -1
+	}
+	return f.args[i].param
+}
+
 // Apply returns the call f forwards to, as made by a call of f with the
 // arguments args (f's parameters, in order) and, for a closure, the
 // bindings of its free variables. It returns nil when an argument is

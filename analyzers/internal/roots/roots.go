@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
@@ -142,7 +143,48 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 			r.Kind = Object
 		}
 	}
+	for _, r := range roots {
+		delegate(r, pkg)
+	}
 	return roots
+}
+
+// delegate moves root r to the function of the package that its whole
+// body hands the request to: a Reconcile that only returns
+// r.reconcile(ctx, req), or the same through a generic function. The
+// request is the parameter it is passed as. A root whose body does
+// anything else, or that passes the request in any other way (captured
+// by a closure, inside a struct), stays where it is.
+func delegate(r *Root, pkg *ssa.Package) {
+	fn, req := r.Fn, r.Request
+	for range 4 {
+		f := forward.Of(fn)
+		if f == nil || f.Call.IsInvoke() {
+			break
+		}
+		callee := f.Call.StaticCallee()
+		if callee == nil || callee.Pkg != pkg && callee.Origin() == nil || callee.Parent() != nil || len(callee.Blocks) == 0 {
+			break
+		}
+		next := (*ssa.Parameter)(nil)
+		if req != nil {
+			for i := range f.Call.Args {
+				if p := f.Param(i); p >= 0 && fn.Params[p] == req && i < len(callee.Params) {
+					next = callee.Params[i]
+				}
+			}
+			if next == nil {
+				break
+			}
+		}
+		fn, req = callee, next
+		if o := fn.Origin(); o != nil && len(o.Blocks) > 0 && forward.Of(fn) == nil {
+			break
+		}
+	}
+	if fn != r.Fn && forward.Of(fn) == nil {
+		r.Fn, r.Request = fn, req
+	}
 }
 
 // reconcileMethodKind recognises R1: a method named Reconcile with the
