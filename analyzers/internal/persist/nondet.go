@@ -80,7 +80,7 @@ func (md *Model) PersistedTaint(mask apis.TaintKind) []*Persisted {
 			// CreateOrUpdate with its parameters), the caller's object and
 			// mutate function.
 			mutate := ssax.FuncOfValue(md.s.ArgValue(args[3]))
-			if mutate == nil || mutate.Pkg != md.s.Pkg {
+			if mutate == nil || ssax.PkgOf(mutate) != md.s.Pkg {
 				continue
 			}
 			root, _ := md.s.RootOf(w.Object)

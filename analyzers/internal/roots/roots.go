@@ -163,7 +163,7 @@ func delegate(r *Root, pkg *ssa.Package) {
 			break
 		}
 		callee := f.Call.StaticCallee()
-		if callee == nil || callee.Pkg != pkg && callee.Origin() == nil || callee.Parent() != nil || len(callee.Blocks) == 0 {
+		if callee == nil || ssax.PkgOf(callee) != pkg || callee.Parent() != nil || len(callee.Blocks) == 0 {
 			break
 		}
 		next := (*ssa.Parameter)(nil)

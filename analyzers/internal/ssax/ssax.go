@@ -881,3 +881,12 @@ func RecvTypeName(e ast.Expr) string {
 		}
 	}
 }
+
+// PkgOf returns the package of fn, or of its generic origin for an
+// instance (whose own Pkg is nil), or nil.
+func PkgOf(fn *ssa.Function) *ssa.Package {
+	if fn.Pkg == nil && fn.Origin() != nil {
+		return fn.Origin().Pkg
+	}
+	return fn.Pkg
+}

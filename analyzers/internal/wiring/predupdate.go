@@ -430,7 +430,7 @@ func (u *updateEval) callValue(c *ssa.Call) aval {
 	}
 	// A local helper or closure of the package: evaluated inline.
 	fn := c.Call.StaticCallee()
-	if fn == nil || u.depth >= maxUpdateInline || len(fn.Blocks) == 0 || fn.Pkg == nil || fn.Pkg != u.pkg {
+	if fn == nil || u.depth >= maxUpdateInline || len(fn.Blocks) == 0 || ssax.PkgOf(fn) != u.pkg {
 		return unknownVal
 	}
 	if sig := fn.Signature; sig.Results().Len() != 1 || !ssax.IsBool(sig.Results().At(0).Type()) {
