@@ -35,3 +35,12 @@ func TestApplySpellings(t *testing.T) {
 func TestChangeFlags(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/flags")
 }
+
+// TestDispatchedRoots: the Sync method of a client-go controller that a
+// generic worker of another package runs through an interface, with the
+// key it takes from its queue, is a reconcile root (R6) however it splits
+// the key; its fixed twin stays silent, and so does a Sync method that no
+// worker runs.
+func TestDispatchedRoots(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/dispatch")
+}

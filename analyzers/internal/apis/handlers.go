@@ -129,6 +129,9 @@ func IsQueueAdd(f Func) bool {
 	return false
 }
 
+// IsQueueGet reports whether f takes an item from a client-go workqueue.
+func IsQueueGet(f Func) bool { return f.Pkg == Workqueue && f.Recv != "" && f.Name == "Get" }
+
 // IsWatchEventType reports whether t is watch.EventType.
 func IsWatchEventType(t types.Type) bool { return IsNamed(t, Watch, "EventType", false) }
 

@@ -1,6 +1,7 @@
 package apis
 
 import (
+	"go/build"
 	"go/types"
 	"strings"
 )
@@ -50,9 +51,17 @@ func UsesClientLibraries(pkg *types.Package) bool {
 	return visit(pkg)
 }
 
-// IsClientLibraryPath reports whether path is a package of
-// controller-runtime, client-go or apimachinery.
-func IsClientLibraryPath(path string) bool { return isK8sPath(path) }
+// DescribedByTables reports whether the functions of the package path are
+// described by this package's tables rather than by analysis facts: a
+// package of controller-runtime, client-go or apimachinery, or of the
+// standard library (which the model never analyses).
+func DescribedByTables(path string) bool {
+	if isK8sPath(path) {
+		return true
+	}
+	p, err := build.Default.Import(path, "", build.FindOnly)
+	return err == nil && p.Goroot
+}
 
 // isK8sPath reports whether path is a package of controller-runtime,
 // client-go or apimachinery.

@@ -1,8 +1,9 @@
 // Package roots finds the reconcile entry points of a package (checks.md
 // §1.2): Reconcile methods of reconcilers (R1), functions converted to
 // reconcile.Func (R2), the Reconcile of values passed to
-// reconcile.AsReconciler (R3), configured roots (R4) and client-go sync
-// handlers (R5). It sits below the model: the summary package calls Find
+// reconcile.AsReconciler (R3), configured roots (R4), client-go sync
+// handlers (R5) and the methods a workqueue worker dispatches its items to
+// (R6, dispatch.go). It sits below the model: the summary package calls Find
 // while it builds and keeps the roots it returns.
 package roots
 
@@ -31,12 +32,13 @@ const (
 	AsReconciler             // R3: the Reconcile of a value passed to reconcile.AsReconciler
 	Configured               // R4: -reconcilelint.roots or //reconcilelint:root
 	SyncHandler              // R5: a client-go sync handler: func(key string) error that splits the key
+	Dispatched               // R6: a method a workqueue worker calls through an interface with the queue's item
 )
 
 var kindNames = [...]string{
 	Request: "R1a Reconcile(ctx, Request)", Object: "R1b ObjectReconciler", Typed: "R1c TypedReconciler",
 	Func: "R2 reconcile.Func", AsReconciler: "R3 AsReconciler", Configured: "R4 configured root",
-	SyncHandler: "R5 client-go sync handler",
+	SyncHandler: "R5 client-go sync handler", Dispatched: "R6 method a workqueue worker dispatches to",
 }
 
 // String describes the kind.
@@ -62,12 +64,15 @@ func (r *Root) IsRequestKeyed() bool {
 	return r.Request != nil && r.Kind != Object && r.Kind != AsReconciler
 }
 
-// Find recognises R1–R5 among funcs, the source functions of pkg (the SSA
+// Find recognises R1–R6 among funcs, the source functions of pkg (the SSA
 // form of pass's package). configured lists the extra roots of the
 // -reconcilelint.roots option (pkgpath.Func or pkgpath.Type.Method).
 // forward sees a call through forwarders (summary.Forward): a key split
-// or an AsReconciler call wrapped in a helper is still one.
-func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string, forward func(*ssa.CallCommon) *ssa.CallCommon) []*Root {
+// or an AsReconciler call wrapped in a helper is still one. dispatch
+// gives, for an interface method, 1 + the index of the parameter through
+// which a workqueue worker passes it the queue's item, or 0 (Dispatches,
+// and the model's facts for workers of other packages).
+func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string, forward func(*ssa.CallCommon) *ssa.CallCommon, dispatch func(*types.Func) int) []*Root {
 	var roots []*Root
 	seen := make(map[*ssa.Function]bool)
 	add := func(fn *ssa.Function, k Kind) {
@@ -132,6 +137,15 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 			add(fn, SyncHandler)
 			roots[len(roots)-1].Request = p
 		}
+	}
+	// R6: the methods a workqueue worker calls through an interface with
+	// the queue's item, keyed by the parameter that receives it.
+	for fn, k := range dispatched(pkg, funcs, dispatch) {
+		if seen[fn] || k >= len(fn.Params) {
+			continue
+		}
+		add(fn, Dispatched)
+		roots[len(roots)-1].Request = fn.Params[k] // receiver first: parameter k-1 of the method
 	}
 	// An R1 method may also be passed to AsReconciler; keep the more
 	// specific kind.

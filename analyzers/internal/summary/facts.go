@@ -54,6 +54,10 @@ type FuncSummary struct {
 	// Forward, when set, says the function is a forwarder (package
 	// forward): a call of it is the call the fact describes.
 	Forward *forward.Fact `json:",omitempty"`
+	// DispatchKey, on an interface method, is 1 + the index of the
+	// parameter through which a workqueue worker of the package passes
+	// the queue's item (roots.Dispatches): its implementations are roots.
+	DispatchKey int `json:",omitempty"`
 }
 
 // DeletionTestFact, when Tests is set, says that a function's bool result
@@ -163,13 +167,16 @@ func (f *FuncSummary) String() string {
 	if f.Forward != nil {
 		parts = append(parts, "forwards-to "+f.Forward.Target)
 	}
+	if f.DispatchKey > 0 {
+		parts = append(parts, "dispatches-queue-item-to-param "+ssax.Itoa(f.DispatchKey-1))
+	}
 	return "FuncSummary(" + strings.Join(parts, ", ") + ")"
 }
 
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
 		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && !f.OnlyLogs &&
-		!f.DeletionTest.Tests && f.Forward == nil
+		!f.DeletionTest.Tests && f.Forward == nil && f.DispatchKey == 0
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -269,6 +276,13 @@ func (s *Summary) exportFacts() {
 		s.Pass.ExportObjectFact(obj, ti)
 		s.Exported = append(s.Exported, analysis.ObjectFact{Object: obj, Fact: ti})
 	}
+	for m, k := range s.dispatch {
+		if m.Pkg() == s.Pass.Pkg {
+			fs := &FuncSummary{DispatchKey: k}
+			s.Pass.ExportObjectFact(m, fs)
+			s.Exported = append(s.Exported, analysis.ObjectFact{Object: m, Fact: fs})
+		}
+	}
 	memo := make(map[*ssa.Function][]WriteFact)
 	for _, fn := range s.srcFunc {
 		obj, ok := fn.Object().(*types.Func)
@@ -289,7 +303,8 @@ func (s *Summary) exportFacts() {
 		if fw := forward.Of(fn); fw != nil && obj.Exported() {
 			target := s.Forward(fw.Call)
 			if fs.Forward = forward.FactFor(fn, target); fs.Forward != nil && !target.IsInvoke() {
-				fs.Forward.TargetFacts = s.mayHaveFacts(ssax.CalleeFunc(target))
+				callee := ssax.CalleeFunc(target)
+				fs.Forward.TargetFacts = s.FactOf(callee) != nil || !apis.DescribedByTables(callee.Pkg().Path())
 			}
 		}
 		for _, pe := range s.paramEffects(fn) {

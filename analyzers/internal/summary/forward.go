@@ -1,12 +1,10 @@
 package summary
 
 import (
-	"go/build"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 )
 
@@ -48,18 +46,15 @@ func (s *Summary) resolveForwarders() {
 	}
 }
 
-// mayHaveFacts reports whether fn, the target of a forwarder of this
-// package, may carry facts of any analyzer: it has a FuncSummary, or its
-// package is neither a client library whose functions the API tables
-// describe nor part of the standard library (never analysed).
-func (s *Summary) mayHaveFacts(fn *types.Func) bool {
-	if s.FactOf(fn) != nil {
-		return true
+// dispatchKey returns 1 + the index of the parameter of interface method
+// m through which a workqueue worker passes the queue's item, or 0: from
+// this package's workers, or from the fact of m's package.
+func (s *Summary) dispatchKey(m *types.Func) int {
+	if k := s.dispatch[m]; k > 0 {
+		return k
 	}
-	path := fn.Pkg().Path()
-	if apis.IsClientLibraryPath(path) {
-		return false
+	if fs := s.FactOf(m); fs != nil {
+		return fs.DispatchKey
 	}
-	p, err := build.Default.Import(path, "", build.FindOnly)
-	return err != nil || !p.Goroot
+	return 0
 }

@@ -106,7 +106,8 @@ type Summary struct {
 	funcVars map[*ssa.Global]*ssa.Function       // package variables that hold one function (callee)
 	fwd      map[*ssa.CallCommon]*ssa.CallCommon // calls of forwarders: what they forward to (forward.go)
 	inlined  map[*ssa.Function]bool
-	visible  []*ssa.Function // srcFunc without the inlined forwarders (Funcs)              // forwarders whose every use is a resolved call
+	visible  []*ssa.Function     // srcFunc without the inlined forwarders (Funcs)
+	dispatch map[*types.Func]int // interface methods a workqueue worker calls with its item (roots.Dispatches)              // forwarders whose every use is a resolved call
 	types    map[*types.TypeName]*TypeInfo
 
 	// The lazily computed parts (package memo): the base's are filled
@@ -295,7 +296,8 @@ func (s *Summary) build(pass *analysis.Pass) {
 	s.findFuncVars()
 	s.resolveForwarders()
 	s.findCalls()
-	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward)
+	s.dispatch = roots.Dispatches(s.srcFunc)
+	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward, s.dispatchKey)
 	s.computeScope()
 	s.findWrites()
 	s.computeReach()

@@ -1,0 +1,112 @@
+package roots
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+)
+
+// Dispatches finds the interface methods that funcs call with an item
+// taken from a client-go workqueue: a generic worker that runs
+// handler.Sync(ctx, key) for whichever controller it was given. It maps
+// each such method to 1 + the index (in the method's parameters, without
+// the receiver) of the argument that carries the item. Every
+// implementation of the method is then a reconcile root (R6) keyed by
+// that parameter, wherever the worker lives (Find, with the model's facts
+// for the workers of other packages).
+func Dispatches(funcs []*ssa.Function) map[*types.Func]int {
+	out := map[*types.Func]int{}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok || !c.Common().IsInvoke() {
+					continue
+				}
+				for j, a := range c.Common().Args {
+					if fromQueueGet(a, 0) {
+						out[c.Common().Method] = j + 1
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fromQueueGet reports whether v is the item of a workqueue Get, as it
+// is or converted (key.(string), string(key), cache.ObjectName(key)).
+func fromQueueGet(v ssa.Value, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+			if callee := ssax.CalleeFunc(&c.Call); callee != nil && apis.IsQueueGet(apis.FuncOf(callee)) {
+				return true
+			}
+		}
+		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
+			return fromQueueGet(ta.X, depth+1)
+		}
+	case *ssa.TypeAssert:
+		return fromQueueGet(x.X, depth+1)
+	case *ssa.ChangeType:
+		return fromQueueGet(x.X, depth+1)
+	case *ssa.Convert:
+		return fromQueueGet(x.X, depth+1)
+	case *ssa.MakeInterface:
+		return fromQueueGet(x.X, depth+1)
+	case *ssa.UnOp:
+		return x.Op == token.MUL && fromQueueGet(x.X, depth+1)
+	}
+	return false
+}
+
+// dispatched returns the methods of the package's types that a worker
+// calls through an interface with a queue item (Dispatches; dispatch
+// gives, for a method of an interface of any package, 1 + the index of
+// its item parameter, or 0): each conversion of a package type to such an
+// interface makes the type's implementation a root, keyed by the
+// parameter that receives the item.
+func dispatched(pkg *ssa.Package, funcs []*ssa.Function, dispatch func(*types.Func) int) map[*ssa.Function]int {
+	out := map[*ssa.Function]int{}
+	prog := pkg.Prog
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				mi, ok := instr.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				iface, ok := mi.Type().Underlying().(*types.Interface)
+				if !ok {
+					continue
+				}
+				for i := 0; i < iface.NumMethods(); i++ {
+					m := iface.Method(i)
+					k := dispatch(m)
+					if k == 0 {
+						continue
+					}
+					sel := prog.MethodSets.MethodSet(mi.X.Type()).Lookup(m.Pkg(), m.Name())
+					if sel == nil {
+						continue
+					}
+					impl := prog.MethodValue(sel)
+					if impl == nil || impl.Pkg != pkg || len(impl.Blocks) == 0 || impl.Synthetic != "" {
+						continue
+					}
+					out[impl] = k
+				}
+			}
+		}
+	}
+	return out
+}
