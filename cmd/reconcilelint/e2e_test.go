@@ -617,3 +617,55 @@ func TestLoadingModes(t *testing.T) {
 		diff(t, "go.work", want, got)
 	})
 }
+
+// TestRootsListing: -roots lists, per package of the example operator,
+// the reconcile roots the checks analyse from (every reconciler's
+// Reconcile, with its kind and request parameter), as text and as a JSON
+// document, and a package without roots is listed with none; a format
+// other than text or json is a usage error.
+func TestRootsListing(t *testing.T) {
+	bin := binary(t)
+	dir := operatorDir(t)
+	out, stderr, code := run(t, dir, bin, "-roots", "-json", "./...")
+	if code != 0 {
+		t.Fatalf("-roots -json: exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Packages []struct {
+			Package string
+			Roots   []struct{ Function, Kind, Position, Request string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("-roots -json is no JSON document: %v\n%s", err, out)
+	}
+	got := map[string]string{}
+	packages := map[string]int{}
+	for _, p := range doc.Packages {
+		packages[p.Package] = len(p.Roots)
+		for _, r := range p.Roots {
+			got[r.Function] = r.Kind + " " + r.Request
+			if !strings.Contains(r.Position, ".go:") {
+				t.Errorf("root %s: position %q", r.Function, r.Position)
+			}
+		}
+	}
+	for fn, want := range map[string]string{
+		"(*MemcachedReconciler).Reconcile":  "R1a Reconcile(ctx, Request) req",
+		"(*PullSecretReconciler).Reconcile": "R1b ObjectReconciler sa",
+	} {
+		if got[fn] != want {
+			t.Errorf("root %s: got %q, want %q", fn, got[fn], want)
+		}
+	}
+	if n, ok := packages["github.com/reconcilelint/example-operator/api/v1alpha1"]; !ok || n != 0 {
+		t.Errorf("the API package is listed with %d root(s) (listed: %v), want 0", n, ok)
+	}
+	text, _, code := run(t, dir, bin, "-roots", "./internal/controller")
+	if code != 0 || !strings.Contains(text, "internal/controller: ") || !strings.Contains(text, "(*MemcachedReconciler).Reconcile (R1a Reconcile(ctx, Request), keyed by req)") {
+		t.Errorf("-roots text: exit %d, output:\n%s", code, text)
+	}
+	if _, stderr, code := run(t, dir, bin, "-roots", "-format", "sarif", "./..."); code != 2 || !strings.Contains(stderr, "-roots") {
+		t.Errorf("-roots -format sarif: exit %d (want 2), stderr %q", code, stderr)
+	}
+}

@@ -62,6 +62,7 @@ type options struct {
 	writeBaseline string
 	noCache       bool
 	scaffold      bool
+	roots         bool
 	patterns      []string
 }
 
@@ -87,6 +88,7 @@ func parseFlags(args []string, stdout io.Writer) (*options, bool, error) {
 	fs.StringVar(&o.baselinePath, "baseline", "", "report only findings not recorded in this baseline `file`")
 	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit 0")
 	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache ($"+resultcache.EnvVar+"=off does the same)")
+	fs.BoolVar(&o.roots, "roots", false, "list the reconcile roots the checks analyse from, per package (text or -json), and exit")
 	fs.BoolVar(&o.scaffold, "scaffold-verify", false, "write a verify test (foo_verify_test.go next to foo.go) for each reconciler with a SetupWithManager method in the packages, and exit; never overwrites a file")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -107,6 +109,9 @@ func parseFlags(args []string, stdout io.Writer) (*options, bool, error) {
 	}
 	if o.scaffold && (o.fix || o.diff || o.baselinePath != "" || o.writeBaseline != "") {
 		return nil, false, &usageError{"-scaffold-verify writes tests and runs no check: it cannot be combined with -fix, -diff, -baseline or -write-baseline"}
+	}
+	if o.roots && (o.fix || o.diff || o.scaffold || o.baselinePath != "" || o.writeBaseline != "" || o.format == "sarif" || o.format == "github") {
+		return nil, false, &usageError{"-roots lists roots and runs no check: it takes -format text or json, and no -fix, -diff, -baseline, -write-baseline or -scaffold-verify"}
 	}
 	if o.diff {
 		o.fix = true
@@ -231,6 +236,9 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 	res, err := suite.Resolve(cfgPath)
 	if err != nil {
 		return 0, err
+	}
+	if o.roots {
+		return ExitClean, listRoots(dir, o.patterns, o.format, res, stdout)
 	}
 	failOn := res.FailOn()
 	if o.failOn != "" {

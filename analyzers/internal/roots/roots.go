@@ -8,8 +8,11 @@
 package roots
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
+	"maps"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -140,7 +143,9 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 	}
 	// R6: the methods a workqueue worker calls through an interface with
 	// the queue's item, keyed by the parameter that receives it.
-	for fn, k := range dispatched(pkg, funcs, dispatch) {
+	disp := dispatched(pkg, funcs, dispatch)
+	for _, fn := range slices.SortedFunc(maps.Keys(disp), func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+		k := disp[fn]
 		if seen[fn] || k >= len(fn.Params) {
 			continue
 		}
