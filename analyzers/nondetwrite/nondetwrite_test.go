@@ -67,3 +67,11 @@ func TestDefeatedGuards(t *testing.T) {
 func TestMutateFunctions(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/mutate")
 }
+
+// TestWriteThroughInterface: a clock value formatted into an annotation is
+// reported when the object is written through an interface method whose
+// implementation (in the package) calls the client; a value derived from
+// the object is not.
+func TestWriteThroughInterface(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/iface")
+}

@@ -201,7 +201,7 @@ func lookup(name string, pkgs func(path string) *types.Package) *types.Func {
 // of objects in the imports' export data, so another target's facts (of
 // any analyzer) are not visible in pkg, and the forwarder's own facts
 // describe the call better.
-func FromFacts(pkg *types.Package, prog *ssa.Program, fact func(*types.Func) *Fact) func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon {
+func FromFacts(pkg *types.Package, prog *ssa.Program, fact func(*types.Func) *Fact) func(c *ssa.CallCommon) *ssa.CallCommon {
 	pkgs := map[string]*types.Package{}
 	var visit func(p *types.Package)
 	visit = func(p *types.Package) {
@@ -213,8 +213,8 @@ func FromFacts(pkg *types.Package, prog *ssa.Program, fact func(*types.Func) *Fa
 		}
 	}
 	visit(pkg)
-	return func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon {
-		obj, _ := fn.Object().(*types.Func)
+	return func(c *ssa.CallCommon) *ssa.CallCommon {
+		obj, _ := c.StaticCallee().Object().(*types.Func)
 		if obj == nil {
 			return nil
 		}

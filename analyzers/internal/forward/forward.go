@@ -317,6 +317,10 @@ type Resolver struct {
 	// (one with no body here) from its fact (Fact, Rebuild), or returns
 	// nil.
 	Other func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon
+	// Invoke, when set, resolves a dynamic call of an interface method
+	// to a static call of its implementation (Devirtualizer), or returns
+	// nil.
+	Invoke func(c *ssa.CallCommon) *ssa.CallCommon
 }
 
 // Resolve returns the call that c ends up making when its callee is a
@@ -336,6 +340,9 @@ func (r *Resolver) Resolve(c *ssa.CallCommon) *ssa.CallCommon {
 // step sees through one forwarder.
 func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
 	if c.IsInvoke() {
+		if r.Invoke != nil {
+			return r.Invoke(c)
+		}
 		return nil
 	}
 	if fn := c.StaticCallee(); fn != nil && len(fn.Blocks) == 0 && r.Other != nil {
@@ -361,8 +368,9 @@ func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
 // package's functions (closures included), local returns the function of
 // the package a call reaches statically (a generic instance resolves to
 // its origin), holds the function a package variable is assigned once,
-// or nil, and other resolves calls of other packages' forwarders from
-// their facts (nil: none).
+// or nil, other resolves calls of other packages' forwarders from their
+// facts (FromFacts), and invoke devirtualizes dynamic calls
+// (Devirtualizer); either may be nil.
 //
 // A forwarder is inlined when no other package can call it (an unexported
 // function that is no method, a closure, a generic function's instance)
@@ -370,7 +378,7 @@ func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
 // at its callers' sites only, and a model that skips its body counts
 // nothing twice.
 func Inline(fns []*ssa.Function, local func(*ssa.CallCommon) *ssa.Function, holds func(*ssa.Global) *ssa.Function,
-	other func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon) (map[*ssa.CallCommon]*ssa.CallCommon, map[*ssa.Function]bool) {
+	other, invoke func(c *ssa.CallCommon) *ssa.CallCommon) (map[*ssa.CallCommon]*ssa.CallCommon, map[*ssa.Function]bool) {
 	calls := map[*ssa.Function]int{}
 	eachCall(fns, func(c *ssa.CallCommon) {
 		if callee := local(c); callee != nil && private(callee) && Of(callee) != nil {
@@ -391,7 +399,10 @@ func Inline(fns []*ssa.Function, local func(*ssa.CallCommon) *ssa.Function, hold
 			return fn
 		}
 		return nil
-	}, Other: other}
+	}, Invoke: invoke}
+	if other != nil {
+		r.Other = func(_ *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon { return other(c) }
+	}
 	resolved := make(map[*ssa.CallCommon]*ssa.CallCommon)
 	eachCall(fns, func(c *ssa.CallCommon) {
 		if out := r.Resolve(c); out != nil {
@@ -465,4 +476,66 @@ func uses(fns []*ssa.Function, fn *ssa.Function, holds func(*ssa.Global) *ssa.Fu
 		}
 	}
 	return n
+}
+
+// Devirtualizer returns the resolver of dynamic calls for the package pkg
+// (SSA program prog, functions fns): a call of a method of an interface
+// declared in pkg, when exactly one type of pkg that fns convert to an
+// interface implements it, is a static call of that type's method with
+// the interface value as its receiver. An interface of the package with a
+// single implementation in it is the usual seam for a writer or a client
+// wrapper; with more than one, or one declared elsewhere (injected from
+// outside), the call stays dynamic.
+func Devirtualizer(pkg *types.Package, prog *ssa.Program, fns []*ssa.Function) func(c *ssa.CallCommon) *ssa.CallCommon {
+	var local []types.Type
+	seen := map[string]bool{}
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				mi, ok := instr.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				t := mi.X.Type()
+				n, ok := types.Unalias(ssax.Deref(t)).(*types.Named)
+				if !ok || n.Obj().Pkg() != pkg || seen[t.String()] {
+					continue
+				}
+				seen[t.String()] = true
+				local = append(local, t)
+			}
+		}
+	}
+	impl := map[*types.Func]*ssa.Function{}
+	return func(c *ssa.CallCommon) *ssa.CallCommon {
+		m := c.Method
+		if m == nil || m.Pkg() != pkg {
+			return nil
+		}
+		fn, ok := impl[m]
+		if !ok {
+			iface, _ := c.Value.Type().Underlying().(*types.Interface)
+			for _, t := range local {
+				if iface == nil || !types.Implements(t, iface) {
+					continue
+				}
+				sel := prog.MethodSets.MethodSet(t).Lookup(m.Pkg(), m.Name())
+				if sel == nil {
+					continue
+				}
+				if f := prog.MethodValue(sel); f != nil && f != fn {
+					if fn != nil {
+						fn = nil
+						break
+					}
+					fn = f
+				}
+			}
+			impl[m] = fn
+		}
+		if fn == nil || len(fn.Blocks) == 0 {
+			return nil
+		}
+		return &ssa.CallCommon{Value: fn, Args: append([]ssa.Value{c.Value}, c.Args...)}
+	}
 }

@@ -38,7 +38,8 @@ func (s *Summary) resolveForwarders() {
 		}
 		return nil
 	})
-	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, func(g *ssa.Global) *ssa.Function { return s.funcVars[g] }, other)
+	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, func(g *ssa.Global) *ssa.Function { return s.funcVars[g] },
+		other, forward.Devirtualizer(s.Pass.Pkg, s.Pkg.Prog, s.srcFunc))
 	for _, fn := range s.srcFunc {
 		if !s.inlined[fn] {
 			s.visible = append(s.visible, fn)

@@ -211,6 +211,8 @@ func (s *Summary) findCalls() {
 					if c.IsInvoke() {
 						if m := ssax.MethodOfValue(s.Pkg.Prog, c.Value, c.Method.Name()); m != nil {
 							add(fn, m, instr)
+						} else if m := s.Callee(s.Forward(c)); m != nil {
+							add(fn, m, instr) // devirtualized (forward.Devirtualizer)
 						}
 					} else if callee := s.Callee(c); callee != nil {
 						add(fn, callee, instr)
