@@ -10,6 +10,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	applycorev1 "k8s.io/client-go/applyconfigurations/core/v1"
 	"k8s.io/client-go/kubernetes"
 	corelisters "k8s.io/client-go/listers/core/v1"
 	"k8s.io/client-go/util/workqueue"
@@ -81,5 +82,24 @@ func (c *unwired) Sync(ctx context.Context, key string) error {
 	pod = pod.DeepCopy()
 	pod.Status.Phase = corev1.PodRunning
 	_, err = c.client.CoreV1().Pods(ns).UpdateStatus(ctx, pod, metav1.UpdateOptions{})
+	return err
+}
+
+type podApplier struct {
+	client kubernetes.Interface
+}
+
+// NewPodApplier wires podApplier to a runner.
+func NewPodApplier(q workqueue.TypedInterface[string], cs kubernetes.Interface) *runner.Runner {
+	return runner.New(q, &podApplier{client: cs})
+}
+
+// N: server-side apply of the full desired state on every sync is the
+// idempotent pattern (the API server changes nothing when nothing
+// differs), also through the typed clientset's ApplyStatus.
+func (c *podApplier) Sync(ctx context.Context, key string) error {
+	ns, name, _ := strings.Cut(key, "/")
+	desired := applycorev1.Pod(name, ns).WithLabels(map[string]string{"example.com/managed": "true"})
+	_, err := c.client.CoreV1().Pods(ns).ApplyStatus(ctx, desired, metav1.ApplyOptions{FieldManager: "dispatch", Force: true})
 	return err
 }
