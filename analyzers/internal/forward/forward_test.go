@@ -59,11 +59,15 @@ func use(x, y, z int) {
 }
 `
 
-// build type-checks and builds src.
-func build(t *testing.T) *ssa.Package {
+// build type-checks and builds src (the package above unless given).
+func build(t *testing.T, text ...string) *ssa.Package {
 	t.Helper()
+	code := src
+	if len(text) > 0 {
+		code = text[0]
+	}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	f, err := parser.ParseFile(fset, "p.go", code, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,19 +199,6 @@ func wire() { single(&one{}, 1) }
 // static call of it, the interface value first; with two, it stays
 // dynamic.
 func TestDevirtualizer(t *testing.T) {
-	build := func(src string) *ssa.Package {
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, "p.go", src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-			types.NewPackage("p", "p"), []*ast.File{f}, ssa.BuilderMode(0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return pkg
-	}
 	invokeIn := func(pkg *ssa.Package) *ssa.CallCommon {
 		for _, b := range pkg.Func("single").Blocks {
 			for _, instr := range b.Instrs {
@@ -228,12 +219,12 @@ func TestDevirtualizer(t *testing.T) {
 		}
 		return out
 	}
-	pkg := build(ifaceSrc)
+	pkg := build(t, ifaceSrc)
 	out := forward.Devirtualizer(pkg.Pkg, pkg.Prog, funcs(pkg))(invokeIn(pkg))
 	if out == nil || out.StaticCallee() == nil || out.StaticCallee().String() != "(*p.one).Write" || len(out.Args) != 2 {
 		t.Fatalf("one implementation: resolved to %v, want a static call of (*p.one).Write with 2 arguments", out)
 	}
-	pkg = build(ifaceSrc + "\nfunc wireTwo() { single(two{}, 2) }\n")
+	pkg = build(t, ifaceSrc+"\nfunc wireTwo() { single(two{}, 2) }\n")
 	if out := forward.Devirtualizer(pkg.Pkg, pkg.Prog, funcs(pkg))(invokeIn(pkg)); out != nil {
 		t.Errorf("two implementations: resolved to %v, want the call left dynamic", out)
 	}
