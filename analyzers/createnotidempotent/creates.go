@@ -435,6 +435,12 @@ func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets fun
 			if apis.IsReaderGet(f) || apis.IsTypedGet(f) {
 				return true
 			}
+			if apis.IsNotFoundTest(f) {
+				// Only a lookup answers NotFound: whatever produced the
+				// error (a project's own informer or cache wrapper, say)
+				// looked the object up.
+				return true
+			}
 		}
 		if !x.Call.IsInvoke() && helperGets != nil && helperGets(&x.Call) {
 			return true

@@ -168,3 +168,44 @@ func (r *SafeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 func standalone(ctx context.Context, c client.Client) error {
 	return c.Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "x"}})
 }
+
+// objectStore is a project's own cache wrapper (an informer factory of
+// its own): its Get answers NotFound like the API.
+type objectStore interface {
+	Get(key string) (client.Object, error)
+}
+
+// N: the existence check goes through the project's cache wrapper; its
+// NotFound error says the object was looked up.
+type WrapperReconciler struct {
+	client.Client
+	store objectStore
+}
+
+func (r *WrapperReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	_, err := r.store.Get(req.Namespace + "/" + req.Name + "-cm")
+	if err != nil && !apierrors.IsNotFound(err) {
+		return ctrl.Result{}, err
+	}
+	exists := !apierrors.IsNotFound(err)
+	if !exists {
+		cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: req.Name + "-cm", Namespace: req.Namespace}}
+		return ctrl.Result{}, r.Create(ctx, cm)
+	}
+	return ctrl.Result{}, nil
+}
+
+// P: the same Create after a store lookup whose error is not tested for
+// NotFound: nothing decides it.
+type UncheckedStoreReconciler struct {
+	client.Client
+	store objectStore
+}
+
+func (r *UncheckedStoreReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	if _, err := r.store.Get(req.Namespace + "/" + req.Name + "-cm"); err == nil {
+		r.store = nil
+	}
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: req.Name + "-cm", Namespace: req.Namespace}}
+	return ctrl.Result{}, r.Create(ctx, cm) // want `createnotidempotent: the AlreadyExists error of this Create is returned`
+}
