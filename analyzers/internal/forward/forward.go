@@ -386,8 +386,9 @@ func Inline(fns []*ssa.Function, local func(*ssa.CallCommon) *ssa.Function, hold
 		}
 	})
 	inlined := make(map[*ssa.Function]bool)
+	used := uses(fns, calls, holds)
 	for fn, n := range calls {
-		if n == uses(fns, fn, holds) {
+		if n == used[fn] {
 			inlined[fn] = true
 		}
 	}
@@ -435,41 +436,66 @@ func private(fn *ssa.Function) bool {
 	return obj != nil && !obj.Exported() && fn.Signature.Recv() == nil
 }
 
-// uses counts the uses of fn (or of its instances) in fns as a value:
-// calls, closures made of it (each of their uses), stores, arguments,
-// conversions. A package variable that holds fn counts each use of each
-// of its loads instead of the store that defines it.
-func uses(fns []*ssa.Function, fn *ssa.Function, holds func(*ssa.Global) *ssa.Function) int {
-	n := 0
-	count := func(v ssa.Value) {
-		refs := v.Referrers()
-		if refs == nil {
-			n += 1 << 20 // unknown uses
-			return
+// uses counts, in one pass over fns, the uses as a value of each
+// function of of (or of its instances): calls, closures made of it (each
+// of their uses), stores, arguments, conversions. A package variable that
+// holds one counts each use of each of its loads instead of the store
+// that defines it.
+func uses[V any](fns []*ssa.Function, of map[*ssa.Function]V, holds func(*ssa.Global) *ssa.Function) map[*ssa.Function]int {
+	n := map[*ssa.Function]int{}
+	count := func(fn *ssa.Function, v ssa.Value) {
+		if refs := v.Referrers(); refs != nil {
+			n[fn] += len(*refs)
+		} else {
+			n[fn] += 1 << 20 // unknown uses
 		}
-		n += len(*refs)
+	}
+	target := func(v ssa.Value) *ssa.Function {
+		f, ok := v.(*ssa.Function)
+		if !ok {
+			return nil
+		}
+		if _, ok := of[f]; ok {
+			return f
+		}
+		if o := f.Origin(); o != nil {
+			if _, ok := of[o]; ok {
+				return o
+			}
+		}
+		return nil
 	}
 	for _, f := range fns {
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
 				if u, ok := instr.(*ssa.UnOp); ok {
-					if g, ok := u.X.(*ssa.Global); ok && holds(g) == fn {
-						count(u) // a load of a variable that holds fn
+					if g, ok := u.X.(*ssa.Global); ok {
+						if h := holds(g); h != nil {
+							if _, ok := of[h]; ok {
+								count(h, u) // a load of a variable that holds h
+							}
+						}
 					}
 				}
 				if st, ok := instr.(*ssa.Store); ok {
-					if g, ok := st.Addr.(*ssa.Global); ok && holds(g) == fn {
+					if g, ok := st.Addr.(*ssa.Global); ok && target(st.Val) != nil && holds(g) == target(st.Val) {
 						continue // the definition of a function variable
+					}
+					if mc, ok := st.Val.(*ssa.MakeClosure); ok {
+						if g, ok := st.Addr.(*ssa.Global); ok && holds(g) == target(mc.Fn) && target(mc.Fn) != nil {
+							continue
+						}
 					}
 				}
 				for _, op := range instr.Operands(nil) {
-					if g, ok := (*op).(*ssa.Function); !ok || g != fn && g.Origin() != fn {
+					fn := target(*op)
+					if fn == nil {
 						continue
 					}
 					if mc, ok := instr.(*ssa.MakeClosure); ok {
-						count(mc)
+						count(fn, mc)
 					} else {
-						n++
+						n[fn]++
 					}
 				}
 			}
