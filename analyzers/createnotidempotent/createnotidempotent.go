@@ -41,7 +41,9 @@ var Doc = &checkdoc.Doc{
 		"classify) and the error does not pass through `client.IgnoreAlreadyExists`.\n\n" +
 		"Not reported:\n" +
 		"- Creates that run only under a test of a `Get` of the object (`if apierrors.IsNotFound(err)`, " +
-		"`if err != nil` after the Get, a lister's Get), or under another test of observed state: data a " +
+		"`if err != nil` after the Get, a lister's Get), or under a NotFound test of any lookup's error " +
+		"(`apierrors.IsNotFound`, `client.IgnoreNotFound`: only a lookup answers NotFound, so a Get helper of " +
+		"another package or the project's own informer wrapper counts), or under another test of observed state: data a " +
 		"`List` filled (`len(list.Items) == 0`, a loop over the children that returns when a matching one " +
 		"exists, a typed client's List result), or an object parameter the caller read and passed in, tested " +
 		"for nil or for a creation timestamp, UID or resourceVersion (the object being created does not " +

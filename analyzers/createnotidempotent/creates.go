@@ -405,11 +405,36 @@ func (d *creates) getsIn(fn *ssa.Function, depth int) bool {
 	return false
 }
 
+// notFoundTested reports whether v is an error that the function tests
+// for NotFound (apierrors.IsNotFound(v), client.IgnoreNotFound(v)). Only a
+// lookup answers NotFound, so whatever produced v (a Get helper of another
+// package, the project's own informer or cache wrapper) looked the object
+// up, and any test of v decides on that lookup.
+func notFoundTested(v ssa.Value, fwd func(*ssa.CallCommon) *ssa.CallCommon) bool {
+	refs := v.Referrers()
+	if refs == nil || !apis.IsError(v.Type()) {
+		return false
+	}
+	for _, r := range *refs {
+		if c, ok := r.(*ssa.Call); ok {
+			if callee := ssax.CalleeFunc(fwd(&c.Call)); callee != nil {
+				if f := apis.FuncOf(callee); apis.IsNotFoundTest(f) || apis.IsIgnoreNotFound(f) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets func(*ssa.CallCommon) bool, fwd func(*ssa.CallCommon) *ssa.CallCommon) bool {
 	if v == nil || seen[v] || depth > 16 {
 		return false
 	}
 	seen[v] = true
+	if notFoundTested(v, fwd) {
+		return true
+	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		return mentionsGet(x.X, seen, depth+1, helperGets, fwd)
@@ -433,12 +458,6 @@ func mentionsGet(v ssa.Value, seen map[ssa.Value]bool, depth int, helperGets fun
 		if callee := ssax.CalleeFunc(fwd(&x.Call)); callee != nil {
 			f := apis.FuncOf(callee)
 			if apis.IsReaderGet(f) || apis.IsTypedGet(f) {
-				return true
-			}
-			if apis.IsNotFoundTest(f) {
-				// Only a lookup answers NotFound: whatever produced the
-				// error (a project's own informer or cache wrapper, say)
-				// looked the object up.
 				return true
 			}
 		}

@@ -21,6 +21,7 @@ package forward
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -49,6 +50,11 @@ type Forwarder struct {
 	Call  *ssa.CallCommon
 	value source   // the callee value (or the receiver of an invoke)
 	args  []source // Call.Args
+	// closure is the forwarder that Call calls when its callee is a
+	// closure made in the body (func() error { return c.Update(ctx, o) }()),
+	// and bindings where its free variables come from.
+	closure  *Forwarder
+	bindings []source
 }
 
 // Of returns the forwarder that fn is, or nil when its body does more
@@ -59,8 +65,23 @@ func Of(fn *ssa.Function) *Forwarder {
 	}
 	var call *ssa.Call
 	var ret *ssa.Return
+	var mc *ssa.MakeClosure
 	for _, instr := range fn.Blocks[0].Instrs {
 		switch x := instr.(type) {
+		case *ssa.MakeClosure:
+			if mc != nil {
+				return nil
+			}
+			mc = x
+		case *ssa.Alloc:
+			// A parameter the closure captures lives in a cell.
+			if p := ssax.SpilledParam(x); p == nil || p.Parent() != fn {
+				return nil
+			}
+		case *ssa.Store:
+			if a, ok := x.Addr.(*ssa.Alloc); !ok || ssax.SpilledParam(a) != x.Val {
+				return nil
+			}
 		case *ssa.Call:
 			if call != nil {
 				return nil
@@ -90,8 +111,28 @@ func Of(fn *ssa.Function) *Forwarder {
 	}
 	f := &Forwarder{Fn: fn, Call: c}
 	var ok bool
-	if f.value, ok = sourceOf(fn, c.Value); !ok {
-		return nil
+	switch {
+	case mc != nil:
+		// The body calls a closure it makes: a forwarder too when the
+		// closure is one and its bindings come from fn's parameters.
+		inner, _ := mc.Fn.(*ssa.Function)
+		if c.Value != ssa.Value(mc) || inner == nil || inner == fn {
+			return nil
+		}
+		if f.closure = Of(inner); f.closure == nil {
+			return nil
+		}
+		for _, b := range mc.Bindings {
+			src, ok := sourceOf(fn, b)
+			if !ok {
+				return nil
+			}
+			f.bindings = append(f.bindings, src)
+		}
+	default:
+		if f.value, ok = sourceOf(fn, c.Value); !ok {
+			return nil
+		}
 	}
 	for _, a := range c.Args {
 		src, ok := sourceOf(fn, a)
@@ -146,51 +187,17 @@ func sourceOf(fn *ssa.Function, v ssa.Value) (source, bool) {
 				return source{param: -1, freeVar: i, base: -1}, true
 			}
 		}
-	}
-	if derived(fn, v, 0) {
-		return source{param: -1, freeVar: -1, keep: v, base: baseOf(fn, v)}, true
-	}
-	return source{}, false
-}
-
-// baseOf returns the parameter (>= 0) or free variable (-2-index) of fn
-// that the derived value v is computed from, or -1.
-func baseOf(fn *ssa.Function, v ssa.Value) int {
-	for range 16 {
-		switch x := v.(type) {
-		case *ssa.Parameter:
-			for i, p := range fn.Params {
-				if p == x {
-					return i
-				}
-			}
-			return -1
-		case *ssa.FreeVar:
-			for i, p := range fn.FreeVars {
-				if p == x {
-					return -2 - i
-				}
-			}
-			return -1
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		case *ssa.UnOp:
-			v = x.X
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Convert:
-			v = x.X
-		default:
-			return -1
+	case *ssa.Alloc:
+		// The cell of a captured parameter stands for the parameter: the
+		// closure's loads of it become Derived values of the argument.
+		if p := ssax.SpilledParam(x); p != nil && p.Parent() == fn {
+			return sourceOf(fn, p)
 		}
 	}
-	return -1
+	if ok, base := derivation(fn, v); ok {
+		return source{param: -1, freeVar: -1, keep: v, base: base}, true
+	}
+	return source{}, false
 }
 
 // Derived is an operand of a forwarded call that the forwarder computes
@@ -223,34 +230,43 @@ func (d *Derived) Referrers() *[]ssa.Instruction { return nil }
 // Pos implements ssa.Value.
 func (d *Derived) Pos() token.Pos { return d.Inner.Pos() }
 
-// derived reports whether v is a constant, a function, a global, or a
+// derivation reports whether v is a constant, a function, a global, or a
 // field, load or conversion of one of those or of a parameter or free
-// variable of fn.
-func derived(fn *ssa.Function, v ssa.Value, depth int) bool {
-	if depth > 8 {
-		return false
+// variable of fn; base is that parameter (>= 0) or free variable
+// (-2-index), or -1.
+func derivation(fn *ssa.Function, v ssa.Value) (ok bool, base int) {
+	for range 9 {
+		switch x := v.(type) {
+		case *ssa.Const, *ssa.Function, *ssa.Global:
+			return true, -1
+		case *ssa.Parameter:
+			if i := slices.Index(fn.Params, x); i >= 0 {
+				return true, i
+			}
+			return false, -1
+		case *ssa.FreeVar:
+			if i := slices.Index(fn.FreeVars, x); i >= 0 {
+				return true, -2 - i
+			}
+			return false, -1
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false, -1
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			if v = ssax.StripIdentityConv(v); v == x {
+				return false, -1
+			}
+		}
 	}
-	switch x := v.(type) {
-	case *ssa.Const, *ssa.Function, *ssa.Global:
-		return true
-	case *ssa.Parameter, *ssa.FreeVar:
-		return x.Parent() == fn
-	case *ssa.FieldAddr:
-		return derived(fn, x.X, depth+1)
-	case *ssa.Field:
-		return derived(fn, x.X, depth+1)
-	case *ssa.UnOp:
-		return x.Op == token.MUL && derived(fn, x.X, depth+1)
-	case *ssa.MakeInterface:
-		return derived(fn, x.X, depth+1)
-	case *ssa.ChangeInterface:
-		return derived(fn, x.X, depth+1)
-	case *ssa.ChangeType:
-		return derived(fn, x.X, depth+1)
-	case *ssa.Convert:
-		return derived(fn, x.X, depth+1)
-	}
-	return false
+	return false, -1
 }
 
 // Param returns the index of the parameter of f's function that supplies
@@ -293,16 +309,31 @@ func (f *Forwarder) Apply(args, bindings []ssa.Value) *ssa.CallCommon {
 		}
 		return s.keep
 	}
-	out := &ssa.CallCommon{Method: f.Call.Method, Value: val(f.value)}
-	if out.Value == nil {
+	mapped := func(srcs []source) ([]ssa.Value, bool) {
+		var vs []ssa.Value
+		for _, src := range srcs {
+			v := val(src)
+			if v == nil {
+				return nil, false
+			}
+			vs = append(vs, v)
+		}
+		return vs, true
+	}
+	args2, ok := mapped(f.args)
+	if !ok {
 		return nil
 	}
-	for _, a := range f.args {
-		v := val(a)
-		if v == nil {
+	if f.closure != nil {
+		binds, ok := mapped(f.bindings)
+		if !ok {
 			return nil
 		}
-		out.Args = append(out.Args, v)
+		return f.closure.Apply(args2, binds)
+	}
+	out := &ssa.CallCommon{Method: f.Call.Method, Value: val(f.value), Args: args2}
+	if out.Value == nil {
+		return nil
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package roots
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -19,6 +20,23 @@ import (
 // that parameter, wherever the worker lives (Find, with the model's facts
 // for the workers of other packages).
 func Dispatches(funcs []*ssa.Function) map[*types.Func]int {
+	q := &queueItems{sites: map[*ssa.Function][]*ssa.CallCommon{}, closures: map[*ssa.Function][]*ssa.MakeClosure{}}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case ssa.CallInstruction:
+					if callee := x.Common().StaticCallee(); callee != nil {
+						q.sites[callee] = append(q.sites[callee], x.Common())
+					}
+				case *ssa.MakeClosure:
+					if f, ok := x.Fn.(*ssa.Function); ok {
+						q.closures[f] = append(q.closures[f], x)
+					}
+				}
+			}
+		}
+	}
 	out := map[*types.Func]int{}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -28,7 +46,7 @@ func Dispatches(funcs []*ssa.Function) map[*types.Func]int {
 					continue
 				}
 				for j, a := range c.Common().Args {
-					if fromQueueGet(a, 0) {
+					if q.from(a, 0) {
 						out[c.Common().Method] = j + 1
 						break
 					}
@@ -39,10 +57,21 @@ func Dispatches(funcs []*ssa.Function) map[*types.Func]int {
 	return out
 }
 
-// fromQueueGet reports whether v is the item of a workqueue Get, as it
-// is or converted (key.(string), string(key), cache.ObjectName(key)).
-func fromQueueGet(v ssa.Value, depth int) bool {
-	if depth > 6 {
+// queueItems tells whether a value is an item a worker took from a
+// workqueue, following it into the package's helpers and closures: the
+// common worker hands the item to an immediately called closure or a
+// processing method before it dispatches it.
+type queueItems struct {
+	sites    map[*ssa.Function][]*ssa.CallCommon // static call sites by callee
+	closures map[*ssa.Function][]*ssa.MakeClosure
+}
+
+// from reports whether v is the item of a workqueue Get, as it is or
+// converted (key.(string), string(key), cache.ObjectName(key)), directly
+// or through a parameter (some call site passes an item) or a captured
+// variable (the closure captures one).
+func (q *queueItems) from(v ssa.Value, depth int) bool {
+	if depth > 8 || v == nil {
 		return false
 	}
 	switch x := v.(type) {
@@ -53,18 +82,34 @@ func fromQueueGet(v ssa.Value, depth int) bool {
 			}
 		}
 		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
-			return fromQueueGet(ta.X, depth+1)
+			return q.from(ta.X, depth+1)
 		}
 	case *ssa.TypeAssert:
-		return fromQueueGet(x.X, depth+1)
+		return q.from(x.X, depth+1)
 	case *ssa.ChangeType:
-		return fromQueueGet(x.X, depth+1)
+		return q.from(x.X, depth+1)
 	case *ssa.Convert:
-		return fromQueueGet(x.X, depth+1)
+		return q.from(x.X, depth+1)
 	case *ssa.MakeInterface:
-		return fromQueueGet(x.X, depth+1)
+		return q.from(x.X, depth+1)
 	case *ssa.UnOp:
-		return x.Op == token.MUL && fromQueueGet(x.X, depth+1)
+		return x.Op == token.MUL && q.from(x.X, depth+1)
+	case *ssa.Alloc:
+		return q.from(ssax.SingleStored(x), depth+1) // a variable captured by a closure
+	case *ssa.Parameter:
+		i := slices.Index(x.Parent().Params, x)
+		for _, c := range q.sites[x.Parent()] {
+			if i >= 0 && i < len(c.Args) && q.from(c.Args[i], depth+1) {
+				return true
+			}
+		}
+	case *ssa.FreeVar:
+		i := slices.Index(x.Parent().FreeVars, x)
+		for _, mc := range q.closures[x.Parent()] {
+			if i >= 0 && i < len(mc.Bindings) && q.from(mc.Bindings[i], depth+1) {
+				return true
+			}
+		}
 	}
 	return false
 }

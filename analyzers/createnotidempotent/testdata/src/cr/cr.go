@@ -209,3 +209,21 @@ func (r *UncheckedStoreReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: req.Name + "-cm", Namespace: req.Namespace}}
 	return ctrl.Result{}, r.Create(ctx, cm) // want `createnotidempotent: the AlreadyExists error of this Create is returned`
 }
+
+// N: the same lookup, its NotFound told apart with client.IgnoreNotFound.
+type IgnoreStoreReconciler struct {
+	client.Client
+	store objectStore
+}
+
+func (r *IgnoreStoreReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	_, err := r.store.Get(req.Namespace + "/" + req.Name + "-cm")
+	if client.IgnoreNotFound(err) != nil {
+		return ctrl.Result{}, err
+	}
+	if err != nil {
+		cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: req.Name + "-cm", Namespace: req.Namespace}}
+		return ctrl.Result{}, r.Create(ctx, cm)
+	}
+	return ctrl.Result{}, nil
+}

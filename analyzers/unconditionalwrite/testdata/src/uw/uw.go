@@ -175,3 +175,24 @@ func (r *HashReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 func notInScope(ctx context.Context, c client.Client, w *api.Widget) error {
 	return c.Update(ctx, w)
 }
+
+// update only passes its arguments on to Update: a forwarder of the
+// package.
+func update(ctx context.Context, c client.Client, o client.Object) error {
+	return c.Update(ctx, o)
+}
+
+// P7: the write through that forwarder is reported at the call, like a
+// direct Update, but without the guard fix: the call's arguments are the
+// helper's (c is not the object), so a fix built on Update's positions
+// would compare the wrong value.
+type ForwarderReconciler struct{ client.Client }
+
+func (r *ForwarderReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	metav1.SetMetaDataLabel(&cm.ObjectMeta, "example.com/seen", "true")
+	return ctrl.Result{}, update(ctx, r.Client, &cm) // want `unconditionalwrite: Update of the ConfigMap runs on every reconcile`
+}

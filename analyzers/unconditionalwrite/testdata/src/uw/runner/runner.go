@@ -37,3 +37,42 @@ func (r *Runner) ProcessNext(ctx context.Context) bool {
 	}
 	return true
 }
+
+// Handler is what a controller implements to be run by a ClosureRunner.
+type Handler interface {
+	Handle(ctx context.Context, key string) error
+}
+
+// ClosureRunner is the client-go sample worker's shape: the item goes
+// into a closure called at once, which asserts its type and hands it to a
+// method that calls the handler.
+type ClosureRunner struct {
+	queue   workqueue.TypedInterface[any]
+	handler Handler
+}
+
+// NewClosureRunner returns a ClosureRunner of h.
+func NewClosureRunner(q workqueue.TypedInterface[any], h Handler) *ClosureRunner {
+	return &ClosureRunner{queue: q, handler: h}
+}
+
+// ProcessNext handles the next item.
+func (r *ClosureRunner) ProcessNext(ctx context.Context) bool {
+	obj, shutdown := r.queue.Get()
+	if shutdown {
+		return false
+	}
+	err := func(obj any) error {
+		defer r.queue.Done(obj)
+		key, ok := obj.(string)
+		if !ok {
+			return nil
+		}
+		return r.handle(ctx, key)
+	}(obj)
+	return err == nil
+}
+
+func (r *ClosureRunner) handle(ctx context.Context, key string) error {
+	return r.handler.Handle(ctx, key)
+}
