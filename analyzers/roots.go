@@ -21,6 +21,10 @@ type Root struct {
 	// Request names the parameter that identifies what to reconcile, or
 	// is empty.
 	Request string
+	// Body names the function of the package the root hands its whole
+	// body to (a helper, a generic function, a closure called at once),
+	// which the checks analyse from; empty when that is the root itself.
+	Body string
 }
 
 // RootsOf returns the roots in the result of Base() for one package
@@ -32,7 +36,10 @@ func RootsOf(result any) []Root {
 	}
 	var out []Root
 	for _, r := range s.Roots {
-		root := Root{Function: ssax.FuncName(r.Fn), Kind: r.Kind.String(), Pos: r.Fn.Pos()}
+		root := Root{Function: ssax.FuncName(r.Entry), Kind: r.Kind.String(), Pos: r.Entry.Pos()}
+		if r.Fn != r.Entry {
+			root.Body = ssax.FuncName(r.Fn)
+		}
 		if r.Request != nil {
 			root.Request = r.Request.Name()
 		}

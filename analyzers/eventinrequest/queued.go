@@ -134,7 +134,7 @@ func queuedEvents(s *summary.Summary, hm *handlers.Model) []*queuedEvent {
 		if r.Kind != roots.Typed || r.Request == nil {
 			continue
 		}
-		st, ok := ssax.Deref(r.Request.Type()).Underlying().(*types.Struct)
+		st, ok := ssax.Deref(r.RequestType()).Underlying().(*types.Struct)
 		if !ok {
 			continue
 		}
@@ -148,7 +148,7 @@ func queuedEvents(s *summary.Summary, hm *handlers.Model) []*queuedEvent {
 				continue
 			}
 			reported[f] = true
-			out = append(out, &queuedEvent{Fn: r.Fn, Pos: uses[f].Branches[0].Pos, Item: ssax.ShortTypeString(r.Request.Type()),
+			out = append(out, &queuedEvent{Fn: r.Fn, Pos: uses[f].Branches[0].Pos, Item: ssax.ShortTypeString(r.RequestType()),
 				Field: f.Name(), Reason: reason, Related: rel})
 		}
 	}

@@ -113,7 +113,7 @@ func (d *detector) rootLeaks() []*NotFoundLeak {
 		if !r.IsRequestKeyed() {
 			continue
 		}
-		reqIdx := ssax.ParamIndex(r.Fn, r.Request)
+		reqIdx := ssax.InputIndex(r.Fn, r.Request)
 		for _, l := range d.leaks(r.Fn) {
 			if l.param != reqIdx {
 				continue

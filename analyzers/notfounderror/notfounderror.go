@@ -76,7 +76,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 		msg := fmt.Sprintf("%s returns the NotFound error of %s as its error, "+
 			"so a deleted object's key is retried forever with backoff; return client.IgnoreNotFound(err) instead",
-			ssax.FuncName(l.Root.Fn), what)
+			ssax.FuncName(l.Root.Entry), what)
 		f := diag.Finding{
 			Pos:     ret.Pos(),
 			End:     ret.End(),

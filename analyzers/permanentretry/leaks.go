@@ -148,7 +148,7 @@ func (d *detector) rootLeaks() []*PermanentLeak {
 		if r.Request == nil || !results.ReturnsResultErr(r.Fn) {
 			continue
 		}
-		reqIdx := ssax.ParamIndex(r.Fn, r.Request)
+		reqIdx := ssax.InputIndex(r.Fn, r.Request)
 		for _, l := range d.leaks(r.Fn) {
 			if l.param != reqIdx && l.param != noParam {
 				continue
@@ -228,10 +228,11 @@ func (d *detector) callOrigins(fn *ssa.Function, c *ssa.Call, index int) []permO
 		if p < 0 {
 			return noParam
 		}
-		if p >= len(c.Call.Args) {
+		arg := ssax.CallInput(&c.Call, p)
+		if arg == nil {
 			return -2
 		}
-		return d.dataParam(fn, c.Call.Args[p], make(map[ssa.Value]bool))
+		return d.dataParam(fn, arg, make(map[ssa.Value]bool))
 	}
 	var out []permOrigin
 	if local := d.s.LocalCallee(&c.Call); local != nil {
@@ -371,6 +372,12 @@ func (d *detector) dataParam(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]b
 			if i := ssax.ParamIndex(fn, x); i >= 0 {
 				return i
 			}
+		}
+		return noParam
+	case *ssa.FreeVar:
+		// A closure's captured variable: its data is the caller's.
+		if i := ssax.InputIndex(fn, x); i >= 0 {
+			return i
 		}
 		return noParam
 	case *ssa.Global:

@@ -87,7 +87,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 		msg := fmt.Sprintf("%s returns %s as a plain error, so the reconcile is retried with backoff forever "+
 			"although no retry can fix it; return reconcile.TerminalError(err) and set a Ready=False condition",
-			ssax.FuncName(l.Root.Fn), what)
+			ssax.FuncName(l.Root.Entry), what)
 		f := diag.Finding{
 			Pos:     ret.Pos(),
 			End:     ret.End(),

@@ -110,7 +110,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 		where := ssax.FuncName(rr.Fn)
 		if len(rr.Via) > 0 {
-			where = fmt.Sprintf("%s (whose results %s returns)", where, ssax.FuncName(rr.Root.Fn))
+			where = fmt.Sprintf("%s (whose results %s returns)", where, ssax.FuncName(rr.Root.Entry))
 		}
 		msg := fmt.Sprintf("%s returns %s on the success path with no condition on observed state, "+
 			"so every object is requeued after every successful reconcile, forever; "+

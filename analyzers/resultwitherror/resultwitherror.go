@@ -82,7 +82,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 		where := ssax.FuncName(rr.Fn)
 		if len(rr.Via) > 0 {
-			where = fmt.Sprintf("%s (whose results %s returns)", where, ssax.FuncName(rr.Root.Fn))
+			where = fmt.Sprintf("%s (whose results %s returns)", where, ssax.FuncName(rr.Root.Entry))
 		}
 		msg := fmt.Sprintf("%s returns a Result with %s together with %s; "+
 			"controller-runtime ignores the Result when the error is non-nil and requeues with rate-limited backoff instead. %s",

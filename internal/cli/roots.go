@@ -30,6 +30,9 @@ type rootEntry struct {
 	Kind     string `json:"kind"`
 	Position string `json:"position"`
 	Request  string `json:"request,omitempty"`
+	// Body names the function the root delegates its whole body to, where
+	// the checks analyse from, when it is not the root itself.
+	Body string `json:"body,omitempty"`
 }
 
 // listRoots loads the packages of patterns in dir, builds the model of
@@ -69,7 +72,7 @@ func listRoots(dir string, patterns []string, format string, res *config.Resolve
 		rp := rootsPackage{Package: act.Package.PkgPath, Roots: []rootEntry{}}
 		for _, r := range analyzers.RootsOf(act.Result) {
 			rp.Roots = append(rp.Roots, rootEntry{Function: r.Function, Kind: r.Kind,
-				Position: relPosition(dir, act.Package.Fset.Position(r.Pos).String()), Request: r.Request})
+				Position: relPosition(dir, act.Package.Fset.Position(r.Pos).String()), Request: r.Request, Body: r.Body})
 		}
 		doc.Packages = append(doc.Packages, rp)
 	}
@@ -85,7 +88,11 @@ func listRoots(dir string, patterns []string, format string, res *config.Resolve
 			if r.Request != "" {
 				req = ", keyed by " + r.Request
 			}
-			fmt.Fprintf(stdout, "\t%s: %s (%s%s)\n", r.Position, r.Function, r.Kind, req)
+			body := ""
+			if r.Body != "" {
+				body = ", body in " + r.Body
+			}
+			fmt.Fprintf(stdout, "\t%s: %s (%s%s%s)\n", r.Position, r.Function, r.Kind, req, body)
 		}
 	}
 	return nil

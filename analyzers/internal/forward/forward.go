@@ -60,46 +60,8 @@ type Forwarder struct {
 // Of returns the forwarder that fn is, or nil when its body does more
 // than forward one call.
 func Of(fn *ssa.Function) *Forwarder {
-	if fn == nil || len(fn.Blocks) != 1 || fn.Recover != nil {
-		return nil
-	}
-	var call *ssa.Call
-	var ret *ssa.Return
-	var mc *ssa.MakeClosure
-	for _, instr := range fn.Blocks[0].Instrs {
-		switch x := instr.(type) {
-		case *ssa.MakeClosure:
-			if mc != nil {
-				return nil
-			}
-			mc = x
-		case *ssa.Alloc:
-			// A parameter the closure captures lives in a cell.
-			if p := ssax.SpilledParam(x); p == nil || p.Parent() != fn {
-				return nil
-			}
-		case *ssa.Store:
-			if a, ok := x.Addr.(*ssa.Alloc); !ok || ssax.SpilledParam(a) != x.Val {
-				return nil
-			}
-		case *ssa.Call:
-			if call != nil {
-				return nil
-			}
-			call = x
-		case *ssa.Return:
-			ret = x
-		case *ssa.DebugRef, *ssa.FieldAddr, *ssa.Field, *ssa.MakeInterface,
-			*ssa.ChangeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.Extract:
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return nil
-			}
-		default:
-			return nil
-		}
-	}
-	if call == nil || ret == nil || !returnsCall(ret, call) {
+	call, mc := scan(fn)
+	if call == nil {
 		return nil
 	}
 	c := call.Common()
@@ -142,6 +104,74 @@ func Of(fn *ssa.Function) *Forwarder {
 		f.args = append(f.args, src)
 	}
 	return f
+}
+
+// scan returns the one call fn's body makes when the body does nothing
+// else but return its results (spilling parameters into the cells a
+// closure captures, loading, converting and selecting fields on the way),
+// and the closure the body makes, if it makes one. It returns a nil call
+// when the body does anything else.
+func scan(fn *ssa.Function) (*ssa.Call, *ssa.MakeClosure) {
+	if fn == nil || len(fn.Blocks) != 1 || fn.Recover != nil {
+		return nil, nil
+	}
+	var call *ssa.Call
+	var ret *ssa.Return
+	var mc *ssa.MakeClosure
+	for _, instr := range fn.Blocks[0].Instrs {
+		switch x := instr.(type) {
+		case *ssa.MakeClosure:
+			if mc != nil {
+				return nil, nil
+			}
+			mc = x
+		case *ssa.Alloc:
+			// A parameter the closure captures lives in a cell.
+			if p := ssax.SpilledParam(x); p == nil || p.Parent() != fn {
+				return nil, nil
+			}
+		case *ssa.Store:
+			if a, ok := x.Addr.(*ssa.Alloc); !ok || ssax.SpilledParam(a) != x.Val {
+				return nil, nil
+			}
+		case *ssa.Call:
+			if call != nil {
+				return nil, nil
+			}
+			call = x
+		case *ssa.Return:
+			ret = x
+		case *ssa.DebugRef, *ssa.FieldAddr, *ssa.Field, *ssa.MakeInterface,
+			*ssa.ChangeInterface, *ssa.ChangeType, *ssa.Convert, *ssa.Extract:
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil, nil
+			}
+		default:
+			return nil, nil
+		}
+	}
+	if call == nil || ret == nil || !returnsCall(ret, call) {
+		return nil, nil
+	}
+	return call, mc
+}
+
+// ClosureBody returns the closure that is fn's whole body: fn makes it,
+// calls it at once with no arguments and returns its results
+// (func (r *R) Reconcile(ctx, req) (Result, error) { return func() (Result, error) { … }() }).
+// The closure reads fn's parameters through the cells it captures. It
+// returns nil for any other body.
+func ClosureBody(fn *ssa.Function) *ssa.Function {
+	call, mc := scan(fn)
+	if call == nil || mc == nil || call.Call.Value != ssa.Value(mc) || len(call.Call.Args) != 0 {
+		return nil
+	}
+	inner, _ := mc.Fn.(*ssa.Function)
+	if inner == fn {
+		return nil
+	}
+	return inner
 }
 
 // returnsCall reports whether ret returns exactly the results of call, in

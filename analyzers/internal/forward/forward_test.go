@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 const src = `package p
@@ -227,5 +228,83 @@ func TestDevirtualizer(t *testing.T) {
 	pkg = build(t, ifaceSrc+"\nfunc wireTwo() { single(two{}, 2) }\n")
 	if out := forward.Devirtualizer(pkg.Pkg, pkg.Prog, funcs(pkg))(invokeIn(pkg)); out != nil {
 		t.Errorf("two implementations: resolved to %v, want the call left dynamic", out)
+	}
+}
+
+// TestClosureBody checks which bodies are a closure called at once, and
+// which of the closure's free variables read a parameter that holds one
+// value (ssax.ReadOnlyCell).
+func TestClosureBody(t *testing.T) {
+	pkg := build(t, `package p
+
+type Req struct{ Name string }
+
+func get(string) error { return nil }
+
+// Whole body in a closure, the request read only (by field too).
+func body(r Req, n int) error {
+	return func() error {
+		if n > 0 {
+			return get(r.Name)
+		}
+		return get("x")
+	}()
+}
+
+// The closure writes the captured request: not a read-only cell.
+func writes(r Req) error {
+	return func() error {
+		r.Name = "y"
+		return get(r.Name)
+	}()
+}
+
+// More than the closure call: not a closure body.
+func more(r Req) error {
+	get("a")
+	return func() error { return get(r.Name) }()
+}
+
+// Reassigned before the closure is made: more than the closure call.
+func reassigned(r Req) error {
+	r = Req{Name: "z"}
+	return func() error {
+		if r.Name != "" {
+			return get(r.Name)
+		}
+		return nil
+	}()
+}
+`)
+	readOnly := func(fn *ssa.Function) []string {
+		var out []string
+		for _, fv := range fn.FreeVars {
+			if v := ssax.ReadOnlyCell(fv); v != nil {
+				out = append(out, fv.Name()+"="+v.Name())
+			}
+		}
+		return out
+	}
+	for name, want := range map[string]string{
+		"body":       "n=n r=r",
+		"writes":     "",
+		"more":       "-",
+		"reassigned": "-",
+	} {
+		fn := pkg.Func(name)
+		inner := forward.ClosureBody(fn)
+		if want == "-" {
+			if inner != nil {
+				t.Errorf("ClosureBody(%s) = %s, want none", name, inner)
+			}
+			continue
+		}
+		if inner == nil {
+			t.Errorf("ClosureBody(%s) = nil, want its closure", name)
+			continue
+		}
+		if got := strings.Join(readOnly(inner), " "); got != want {
+			t.Errorf("%s: read-only cells %q, want %q", name, got, want)
+		}
 	}
 }

@@ -64,14 +64,9 @@ func (k *Keys) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]int) 
 			return ssax.ParamIndex(fn, x)
 		}
 	case *ssa.FreeVar:
-		// A closure's captured variable: numbered after the parameters
-		// (see closureArg).
+		// A closure's captured variable: numbered after the parameters.
 		if x.Parent() == fn {
-			for i, fv := range fn.FreeVars {
-				if fv == x {
-					return len(fn.Params) + i
-				}
-			}
+			return ssax.InputIndex(fn, x)
 		}
 	case *ssa.Field:
 		return k.keyParam(fn, x.X, seen)
@@ -248,9 +243,10 @@ func (k *Keys) constKeyDepth(v ssa.Value, depth int) (string, bool) {
 	return key, len(args) > 0
 }
 
-// OfParam reports whether the Get key v of fn derives from the
-// parameter p (the reconcile request).
-func (k *Keys) OfParam(fn *ssa.Function, v ssa.Value, p *ssa.Parameter) bool {
-	idx := ssax.ParamIndex(fn, p)
+// OfParam reports whether the Get key v of fn derives from the input p
+// of fn (the reconcile request): a parameter, or a closure's free
+// variable.
+func (k *Keys) OfParam(fn *ssa.Function, v ssa.Value, p ssa.Value) bool {
+	idx := ssax.InputIndex(fn, p)
 	return idx >= 0 && k.keyParam(fn, v, make(map[ssa.Value]int)) == idx
 }

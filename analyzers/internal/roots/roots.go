@@ -56,9 +56,28 @@ func (k Kind) String() string {
 type Root struct {
 	Fn   *ssa.Function
 	Kind Kind
-	// Request is the parameter that identifies what to reconcile (the
-	// request or, for R1b, the object); nil for configured roots without one.
-	Request *ssa.Parameter
+	// Request is the input of Fn that identifies what to reconcile (the
+	// request or, for R1b, the object): a parameter, or, for a root whose
+	// body is a closure (delegate), the free variable through which the
+	// closure reads the request; nil for configured roots without one.
+	// ssax.InputIndex numbers both.
+	Request ssa.Value
+	// Entry is the function the framework calls: Fn itself, or the
+	// function that delegated to Fn. Messages name it.
+	Entry *ssa.Function
+}
+
+// RequestType is the type of the request (not of the cell a closure
+// reads it through), or nil when the root has none.
+func (r *Root) RequestType() types.Type {
+	switch x := r.Request.(type) {
+	case nil:
+		return nil
+	case *ssa.FreeVar:
+		return ssax.Deref(x.Type())
+	default:
+		return x.Type()
+	}
 }
 
 // IsRequestKeyed reports whether the root receives a request key rather
@@ -83,7 +102,7 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 			return
 		}
 		seen[fn] = true
-		r := &Root{Fn: fn, Kind: k}
+		r := &Root{Fn: fn, Kind: k, Entry: fn}
 		params := fn.Params
 		if fn.Signature.Recv() != nil && len(params) > 0 {
 			params = params[1:]
@@ -158,7 +177,7 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 		if r.Kind == Object {
 			continue
 		}
-		if r.Request != nil && apis.IsObject(r.Request.Type()) && r.Kind != Configured {
+		if r.Request != nil && apis.IsObject(r.RequestType()) && r.Kind != Configured {
 			r.Kind = Object
 		}
 	}
@@ -170,13 +189,23 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 
 // delegate moves root r to the function of the package that its whole
 // body hands the request to: a Reconcile that only returns
-// r.reconcile(ctx, req), or the same through a generic function. The
-// request is the parameter it is passed as. A root whose body does
-// anything else, or that passes the request in any other way (captured
-// by a closure, inside a struct), stays where it is.
+// r.reconcile(ctx, req), or the same through a generic function, or a
+// body that is a closure called at once. The request is the parameter it
+// is passed as, or the free variable through which the closure reads it
+// (when it only reads it). A root whose body does anything else, or that
+// passes the request in any other way (inside a struct, say), stays where
+// it is.
 func delegate(r *Root, pkg *ssa.Package) {
 	fn, req := r.Fn, r.Request
 	for range 4 {
+		if inner := forward.ClosureBody(fn); inner != nil {
+			next, ok := capturedAs(fn, inner, req)
+			if !ok {
+				break
+			}
+			fn, req = inner, next
+			continue
+		}
 		f := forward.Of(fn)
 		if f == nil || f.Call.IsInvoke() {
 			break
@@ -185,7 +214,7 @@ func delegate(r *Root, pkg *ssa.Package) {
 		if callee == nil || ssax.PkgOf(callee) != pkg || callee.Parent() != nil || len(callee.Blocks) == 0 {
 			break
 		}
-		next := (*ssa.Parameter)(nil)
+		next := ssa.Value(nil)
 		if req != nil {
 			for i := range f.Call.Args {
 				if p := f.Param(i); p >= 0 && fn.Params[p] == req && i < len(callee.Params) {
@@ -197,13 +226,31 @@ func delegate(r *Root, pkg *ssa.Package) {
 			}
 		}
 		fn, req = callee, next
-		if o := fn.Origin(); o != nil && len(o.Blocks) > 0 && forward.Of(fn) == nil {
+		if o := fn.Origin(); o != nil && len(o.Blocks) > 0 && forward.Of(fn) == nil && forward.ClosureBody(fn) == nil {
 			break
 		}
 	}
-	if fn != r.Fn && forward.Of(fn) == nil {
+	if fn != r.Fn && forward.Of(fn) == nil && forward.ClosureBody(fn) == nil {
 		r.Fn, r.Request = fn, req
 	}
+}
+
+// capturedAs returns the free variable of inner, a closure that is fn's
+// whole body, through which it reads req, a parameter of fn, and whether
+// it reads it only (ssax.ReadOnlyCell). A nil req is passed on.
+func capturedAs(fn, inner *ssa.Function, req ssa.Value) (ssa.Value, bool) {
+	if req == nil {
+		return nil, true
+	}
+	if _, ok := req.(*ssa.Parameter); !ok {
+		return nil, false
+	}
+	for _, fv := range inner.FreeVars {
+		if ssax.ReadOnlyCell(fv) == req {
+			return fv, true
+		}
+	}
+	return nil, false
 }
 
 // reconcileMethodKind recognises R1: a method named Reconcile with the

@@ -890,3 +890,146 @@ func PkgOf(fn *ssa.Function) *ssa.Package {
 	}
 	return fn.Pkg
 }
+
+// InputIndex returns the index of v among fn's inputs: its parameters
+// (receiver first), then its free variables, numbered after the
+// parameters. It returns -1 when v is neither.
+func InputIndex(fn *ssa.Function, v ssa.Value) int {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return ParamIndex(fn, x)
+	case *ssa.FreeVar:
+		for i, fv := range fn.FreeVars {
+			if fv == x {
+				return len(fn.Params) + i
+			}
+		}
+	}
+	return -1
+}
+
+// ReadOnlyCell reports whether the free variable fv of a closure is the
+// cell of a variable that holds one value for the closure's whole life:
+// the closure only loads through it, and its function makes the closure
+// once, from a cell (an Alloc) stored exactly once, before the closure is
+// made. It returns the value stored, so that a load *fv in the closure is
+// that value of the enclosing function (a captured parameter, most often).
+func ReadOnlyCell(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	if !onlyLoaded(fv) {
+		return nil
+	}
+	var mc *ssa.MakeClosure
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if x, ok := instr.(*ssa.MakeClosure); ok && x.Fn == fn {
+				if mc != nil {
+					return nil
+				}
+				mc = x
+			}
+		}
+	}
+	if mc == nil || idx >= len(mc.Bindings) {
+		return nil
+	}
+	cell, ok := mc.Bindings[idx].(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var store *ssa.Store
+	for _, r := range *cell.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x.Addr != cell || store != nil {
+				return nil
+			}
+			store = x
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+		case *ssa.MakeClosure:
+			// Another closure may share the cell, as long as it only
+			// loads through it too.
+			if x != mc && !loadsOnly(x, cell) {
+				return nil
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	if store == nil || !Reaches(store, mc) {
+		return nil
+	}
+	return store.Val
+}
+
+// onlyLoaded reports whether v, a pointer, is only loaded through, whole
+// or by field (&v.F, then a load).
+func onlyLoaded(v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !onlyLoaded(x) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// loadsOnly reports whether the closure mc makes only loads through the
+// free variables it binds to cell.
+func loadsOnly(mc *ssa.MakeClosure, cell ssa.Value) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if b == cell && (i >= len(fn.FreeVars) || !onlyLoaded(fn.FreeVars[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// CallInput returns the value a call passes for input i of its callee
+// (InputIndex numbering): the argument for a parameter, or, when the call
+// calls the closure it names directly (a MakeClosure), the binding of a
+// free variable, which is the cell the closure reads. It returns nil when
+// the call passes no such value.
+func CallInput(c *ssa.CallCommon, i int) ssa.Value {
+	if i < 0 || c.IsInvoke() {
+		return nil
+	}
+	if i < len(c.Args) {
+		return c.Args[i]
+	}
+	if mc, ok := c.Value.(*ssa.MakeClosure); ok {
+		if k := i - len(c.Args); k < len(mc.Bindings) {
+			return mc.Bindings[k]
+		}
+	}
+	return nil
+}
