@@ -33,6 +33,9 @@ type listAppend struct {
 	// Write is the write that persists the appended list; WriteWhat names it.
 	Write     token.Pos
 	WriteWhat string
+	// updates is set when Write is an update of the object (not a
+	// CreateOrUpdate that reads it first).
+	updates bool
 	// Via is the chain of in-package calls from the function that reads
 	// and writes the object down to Fn, outermost first; empty when Fn
 	// itself does.
@@ -345,21 +348,33 @@ func (d *appends) appendObserved(la *listAppend, fn *ssa.Function, root ssa.Valu
 		return false
 	}
 	inClosure := hsite != site
-	effects := d.s.Effects(home)
 	haveWrite := la.Write.IsValid()
-	// The write that persists the list.
+	// The write that persists the list: after the append in fn, or, for
+	// an append in a closure, after the closure is made in the functions
+	// around it up to home (CreateOrUpdate's mutate func: the write is
+	// the self-guarded call that runs the closure).
 	var write *summary.Effect
-	for _, e := range effects {
-		if haveWrite || e.Kind != summary.WriteEffect || e.Root != root || e.Instr == hsite && !inClosure {
-			continue
+	for f, at := fn, site; f != nil && write == nil && !haveWrite; f = f.Parent() {
+		if f != fn {
+			if at, ok = d.homeSite(fn, site, f); !ok {
+				break
+			}
 		}
-		if e.Write.IsMutation() && ssax.Reaches(hsite, e.Instr) || e.Write.IsSelfGuarded() && inClosure && ssax.Reaches(hsite, e.Instr) {
-			write = e
+		for _, e := range d.s.Effects(f) {
+			if e.Kind != summary.WriteEffect || e.Root != root || e.Instr == site {
+				continue
+			}
+			if (e.Write.IsMutation() || e.Write.IsSelfGuarded() && f != fn) && ssax.Reaches(at, e.Instr) {
+				write = e
+				break
+			}
+		}
+		if f == home {
 			break
 		}
 	}
 	if write != nil {
-		la.Write, la.WriteWhat = write.Instr.Pos(), write.Write.String()
+		la.Write, la.WriteWhat, la.updates = write.Instr.Pos(), write.Write.String(), write.Write.IsMutation()
 		if write.Via != nil {
 			la.WriteWhat = write.Via.Name() + " (" + write.Write.String() + ")"
 		}
@@ -395,7 +410,7 @@ func (d *appends) appendObserved(la *listAppend, fn *ssa.Function, root ssa.Valu
 	// A helper: the object comes from its callers.
 	var edges []summary.CallEdge
 	for _, e := range d.s.CallersOf(home) {
-		if c, ok := e.Site.(*ssa.Call); ok && d.s.Callee(&c.Call) == home {
+		if c, ok := e.Site.(*ssa.Call); ok && d.s.LocalCallee(&c.Call) == home {
 			edges = append(edges, e)
 		}
 	}
@@ -413,7 +428,7 @@ func (d *appends) appendObserved(la *listAppend, fn *ssa.Function, root ssa.Valu
 			if d.membershipGuarded(e.Caller, c.Block(), argRoot, full) {
 				continue
 			}
-			inner := &listAppend{Write: la.Write, WriteWhat: la.WriteWhat}
+			inner := &listAppend{Write: la.Write, WriteWhat: la.WriteWhat, updates: la.updates}
 			if d.appendObserved(inner, e.Caller, argRoot, full, c, depth+1) {
 				la.Read, la.ReadWhat = inner.Read, inner.ReadWhat
 				la.Write, la.WriteWhat = inner.Write, inner.WriteWhat
@@ -426,7 +441,7 @@ func (d *appends) appendObserved(la *listAppend, fn *ssa.Function, root ssa.Valu
 	// A function without callers in the package that updates the object it
 	// receives: an Update or Patch needs an existing object, so its lists
 	// came from the API.
-	if write != nil && write.Write.IsMutation() && len(edges) == 0 {
+	if la.Write.IsValid() && la.updates && len(edges) == 0 {
 		return found(p.Pos(), "updated, so it exists in the API,")
 	}
 	return false
