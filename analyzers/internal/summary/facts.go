@@ -440,6 +440,13 @@ func (s *Summary) closureStatus(outer, inner *ssa.Function) Status {
 // BoolResultKind tells whether fn's last (bool) result is an equality test
 // or a change report, from the classification of every returned value.
 func (s *Summary) BoolResultKind(fn *ssa.Function) (isEq, reportsChange bool) {
+	return s.boolResultKind(fn, 0)
+}
+
+// boolResultKind is BoolResultKind; a returned call of another function
+// of the package (a helper, a generic function, a closure that holds the
+// body) is classified as that function, depth levels down at most.
+func (s *Summary) boolResultKind(fn *ssa.Function, depth int) (isEq, reportsChange bool) {
 	res := fn.Signature.Results()
 	if res.Len() == 0 || !types.Identical(res.At(res.Len()-1).Type(), types.Typ[types.Bool]) {
 		return false, false
@@ -453,6 +460,13 @@ func (s *Summary) BoolResultKind(fn *ssa.Function) (isEq, reportsChange bool) {
 		v := ret.Results[len(ret.Results)-1]
 		if _, ok := v.(*ssa.Const); ok {
 			continue
+		}
+		if c, ok := v.(*ssa.Call); ok && depth < 4 {
+			if local := s.LocalCallee(&c.Call); local != nil && local != fn && c.Call.Signature().Results().Len() == 1 {
+				eq, ch := s.boolResultKind(local, depth+1)
+				sawEq, sawChange, sawOther = sawEq || eq, sawChange || ch, sawOther || !eq && !ch
+				continue
+			}
 		}
 		switch g := s.classifyCond(v, make(map[ssa.Value]bool)); g.Kind {
 		case Equality, Observed:
