@@ -551,7 +551,22 @@ func (s *Summary) isConfigValue(v ssa.Value, seen map[ssa.Value]bool) bool {
 		return s.isConfigValue(x.X, seen)
 	case *ssa.Parameter:
 		fn := x.Parent()
-		return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x && !apis.IsObject(x.Type())
+		if apis.IsObject(x.Type()) {
+			return false
+		}
+		if fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x {
+			return true
+		}
+		// A helper's parameter that every call of the package passes
+		// configuration (the receiver, handed to a helper or a generic
+		// function that holds the body).
+		args := s.ParamArgs(x)
+		for _, a := range args {
+			if !s.isConfigValue(a, seen) {
+				return false
+			}
+		}
+		return len(args) > 0
 	case *ssa.FreeVar:
 		if b := s.Binding(x); b != nil {
 			return s.isConfigValue(b, seen)
