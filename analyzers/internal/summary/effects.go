@@ -59,6 +59,11 @@ type Effect struct {
 	// under conditions its facts do not show.
 	Conds  []Cond
 	Opaque bool
+	// Captured marks an effect of a closure of the function, called where
+	// it is made, on a value of the function the closure captures: mapped
+	// to the call like a helper's, with WrittenBy listing the writes after
+	// it in the closure and after the call.
+	Captured bool
 }
 
 // Cond is a condition of a function: the edge Dep of one of FI's Ifs.
@@ -237,7 +242,11 @@ func definedIn(fn *ssa.Function, v ssa.Value) bool {
 // (Via set) keeps the helper's list: the writes after it inside the helper.
 func markWrittenBy(effects []*Effect) {
 	for _, st := range effects {
-		if st.Kind == StoreEffect && st.Via == nil {
+		switch {
+		case st.Kind != StoreEffect || st.Via != nil:
+		case st.Captured:
+			st.WrittenBy = laterWrites(effects, st, st.WrittenBy)
+		default:
 			st.WrittenBy = laterWrites(effects, st, nil)
 		}
 	}
@@ -385,6 +394,26 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 		out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
 			Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status,
 			Taint: s.taints.BindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
+	}
+	// A closure of fn called where it is made (func() { … }()): its
+	// effects on the values of fn it captures, as for a deferred closure.
+	if mc, ok := c.Value.(*ssa.MakeClosure); ok && local.Parent() == fn && mc.Fn == ssa.Value(local) {
+		cfi := s.Func(local)
+		inner := s.Effects(local)
+		for _, e := range inner {
+			if !definedIn(fn, e.Root) {
+				continue
+			}
+			cp := *e
+			cp.Instr, cp.Captured = instr, true
+			cp.Conds = s.EffectConds(cfi, e)
+			if e.Kind == StoreEffect {
+				// The writes after it in the closure: they share the call
+				// with it now.
+				cp.WrittenBy = laterWrites(inner, e, slices.Clone(e.WrittenBy))
+			}
+			out = append(out, &cp)
+		}
 	}
 	// Writes inside the helper, mapped to this call.
 	for _, pe := range s.paramEffects(local) {
