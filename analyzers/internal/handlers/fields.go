@@ -88,11 +88,11 @@ func (m *Model) fieldUses() map[*types.Var]*FieldUse {
 					for _, v := range vals {
 						v, _ = StripEventConv(v)
 						if c, ok := v.(*ssa.Const); ok && c.Value != nil {
-							if h := m.bodyOf[fn]; h != nil {
+							if h := m.callerHandler(fn, 0); h != nil {
 								use(f).Consts = append(use(f).Consts, ConstStore{h, c.Value.ExactString(), x.Pos()})
 							}
-						} else if p, ok := v.(*ssa.Parameter); ok && m.bodyOf[fn] == nil {
-							use(f).Consts = append(use(f).Consts, m.constArgsFromHandlers(fn, p)...)
+						} else if p := capturedParam(v); p != nil && m.bodyOf[p.Parent()] == nil {
+							use(f).Consts = append(use(f).Consts, m.constArgsFromHandlers(p.Parent(), ssax.ParamIndex(p.Parent(), p), 0)...)
 						}
 					}
 				case *ssa.If:
@@ -106,25 +106,80 @@ func (m *Model) fieldUses() map[*types.Var]*FieldUse {
 	return uses
 }
 
-// constArgsFromHandlers returns the constants passed for parameter p of fn
-// by calls in handler bodies.
-func (m *Model) constArgsFromHandlers(fn *ssa.Function, p *ssa.Parameter) []ConstStore {
-	idx := ssax.ParamIndex(fn, p)
-	if idx < 0 {
+// capturedParam returns the parameter v is: v itself, or, in a closure,
+// the load of a captured parameter that holds one value
+// (ssax.ReadOnlyCell), through nested closures; nil otherwise.
+func capturedParam(v ssa.Value) *ssa.Parameter {
+	for range maxHandlerDepth {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			return x
+		case *ssa.UnOp:
+			fv, ok := x.X.(*ssa.FreeVar)
+			if !ok || x.Op != token.MUL {
+				return nil
+			}
+			if v = ssax.ReadOnlyCell(fv); v == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// maxHandlerDepth bounds how many helper levels constArgsFromHandlers and
+// callerHandler follow.
+const maxHandlerDepth = 4
+
+// constArgsFromHandlers returns the constants passed for parameter idx of
+// fn by calls in handler bodies, directly or through helpers that pass a
+// parameter of theirs on (a callback whose body is in a helper, a helper
+// that builds the queue item).
+func (m *Model) constArgsFromHandlers(fn *ssa.Function, idx, depth int) []ConstStore {
+	if idx < 0 || depth > maxHandlerDepth {
 		return nil
 	}
 	var out []ConstStore
 	for _, e := range m.s.CallersOf(fn) {
-		h := m.bodyOf[e.Caller]
 		c, ok := e.Site.(ssa.CallInstruction)
-		if h == nil || !ok || c.Common().IsInvoke() || idx >= len(c.Common().Args) {
+		if !ok || c.Common().IsInvoke() || idx >= len(c.Common().Args) {
 			continue
 		}
-		if k, ok := c.Common().Args[idx].(*ssa.Const); ok && k.Value != nil {
-			out = append(out, ConstStore{h, k.Value.ExactString(), c.Pos()})
+		switch a := c.Common().Args[idx].(type) {
+		case *ssa.Const:
+			if h := m.callerHandler(e.Caller, 0); h != nil && a.Value != nil {
+				out = append(out, ConstStore{h, a.Value.ExactString(), c.Pos()})
+			}
+		case *ssa.Parameter:
+			if m.bodyOf[e.Caller] == nil {
+				out = append(out, m.constArgsFromHandlers(e.Caller, ssax.ParamIndex(e.Caller, a), depth+1)...)
+			}
 		}
 	}
 	return out
+}
+
+// callerHandler returns the handler whose body is fn, or, for a helper of
+// the package that only one handler calls (through helpers too), that
+// handler; nil otherwise.
+func (m *Model) callerHandler(fn *ssa.Function, depth int) *Handler {
+	if h := m.bodyOf[fn]; h != nil {
+		return h
+	}
+	if depth >= maxHandlerDepth {
+		return nil
+	}
+	var found *Handler
+	for _, e := range m.s.CallersOf(fn) {
+		h := m.callerHandler(e.Caller, depth+1)
+		if h == nil || found != nil && found != h {
+			return nil
+		}
+		found = h
+	}
+	return found
 }
 
 // StripEventConv looks through conversions and interface boxing, and says
