@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -189,4 +190,42 @@ func NInitialList() handler.Funcs {
 			q.Add(reconcile.Request{NamespacedName: client.ObjectKeyFromObject(e.Object)})
 		},
 	}
+}
+
+// Negative, the fix of worker: the queue item is the key alone, and the
+// worker decides from the observed state (the object is gone, or marked
+// for deletion), never from the event that queued it.
+type keyWorker struct {
+	cs    kubernetes.Interface
+	queue workqueue.TypedRateLimitingInterface[string]
+}
+
+func (c *keyWorker) ensure(ctx context.Context, name string) error {
+	_, err := c.cs.CoreV1().ConfigMaps(name).Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "defaults"}}, metav1.CreateOptions{})
+	return err
+}
+
+func (c *keyWorker) sync(ctx context.Context, name string) error {
+	ns, err := c.cs.CoreV1().Namespaces().Get(ctx, name, metav1.GetOptions{})
+	if apierrors.IsNotFound(err) || err == nil && ns.DeletionTimestamp != nil {
+		return c.cs.CoreV1().ConfigMaps(name).Delete(ctx, "defaults", metav1.DeleteOptions{})
+	}
+	if err != nil {
+		return err
+	}
+	return c.ensure(ctx, name)
+}
+
+func (c *keyWorker) processNext(ctx context.Context) bool {
+	key, quit := c.queue.Get()
+	if quit {
+		return false
+	}
+	defer c.queue.Done(key)
+	if err := c.sync(ctx, key); err != nil {
+		c.queue.AddRateLimited(key)
+		return true
+	}
+	c.queue.Forget(key)
+	return true
 }
