@@ -444,6 +444,17 @@ func (u *updateEval) callValue(c *ssa.Call) aval {
 			}
 		}
 	}
+	// A closure made here: its free variables are the cells it captures
+	// (the event, spilled, for a body moved into func() bool { … }()).
+	if mc, ok := c.Call.Value.(*ssa.MakeClosure); ok {
+		for i, fv := range fn.FreeVars {
+			if i < len(mc.Bindings) {
+				if a := u.val(mc.Bindings[i]); a.k != avUnknown {
+					env[fv] = a
+				}
+			}
+		}
+	}
 	return u.call(fn, env, u.depth+1)
 }
 
