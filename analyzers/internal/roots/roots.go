@@ -10,6 +10,7 @@ package roots
 import (
 	"cmp"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -328,7 +329,7 @@ func configuredRoots(pass *analysis.Pass, prog *ssa.Program, configured []string
 // function whose last result is an error and that passes a string
 // parameter to cache.SplitMetaNamespaceKey, or that takes a
 // cache.ObjectName. Closures are not handlers.
-func syncHandlerKey(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCommon) *ssa.Parameter {
+func syncHandlerKey(fn *ssa.Function, resolve func(*ssa.CallCommon) *ssa.CallCommon) *ssa.Parameter {
 	sig := fn.Signature
 	if fn.Parent() != nil || sig.Results().Len() == 0 || !apis.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
 		return nil
@@ -338,13 +339,19 @@ func syncHandlerKey(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCom
 			return p
 		}
 	}
-	for _, b := range fn.Blocks {
+	// The split may be in a closure that holds the whole body, on the
+	// parameter it captures.
+	body := fn
+	if inner := forward.ClosureBody(fn); inner != nil {
+		body = inner
+	}
+	for _, b := range body.Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(*ssa.Call)
 			if !ok {
 				continue
 			}
-			fc := forward(&c.Call)
+			fc := resolve(&c.Call)
 			callee := ssax.CalleeFunc(fc)
 			if callee == nil || len(fc.Args) != 1 {
 				continue
@@ -352,9 +359,25 @@ func syncHandlerKey(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCom
 			if !apis.IsSplitKey(apis.FuncOf(callee)) {
 				continue
 			}
-			if p, ok := fc.Args[0].(*ssa.Parameter); ok && p.Parent() == fn && ssax.IsString(p.Type()) {
+			if p := capturedParam(fc.Args[0]); p != nil && p.Parent() == fn && ssax.IsString(p.Type()) {
 				return p
 			}
+		}
+	}
+	return nil
+}
+
+// capturedParam returns the parameter v is: v itself, or the load of a
+// captured parameter that holds one value (ssax.ReadOnlyCell); nil
+// otherwise.
+func capturedParam(v ssa.Value) *ssa.Parameter {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x
+	case *ssa.UnOp:
+		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+			p, _ := ssax.ReadOnlyCell(fv).(*ssa.Parameter)
+			return p
 		}
 	}
 	return nil
