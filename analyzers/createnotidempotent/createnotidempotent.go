@@ -122,7 +122,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			Pos: w.Pos(),
 			Message: fmt.Sprintf("the AlreadyExists error of this %s is returned by %s with no existence check before it, "+
 				"so every reconcile after the first fails; wrap it in client.IgnoreAlreadyExists or Get the object first",
-				what, ssax.FuncName(l.root.Fn)),
+				what, ssax.FuncName(l.root.Entry)),
 			Related: []analysis.RelatedInformation{{Pos: l.ret.Pos(), Message: "the reconcile returns the error here"}},
 		}
 		if w.Helper != nil && w.HelperSite != "" {

@@ -267,6 +267,7 @@ func (d *creates) observedTest(cond ssa.Value, created ssa.Value) bool {
 		if found || v == nil || depth > 12 {
 			return
 		}
+
 		switch x := v.(type) {
 		case *ssa.BinOp:
 			if (x.Op == token.EQL || x.Op == token.NEQ) && d.observedParam(summary.NilOperand(x), created) {
@@ -343,13 +344,31 @@ func existencePath(path []string) bool {
 }
 
 // listedInto reports whether root is a variable that a controller-runtime
-// List fills (r.List(ctx, &list, …)).
+// List fills (r.List(ctx, &list, …)): passed as the list argument, whole
+// (through the conversion to client.ObjectList).
 func (d *creates) listedInto(root ssa.Value) bool {
-	refs := root.Referrers()
+	if !apis.IsObjectList(root.Type()) {
+		return false
+	}
+	return d.listedThrough(root, root)
+}
+
+// listedThrough is listedInto for v, root or a conversion of it.
+func (d *creates) listedThrough(root, v ssa.Value) bool {
+	refs := v.Referrers()
 	if refs == nil {
 		return false
 	}
 	for _, r := range *refs {
+		if conv, ok := r.(ssa.Value); ok {
+			switch r.(type) {
+			case *ssa.MakeInterface, *ssa.ChangeType, *ssa.ChangeInterface:
+				if d.listedThrough(root, conv) {
+					return true
+				}
+				continue
+			}
+		}
 		c, ok := r.(ssa.CallInstruction)
 		if !ok {
 			continue
@@ -360,7 +379,7 @@ func (d *creates) listedInto(root ssa.Value) bool {
 			continue
 		}
 		for _, a := range ssax.CallArgs(fc) {
-			if r, _ := d.s.RootOf(a); r == root {
+			if r, path := d.s.RootOf(a); r == root && len(path) == 0 {
 				return true
 			}
 		}
