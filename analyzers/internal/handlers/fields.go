@@ -85,6 +85,15 @@ func (m *Model) fieldUses() map[*types.Var]*FieldUse {
 					if phi, ok := v.(*ssa.Phi); ok {
 						vals = phi.Edges
 					}
+					// A variable a closure captures and may reassign: every
+					// value stored into it.
+					if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+						if fv, ok := u.X.(*ssa.FreeVar); ok {
+							if stored := ssax.CellStores(fv); stored != nil {
+								vals = stored
+							}
+						}
+					}
 					for _, v := range vals {
 						v, _ = StripEventConv(v)
 						if c, ok := v.(*ssa.Const); ok && c.Value != nil {

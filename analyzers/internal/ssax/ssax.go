@@ -1033,3 +1033,75 @@ func CallInput(c *ssa.CallCommon, i int) ssa.Value {
 	}
 	return nil
 }
+
+// CellStores returns every value stored into the variable that a
+// closure's free variable fv captures: by the enclosing function into the
+// cell it binds, and through fv (or the free variables of the function's
+// other closures bound to the same cell). A load *fv holds one of them. It
+// returns nil when the cell is used in any other way (its address passed
+// on, a second closure of fv's function made), so that nothing is missed.
+func CellStores(fv *ssa.FreeVar) []ssa.Value {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	var mc *ssa.MakeClosure
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if x, ok := instr.(*ssa.MakeClosure); ok && x.Fn == fn {
+				if mc != nil {
+					return nil
+				}
+				mc = x
+			}
+		}
+	}
+	if mc == nil || idx < 0 || idx >= len(mc.Bindings) {
+		return nil
+	}
+	cell, ok := mc.Bindings[idx].(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	var through func(ptr ssa.Value) bool
+	through = func(ptr ssa.Value) bool {
+		for _, r := range *ptr.Referrers() {
+			switch x := r.(type) {
+			case *ssa.Store:
+				if x.Addr != ptr {
+					return false // the cell's address stored somewhere
+				}
+				out = append(out, x.Val)
+			case *ssa.UnOp:
+				if x.Op != token.MUL {
+					return false
+				}
+			case *ssa.DebugRef:
+			case *ssa.MakeClosure:
+				inner, ok := x.Fn.(*ssa.Function)
+				if !ok {
+					return false
+				}
+				for i, b := range x.Bindings {
+					if b == ptr && (i >= len(inner.FreeVars) || !through(inner.FreeVars[i])) {
+						return false
+					}
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !through(cell) {
+		return nil
+	}
+	return out
+}
