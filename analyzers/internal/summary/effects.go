@@ -298,6 +298,9 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 	var out []*Effect
 	switch x := instr.(type) {
 	case *ssa.Store:
+		if a, ok := x.Addr.(*ssa.Alloc); ok && ssax.SpilledParam(a) == x.Val {
+			break // a parameter spilled into the cell a closure captures: no change
+		}
 		if root, path := s.RootOf(x.Addr); len(path) > 0 && s.IsObjectRoot(root) || ssax.IsParam(root) {
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Value: x.Val})
 		}

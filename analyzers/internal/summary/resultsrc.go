@@ -116,7 +116,42 @@ func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind) {
 			return args[rs.Param], rs.Kind
 		}
 	}
+	if local := s.LocalFunc(s.Callee(c)); local != nil && local.Parent() != nil {
+		if v := s.capturedResult(local, i); v != nil {
+			return v, SameObject
+		}
+	}
 	return nil, NoSource
+}
+
+// capturedResult returns the parameter of a function enclosing the
+// closure fn that fn's result i always is (a body moved into a closure
+// that returns the object it captured), or nil.
+func (s *Summary) capturedResult(fn *ssa.Function, i int) ssa.Value {
+	var common ssa.Value
+	ok, _ := ssax.EveryReturn(fn, i, func(_ *ssa.Return, v ssa.Value) bool {
+		root, path := s.RootOf(v)
+		p, isParam := root.(*ssa.Parameter)
+		if !isParam || len(path) > 0 || common != nil && common != root || !encloses(p.Parent(), fn) {
+			return false
+		}
+		common = root
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return common
+}
+
+// encloses reports whether outer is fn or a function fn is nested in.
+func encloses(outer, fn *ssa.Function) bool {
+	for f := fn; f != nil; f = f.Parent() {
+		if f == outer {
+			return true
+		}
+	}
+	return false
 }
 
 // resultCall returns the call whose result v is, and the result's index.

@@ -381,6 +381,14 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 			if b == nil {
 				return v, path
 			}
+			if a, ok := b.(*ssa.Alloc); ok && boxedValue(a) == nil && !seen[x] {
+				// A variable the closure reassigns (w, err = markBound(w)):
+				// the object every value stored into it is.
+				seen[x] = true
+				if common := s.commonRoot(ssax.CellStores(x), seen); common != nil {
+					return common, path
+				}
+			}
 			v = b
 		case *ssa.Alloc:
 			// A variable boxed because a closure captures it (d := &T{};
@@ -424,18 +432,7 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 				return v, path
 			}
 			seen[x] = true
-			var common ssa.Value
-			for _, e := range x.Edges {
-				if ssax.IsNil(e) {
-					continue
-				}
-				r, _ := s.rootOf(e, seen)
-				if common == nil {
-					common = r
-				} else if common != r {
-					return v, path
-				}
-			}
+			common := s.commonRoot(x.Edges, seen)
 			if common == nil {
 				return v, path
 			}
@@ -445,6 +442,24 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 		}
 	}
 	return v, path
+}
+
+// commonRoot returns the root that every non-nil value of vals has, or
+// nil when they differ (or are all nil).
+func (s *Summary) commonRoot(vals []ssa.Value, seen map[ssa.Value]bool) ssa.Value {
+	var common ssa.Value
+	for _, e := range vals {
+		if ssax.IsNil(e) {
+			continue
+		}
+		r, _ := s.rootOf(e, seen)
+		if common == nil {
+			common = r
+		} else if common != r {
+			return nil
+		}
+	}
+	return common
 }
 
 // Binding returns the value captured for a closure's free variable when
