@@ -78,6 +78,10 @@ func FactFor(fn *ssa.Function, call *ssa.CallCommon) *Fact {
 // list, a nil option).
 const NilArg = -1
 
+// TargetName returns the name under which a Fact names obj (Fact.Target),
+// and false for a function no fact can name.
+func TargetName(obj *types.Func) (string, bool) { return targetName(obj) }
+
 // targetName returns the name under which Rebuild finds obj again.
 func targetName(obj *types.Func) (string, bool) {
 	if obj == nil || obj.Pkg() == nil {

@@ -108,7 +108,13 @@ func (m *Model) directSideEffects(fn *ssa.Function) []*SideEffect {
 			}
 			switch x := instr.(type) {
 			case ssa.CallInstruction:
-				callee := ssax.CalleeFunc(x.Common())
+				// A forwarder of another package is the call it makes; one
+				// of this package is walked as a callee (transSide).
+				c := x.Common()
+				if m.s.LocalCallee(c) == nil {
+					c = m.s.Forward(c)
+				}
+				callee := ssax.CalleeFunc(c)
 				if callee == nil {
 					continue
 				}

@@ -58,6 +58,13 @@ type FuncSummary struct {
 	// parameter through which a workqueue worker of the package passes
 	// the queue's item (roots.Dispatches): its implementations are roots.
 	DispatchKey int `json:",omitempty"`
+	// ForwardTarget, on a forwarder to an API the tables describe
+	// (controller-runtime, client-go, apimachinery), is the summary of
+	// that target, carried for packages that call the forwarder without
+	// importing the target's package: go/analysis shows them no fact of
+	// the target, and a call of the forwarder is the target's call there
+	// (FactOf).
+	ForwardTarget *FuncSummary `json:",omitempty"`
 }
 
 // DeletionTestFact, when Tests is set, says that a function's bool result
@@ -246,6 +253,9 @@ func (s *Summary) FactOf(fn *types.Func) *FuncSummary {
 	if s.Pass.ImportObjectFact(fn.Origin(), &fs) {
 		return &fs
 	}
+	if name, ok := forward.TargetName(fn.Origin()); ok {
+		return s.carried[name] // the summary a forwarder of another package carries
+	}
 	return nil
 }
 
@@ -304,7 +314,18 @@ func (s *Summary) exportFacts() {
 			target := s.Forward(fw.Call)
 			if fs.Forward = forward.FactFor(fn, target); fs.Forward != nil && !target.IsInvoke() {
 				callee := ssax.CalleeFunc(target)
-				fs.Forward.TargetFacts = s.FactOf(callee) != nil || !apis.DescribedByTables(callee.Pkg().Path())
+				tf := s.FactOf(callee)
+				tables := apis.DescribedByTables(callee.Pkg().Path())
+				fs.Forward.TargetFacts = tf != nil || !tables
+				if tf != nil && tables {
+					// The tables describe the target; its summary goes
+					// along, so the target's call stands for the
+					// forwarder's wherever it is called.
+					carried := *tf
+					carried.ForwardTarget, carried.Forward = nil, nil
+					fs.ForwardTarget = &carried
+					fs.Forward.TargetFacts = false
+				}
 			}
 		}
 		for _, pe := range s.paramEffects(fn) {

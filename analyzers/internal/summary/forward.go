@@ -32,11 +32,16 @@ func (s *Summary) Forwarded(instr ssa.Instruction) bool {
 // resolveForwarders resolves the calls of the package that go through
 // its inlined forwarders (forward.Inline).
 func (s *Summary) resolveForwarders() {
+	s.carried = make(map[string]*FuncSummary)
 	other := forward.FromFacts(s.Pass.Pkg, s.Pkg.Prog, func(fn *types.Func) *forward.Fact {
-		if fs := s.FactOf(fn); fs != nil {
-			return fs.Forward
+		fs := s.FactOf(fn)
+		if fs == nil {
+			return nil
 		}
-		return nil
+		if fs.Forward != nil && fs.ForwardTarget != nil {
+			s.carried[fs.Forward.Target] = fs.ForwardTarget
+		}
+		return fs.Forward
 	})
 	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, func(g *ssa.Global) *ssa.Function { return s.funcVars[g] },
 		other, forward.Devirtualizer(s.Pass.Pkg, s.Pkg.Prog, s.srcFunc))

@@ -105,6 +105,9 @@ type Summary struct {
 	calls    map[*ssa.Function][]callEdge        // callers within the package
 	funcVars map[*ssa.Global]*ssa.Function       // package variables that hold one function (callee)
 	fwd      map[*ssa.CallCommon]*ssa.CallCommon // calls of forwarders: what they forward to (forward.go)
+	// carried holds, by forward.TargetName, the summaries that forwarders
+	// of other packages carry for their targets (FuncSummary.ForwardTarget).
+	carried  map[string]*FuncSummary
 	inlined  map[*ssa.Function]bool
 	visible  []*ssa.Function     // srcFunc without the inlined forwarders (Funcs)
 	dispatch map[*types.Func]int // interface methods a workqueue worker calls with its item (roots.Dispatches)              // forwarders whose every use is a resolved call
