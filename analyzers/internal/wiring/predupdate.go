@@ -444,6 +444,15 @@ func (u *updateEval) callValue(c *ssa.Call) aval {
 			}
 		}
 	}
+	// A closure: its free variables are the values it captured (the
+	// event, or its spilled address).
+	if mc, ok := c.Call.Value.(*ssa.MakeClosure); ok && len(mc.Bindings) == len(fn.FreeVars) {
+		for i, fv := range fn.FreeVars {
+			if a := u.val(mc.Bindings[i]); a.k != avUnknown {
+				env[fv] = a
+			}
+		}
+	}
 	return u.call(fn, env, u.depth+1)
 }
 
