@@ -50,9 +50,10 @@ var Doc = &checkdoc.Doc{
 		"  any operand passes, `And` blocks if any blocks, `Not` negates; predicates defined in other\n" +
 		"  packages are evaluated through their `PredicateValue` facts; functions of the package that\n" +
 		"  return a predicate are evaluated with the arguments of the call; `For` options come from\n" +
-		"  `builder.WithPredicates` or from a helper, a closure or a closure held in a package-level\n" +
-		"  variable of the package that returns them (the finding is then at the option, named after it:\n" +
-		"  `opts() (GenerationChangedPredicate)`); predicate types of your own (generic ones included, as\n" +
+		"  `builder.WithPredicates`, from a package-level variable holding one, or from a helper, a\n" +
+		"  closure or a closure held in a package-level variable of the package that returns them (or a\n" +
+		"  list of them, spread with `...`); the finding is then at the option, named after it:\n" +
+		"  `opts() (GenerationChangedPredicate)`; predicate types of your own (generic ones included, as\n" +
 		"  for the typed predicates of `source.Kind`) and\n" +
 		"  the `UpdateFunc` of a `predicate.Funcs` are evaluated from their bodies: the analysis follows\n" +
 		"  their branches under each event (generation equal, or changed; zero for generation-less kinds;\n" +

@@ -37,7 +37,8 @@ var Doc = &checkdoc.Doc{
 		"`GenerationChangedPredicate` blocks both; `LabelChangedPredicate` blocks annotation-only updates and " +
 		"`AnnotationChangedPredicate` label-only ones; `predicate.Or`, `And`, `Not`, predicates of other " +
 		"packages (their facts), predicate types of your own, the `UpdateFunc` of a `predicate.Funcs`, and `For` " +
-		"options built by helpers, closures and closures held in package-level variables are evaluated as RL4001 " +
+		"options held in package-level variables or built by helpers, closures and closures held in package-level " +
+		"variables are evaluated as RL4001 " +
 		"evaluates them; and\n" +
 		"- the reconcile scope of the wired reconciler (its `Reconcile` and the functions of its package it " +
 		"reaches, closures included) reads a label or an annotation of an object of the primary kind, through " +

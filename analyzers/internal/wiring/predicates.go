@@ -303,7 +303,6 @@ func (p *predEvaluator) eval(v ssa.Value, expr ast.Expr) PredEval {
 		if b := p.m.s.Binding(x); b != nil {
 			return p.eval(b, nil)
 		}
-		return PredEval{}
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return PredEval{}
@@ -502,6 +501,10 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 					}
 					fields[name] = st.Val
 				}
+			case *ssa.MakeClosure:
+				if !onlyReads(r, alloc) {
+					return PredicateValue{}, false
+				}
 			case *ssa.UnOp, *ssa.Store, *ssa.DebugRef:
 			default:
 				return PredicateValue{}, false // the literal's address escapes
@@ -659,7 +662,9 @@ func (p *predEvaluator) evalGlobal(g *ssa.Global) PredEval {
 		return PredEval{}
 	}
 	ev := p.eval(val, nil)
-	// The leaves' expressions are in the initializer, not at the use.
+	// The leaves' expressions are in the initializer, not at the use
+	// (a copy: the leaves may be those memoised for a function).
+	ev.Leaves = slices.Clone(ev.Leaves)
 	for i := range ev.Leaves {
 		ev.Leaves[i].Expr = nil
 		ev.Leaves[i].Name = obj.Name() + " (" + ev.Leaves[i].Name + ")"
@@ -790,8 +795,8 @@ func localAlloc(s *summary.Summary, v ssa.Value) *ssa.Alloc {
 }
 
 // storedOnce returns the value stored into the variable a when it is
-// assigned once, as a whole, and none of its fields is addressed; nil
-// otherwise.
+// assigned once, as a whole, and none of its fields is addressed: the
+// closures that capture it only read it. nil otherwise.
 func storedOnce(a *ssa.Alloc) ssa.Value {
 	var val ssa.Value
 	for _, r := range *a.Referrers() {
@@ -801,12 +806,42 @@ func storedOnce(a *ssa.Alloc) ssa.Value {
 				return nil
 			}
 			val = r.Val
+		case *ssa.MakeClosure:
+			if !onlyReads(r, a) {
+				return nil
+			}
 		case *ssa.UnOp, *ssa.DebugRef:
 		default:
 			return nil
 		}
 	}
 	return val
+}
+
+// onlyReads reports whether the closure mc only loads the variable a it
+// captures.
+func onlyReads(mc *ssa.MakeClosure, a *ssa.Alloc) bool {
+	fn, _ := mc.Fn.(*ssa.Function)
+	if fn == nil || len(fn.FreeVars) != len(mc.Bindings) {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if b != a {
+			continue
+		}
+		for _, r := range *fn.FreeVars[i].Referrers() {
+			switch r := r.(type) {
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return false
+				}
+			case *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // option evaluates one option of For: the predicates of a
