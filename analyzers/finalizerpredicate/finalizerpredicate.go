@@ -48,7 +48,13 @@ var Doc = &checkdoc.Doc{
 		"  `GenerationChangedPredicate` blocks the first, and the second for generation-less kinds;\n" +
 		"  `AnnotationChangedPredicate` and `LabelChangedPredicate` block both; `predicate.Or` passes if\n" +
 		"  any operand passes, `And` blocks if any blocks, `Not` negates; predicates defined in other\n" +
-		"  packages are evaluated through their `PredicateValue` facts; predicate types of your own and\n" +
+		"  packages are evaluated through their `PredicateValue` facts; functions of the package that\n" +
+		"  return a predicate are evaluated with the arguments of the call; `For` options come from\n" +
+		"  `builder.WithPredicates`, from a package-level variable holding one, or from a helper, a\n" +
+		"  closure or a closure held in a package-level variable of the package that returns them (or a\n" +
+		"  list of them, spread with `...`); the finding is then at the option, named after it:\n" +
+		"  `opts() (GenerationChangedPredicate)`; predicate types of your own (generic ones included, as\n" +
+		"  for the typed predicates of `source.Kind`) and\n" +
 		"  the `UpdateFunc` of a `predicate.Funcs` are evaluated from their bodies: the analysis follows\n" +
 		"  their branches under each event (generation equal, or changed; zero for generation-less kinds;\n" +
 		"  finalizers, deletion timestamp and resourceVersion changed as the event says; every other field\n" +
@@ -58,7 +64,8 @@ var Doc = &checkdoc.Doc{
 		"  a type without kubebuilder markers) is taken for a custom resource for finalizer-only updates:\n" +
 		"  the generation-less kinds are all built in and in its kind table; and\n" +
 		"- the reconciler passed to `Complete`/`Build` (a type with `Reconcile`, a `reconcile.Func`, or\n" +
-		"  `reconcile.AsReconciler`) manages finalizers of the primary type: its reconcile scope calls\n" +
+		"  `reconcile.AsReconciler`, also as returned by a constructor of the package) manages finalizers\n" +
+		"  of the primary type: its reconcile scope calls\n" +
 		"  `controllerutil.AddFinalizer`/`RemoveFinalizer` or `SetFinalizers`, or stores to `Finalizers`.\n" +
 		"  Reconcilers declared in another package (wired from `cmd/main.go`) are resolved through\n" +
 		"  their `ReconcilerInfo` fact.\n\n" +
@@ -95,7 +102,8 @@ var Doc = &checkdoc.Doc{
 		"predicate.Funcs{UpdateFunc: …})`, whose UpdateFunc passes updates that set the deletion timestamp or change " +
 		"the finalizers, and adds the imports `slices` and `sigs.k8s.io/controller-runtime/pkg/event`. Offered " +
 		"when the finding has exactly one blocking predicate, a `GenerationChangedPredicate{}` literal of a builder " +
-		"chain; not for typed predicates of `source.Kind`, nor for predicates declared in variables.",
+		"chain; not for typed predicates of `source.Kind`, nor for predicates declared in variables or built by helpers " +
+		"and closures.",
 }
 
 // Analyzer reports RL4001.

@@ -36,8 +36,10 @@ var Doc = &checkdoc.Doc{
 		"an object of a kind that sets `metadata.generation` (CRDs and most built-in kinds): " +
 		"`GenerationChangedPredicate` blocks both; `LabelChangedPredicate` blocks annotation-only updates and " +
 		"`AnnotationChangedPredicate` label-only ones; `predicate.Or`, `And`, `Not`, predicates of other " +
-		"packages (their facts), predicate types of your own and the `UpdateFunc` of a `predicate.Funcs` are " +
-		"evaluated as RL4001 evaluates them; and\n" +
+		"packages (their facts), predicate types of your own, the `UpdateFunc` of a `predicate.Funcs`, and `For` " +
+		"options held in package-level variables or built by helpers, closures and closures held in package-level " +
+		"variables are evaluated as RL4001 " +
+		"evaluates them; and\n" +
 		"- the reconcile scope of the wired reconciler (its `Reconcile` and the functions of its package it " +
 		"reaches, closures included) reads a label or an annotation of an object of the primary kind, through " +
 		"`GetLabels()`/`GetAnnotations()`, the `Labels`/`Annotations` fields, `metav1.HasLabel`/`HasAnnotation`, " +
@@ -80,7 +82,8 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
 	Fix: "Replaces `predicate.GenerationChangedPredicate{}` with `predicate.Or(predicate.GenerationChangedPredicate{}, " +
 		"predicate.AnnotationChangedPredicate{})`, with `LabelChangedPredicate{}` for label reads, or both. " +
 		"Offered when the finding has exactly one blocking predicate, a `GenerationChangedPredicate{}` literal of a " +
-		"builder chain; not for typed predicates of `source.Kind`, nor for predicates declared in variables.",
+		"builder chain; not for typed predicates of `source.Kind`, nor for predicates declared in variables or built " +
+		"by helpers and closures.",
 }
 
 // Analyzer reports RL4002.

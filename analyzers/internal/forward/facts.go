@@ -12,7 +12,10 @@ import (
 // supplies it.
 type Fact struct {
 	// Target names the callee: "path.Func" or "path.Type.Method" (a
-	// method of a named type, an interface's included).
+	// method of a named type, an interface's included; for a method of
+	// an instance of a generic interface, such as controller-runtime's
+	// TypedController[reconcile.Request], the generic interface's: the
+	// rebuilt call takes the instance from its receiver).
 	Target string
 	// Invoke says the call is a dynamic call of Target, an interface
 	// method, on the receiver parameter Value.
@@ -97,8 +100,16 @@ func targetName(obj *types.Func) (string, bool) {
 			t = types.Unalias(p.Elem())
 		}
 		n, ok := t.(*types.Named)
-		if !ok || n.TypeArgs().Len() > 0 || n.TypeParams().Len() > 0 || n.Obj().Pkg() == nil {
+		if !ok || n.Obj().Pkg() == nil {
 			return "", false
+		}
+		if n.TypeArgs().Len() > 0 || n.TypeParams().Len() > 0 {
+			// Only an interface's method: an invoke's receiver gives
+			// the instance again (Rebuild).
+			if !types.IsInterface(n) {
+				return "", false
+			}
+			n = n.Origin()
 		}
 		return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + obj.Name(), true
 	}
@@ -129,6 +140,10 @@ func Rebuild(fact *Fact, prog *ssa.Program, pkgs func(path string) *types.Packag
 		if out.Value == nil || !types.IsInterface(out.Value.Type()) {
 			return nil
 		}
+		if obj = instanceMethod(obj, out.Value.Type()); obj == nil {
+			return nil
+		}
+		out.Method = obj
 	} else {
 		if p := prog.Package(obj.Pkg()); p == nil {
 			prog.CreatePackage(obj.Pkg(), nil, nil, true)
@@ -159,6 +174,24 @@ func Rebuild(fact *Fact, prog *ssa.Program, pkgs func(path string) *types.Packag
 		out.Args = append(out.Args, v)
 	}
 	return out
+}
+
+// instanceMethod returns the method m of a generic interface as a method
+// of recv, an instance of that interface (m itself when the interface is
+// not generic); nil when recv is no instance of it.
+func instanceMethod(m *types.Func, recv types.Type) *types.Func {
+	sig := m.Type().(*types.Signature)
+	decl, ok := types.Unalias(sig.Recv().Type()).(*types.Named)
+	if !ok || decl.TypeParams().Len() == 0 {
+		return m
+	}
+	inst, ok := types.Unalias(recv).(*types.Named)
+	if !ok || inst.Origin() != decl.Origin() {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(inst, false, m.Pkg(), m.Name())
+	fn, _ := obj.(*types.Func)
+	return fn
 }
 
 // lookup finds the function or method that name (see Fact.Target) names.

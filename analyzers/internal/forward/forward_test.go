@@ -308,3 +308,50 @@ func reassigned(r Req) error {
 		}
 	}
 }
+
+// TestFactGenericInterface checks that a forwarder to a method of an
+// instance of a generic interface gets a fact, and that the call rebuilt
+// from it calls the method of the caller's instance.
+func TestFactGenericInterface(t *testing.T) {
+	pkg := build(t, `package p
+
+type C[R any] interface{ Watch(r R) error }
+
+type Ctl = C[int]
+
+func W(c Ctl, r int) error { return c.Watch(r) }
+
+func use(c Ctl) { W(c, 1) }
+`)
+	var call, use *ssa.CallCommon
+	for _, name := range []string{"W", "use"} {
+		for _, b := range pkg.Func(name).Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					if name == "W" {
+						call = c.Common()
+					} else {
+						use = c.Common()
+					}
+				}
+			}
+		}
+	}
+	fact := forward.FactFor(pkg.Func("W"), call)
+	if fact == nil || !fact.Invoke || fact.Target != "p.C.Watch" {
+		t.Fatalf("FactFor = %+v, want an invoke of p.C.Watch", fact)
+	}
+	pkgs := func(path string) *types.Package {
+		if path == pkg.Pkg.Path() {
+			return pkg.Pkg
+		}
+		return nil
+	}
+	out := forward.Rebuild(fact, pkg.Prog, pkgs, use.Args)
+	if out == nil || !out.IsInvoke() {
+		t.Fatalf("Rebuild = %v, want an invoke", out)
+	}
+	if got := out.Method.Type().(*types.Signature).Recv().Type().String(); got != "p.C[int]" {
+		t.Errorf("rebuilt method's receiver = %s, want p.C[int]", got)
+	}
+}

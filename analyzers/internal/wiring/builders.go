@@ -230,7 +230,11 @@ func (m *Model) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 					if w.Primary == nil && len(args) == 2 {
 						w.Primary = ssax.ConcreteType(args[0])
 						w.PrimaryPos = r.Pos()
-						w.Predicates = append(w.Predicates, m.forPredicates(args[1])...)
+						var exprs []ast.Expr
+						if ce := m.callExprAt(r.Pos()); ce != nil && fc == &r.Call && len(ce.Args) > 1 {
+							exprs = ce.Args[1:]
+						}
+						w.Predicates = append(w.Predicates, m.forPredicates(args[1], exprs)...)
 					}
 				case apis.BuilderFilter:
 					next = r
@@ -289,32 +293,30 @@ func (m *Model) completes(fn *ssa.Function) []CompleteCall {
 	return out
 }
 
-// forPredicates evaluates the builder.WithPredicates options among the
-// variadic options of For.
-func (m *Model) forPredicates(opts ssa.Value) []PredEval {
+// forPredicates evaluates the predicates of the variadic options of For
+// (predEvaluator.option): builder.WithPredicates options, and the options
+// functions and variables of the package give; exprs are the source
+// expressions of the options, when known (For(obj, a, b), or the slice
+// of For(obj, opts()...)).
+func (m *Model) forPredicates(opts ssa.Value, exprs []ast.Expr) []PredEval {
 	elems, ok := ssax.VariadicElems(opts)
 	if !ok {
-		return nil
+		var expr ast.Expr
+		if len(exprs) == 1 {
+			expr = exprs[0]
+		}
+		return m.preds.optionSlice(opts, expr)
+	}
+	if len(exprs) != len(elems) {
+		exprs = nil
 	}
 	var out []PredEval
-	for _, e := range elems {
-		for {
-			if mi, ok := e.(*ssa.MakeInterface); ok {
-				e = mi.X
-				continue
-			}
-			break
+	for i, e := range elems {
+		var expr ast.Expr
+		if exprs != nil {
+			expr = ssax.Unparen(exprs[i])
 		}
-		c, ok := e.(*ssa.Call)
-		if !ok {
-			continue
-		}
-		fc := m.s.Forward(&c.Call)
-		callee := ssax.CalleeFunc(fc)
-		if callee == nil || !apis.IsWithPredicates(apis.FuncOf(callee)) || len(fc.Args) != 1 {
-			continue
-		}
-		out = append(out, m.evalVariadicPredicates(c, 0)...)
+		out = append(out, m.preds.option(e, expr)...)
 	}
 	return out
 }
@@ -522,13 +524,19 @@ func (m *Model) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 			}
 		}
 		if inner == nil {
-			return nil
+			// A constructor of the package (a function returning a
+			// reconcile.Func closure, or a reconciler behind the
+			// reconcile.Reconciler interface): the reconciler each of its
+			// returns gives, when they agree.
+			return m.returnedReconciler(fc, depth)
 		}
 		return m.reconcilerOfValue(inner, depth+1)
 	case *ssa.MakeInterface:
 		t := x.X.Type()
-		if ch, ok := x.X.(*ssa.ChangeType); ok && apis.IsNamed(ch.Type(), apis.Reconcile, "TypedFunc", false) {
-			return m.reconcilerOfValue(ch, depth+1)
+		if apis.IsNamed(t, apis.Reconcile, "TypedFunc", false) {
+			// A reconcile.Func: its Reconcile calls the func, whatever
+			// gives it (a conversion, a constructor of the package).
+			return m.reconcilerOfValue(x.X, depth+1)
 		}
 		n, ok := types.Unalias(ssax.Deref(t)).(*types.Named)
 		if !ok {
@@ -547,6 +555,32 @@ func (m *Model) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		}
 	}
 	return nil
+}
+
+// returnedReconciler returns the reconciler a call of a function of the
+// package returns: the one each of its returns gives, when they all give
+// the same; nil otherwise.
+func (m *Model) returnedReconciler(c *ssa.CallCommon, depth int) *ReconcilerInfo {
+	fn := m.s.LocalCallee(c)
+	if fn == nil {
+		return nil
+	}
+	var out *ReconcilerInfo
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		ri := m.reconcilerOfValue(ret.Results[0], depth+1)
+		if ri == nil || out != nil && ri != out {
+			return nil
+		}
+		out = ri
+	}
+	return out
 }
 
 // hasReconcile reports whether values of type t have a Reconcile method

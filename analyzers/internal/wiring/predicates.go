@@ -201,6 +201,10 @@ type predEvaluator struct {
 	m     *Model
 	busy  map[ssa.Value]bool
 	funcs map[*ssa.Function]*PredEval
+	// bind holds the arguments of the calls of package functions being
+	// evaluated (returns), by parameter; active holds those functions.
+	bind   map[*ssa.Parameter]ssa.Value
+	active map[*ssa.Function]bool
 }
 
 // evalPredicate evaluates a predicate value; expr is its source expression
@@ -288,12 +292,30 @@ func (p *predEvaluator) eval(v ssa.Value, expr ast.Expr) PredEval {
 			}
 		}
 		return out
+	case *ssa.Parameter:
+		// A parameter of a function whose call is being evaluated: the
+		// argument of that call.
+		if a, ok := p.bind[x]; ok {
+			return p.eval(a, nil)
+		}
+	case *ssa.FreeVar:
+		// A predicate captured by a closure created once.
+		if b := p.m.s.Binding(x); b != nil {
+			return p.eval(b, nil)
+		}
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return PredEval{}
 		}
 		if g, ok := x.X.(*ssa.Global); ok {
 			return p.evalGlobal(g)
+		}
+		if a := localAlloc(p.m.s, x.X); a != nil {
+			// A local variable captured by a closure (spilled to the
+			// heap) and assigned once as a whole.
+			if val := storedOnce(a); val != nil {
+				return p.eval(val, nil)
+			}
 		}
 	case *ssa.Extract:
 		if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
@@ -419,7 +441,9 @@ func (m *Model) userPredicateValue(n *types.Named) PredicateValue {
 		if !ok || len(sel.Index()) != 1 {
 			continue
 		}
-		fn := m.s.LocalFunc(m.s.Pkg.Prog.FuncValue(obj))
+		// The method of a generic type is evaluated from its generic
+		// body: the metadata getters are the same for every type argument.
+		fn := m.s.LocalFunc(m.s.Pkg.Prog.FuncValue(obj.Origin()))
 		if fn == nil {
 			continue
 		}
@@ -461,8 +485,8 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 	case *ssa.Const:
 		return allOutcomes(PredPass), true // the zero Funcs{}: every func is nil
 	case *ssa.UnOp:
-		alloc, ok := x.X.(*ssa.Alloc)
-		if x.Op != token.MUL || !ok {
+		alloc := localAlloc(p.m.s, x.X)
+		if x.Op != token.MUL || alloc == nil {
 			return PredicateValue{}, false
 		}
 		fields := map[string]ssa.Value{}
@@ -476,6 +500,10 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 						return PredicateValue{}, false
 					}
 					fields[name] = st.Val
+				}
+			case *ssa.MakeClosure:
+				if !onlyReads(r, alloc) {
+					return PredicateValue{}, false
 				}
 			case *ssa.UnOp, *ssa.Store, *ssa.DebugRef:
 			default:
@@ -545,7 +573,7 @@ func (p *predEvaluator) evalCall(c *ssa.Call, expr ast.Expr) PredEval {
 	}
 	if fn := p.m.s.Callee(&c.Call); fn != nil {
 		if local := p.m.s.LocalFunc(fn); local != nil {
-			return p.evalLocalFunc(local)
+			return p.evalLocalFunc(local, c.Call.Args)
 		}
 	}
 	var pv PredicateValue
@@ -634,7 +662,9 @@ func (p *predEvaluator) evalGlobal(g *ssa.Global) PredEval {
 		return PredEval{}
 	}
 	ev := p.eval(val, nil)
-	// The leaves' expressions are in the initializer, not at the use.
+	// The leaves' expressions are in the initializer, not at the use
+	// (a copy: the leaves may be those memoised for a function).
+	ev.Leaves = slices.Clone(ev.Leaves)
 	for i := range ev.Leaves {
 		ev.Leaves[i].Expr = nil
 		ev.Leaves[i].Name = obj.Name() + " (" + ev.Leaves[i].Name + ")"
@@ -666,36 +696,281 @@ func (m *Model) globalInit(g *ssa.Global) ssa.Value {
 }
 
 // evalLocalFunc evaluates the predicate a package function returns: the
-// common outcome of its returned values.
-func (p *predEvaluator) evalLocalFunc(fn *ssa.Function) PredEval {
+// common outcome of its returned values. args are the arguments of the
+// call (nil for the function itself, as for its fact): a function with
+// parameters is evaluated with them bound to the arguments, and not
+// memoised.
+func (p *predEvaluator) evalLocalFunc(fn *ssa.Function, args []ssa.Value) PredEval {
+	rename := func(out PredEval) PredEval {
+		for i := range out.Leaves {
+			out.Leaves[i].Expr = nil
+			out.Leaves[i].Name = ssax.FuncName(fn) + "()"
+		}
+		return out
+	}
+	if len(fn.Params) > 0 && len(args) == len(fn.Params) {
+		out, _ := p.returns(fn, args, func(v ssa.Value) PredEval { return p.eval(v, nil) })
+		return rename(out)
+	}
 	if ev, ok := p.funcs[fn]; ok {
 		if ev == nil {
 			return PredEval{}
 		}
 		return *ev
 	}
-	p.funcs[fn] = nil // recursion
-	var out PredEval
+	memo := len(p.bind) == 0 // a closure may capture a bound parameter
+	if memo {
+		p.funcs[fn] = nil // recursion
+	}
+	out, _ := p.returns(fn, nil, func(v ssa.Value) PredEval { return p.eval(v, nil) })
+	out = rename(out)
+	if memo {
+		p.funcs[fn] = &out
+	}
+	return out
+}
+
+// returns evaluates f on the value each return of fn gives (its first
+// result), with the parameters of fn bound to args when they match, and
+// joins the results: the common outcome on each event, the leaves of
+// all. ok is false when fn returns no value, or is already being
+// evaluated (recursion). The leaves are fresh copies.
+func (p *predEvaluator) returns(fn *ssa.Function, args []ssa.Value, f func(ssa.Value) PredEval) (out PredEval, ok bool) {
+	if fn == nil || p.active[fn] {
+		return PredEval{}, false
+	}
+	p.active[fn] = true
+	defer delete(p.active, fn)
+	if len(args) > 0 && len(args) == len(fn.Params) {
+		type saved struct {
+			v   ssa.Value
+			had bool
+		}
+		old := make([]saved, len(fn.Params))
+		for i, prm := range fn.Params {
+			v, had := p.bind[prm]
+			old[i] = saved{v, had}
+			p.bind[prm] = args[i]
+		}
+		defer func() {
+			for i, prm := range fn.Params {
+				if old[i].had {
+					p.bind[prm] = old[i].v
+				} else {
+					delete(p.bind, prm)
+				}
+			}
+		}()
+	}
 	first := true
 	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) == 0 {
+		if len(b.Instrs) == 0 {
 			continue
 		}
-		ev := p.eval(ret.Results[0], nil)
+		ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !isRet || len(ret.Results) == 0 {
+			continue
+		}
+		ev := f(ret.Results[0])
 		if first {
-			out, first = PredEval{Value: ev.Value, Leaves: ev.Leaves}, false
-			continue
+			out, first = PredEval{Value: ev.Value, Negated: ev.Negated}, false
+		} else {
+			out.Value = mapPred(out.Value, ev.Value, joinOutcome)
+			out.Negated = out.Negated || ev.Negated
 		}
-		out.Value = mapPred(out.Value, ev.Value, joinOutcome)
 		out.Leaves = append(out.Leaves, ev.Leaves...)
 	}
-	for i := range out.Leaves {
-		out.Leaves[i].Expr = nil
-		out.Leaves[i].Name = ssax.FuncName(fn) + "()"
+	return out, !first
+}
+
+// localAlloc returns the local variable v addresses: an Alloc, or the
+// variable a closure created once captured (its free variable); nil
+// otherwise.
+func localAlloc(s *summary.Summary, v ssa.Value) *ssa.Alloc {
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		v = s.Binding(fv)
 	}
-	p.funcs[fn] = &out
-	return out
+	a, _ := v.(*ssa.Alloc)
+	return a
+}
+
+// storedOnce returns the value stored into the variable a when it is
+// assigned once, as a whole, and none of its fields is addressed: the
+// closures that capture it only read it. nil otherwise.
+func storedOnce(a *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != a || val != nil {
+				return nil
+			}
+			val = r.Val
+		case *ssa.MakeClosure:
+			if !onlyReads(r, a) {
+				return nil
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return val
+}
+
+// onlyReads reports whether the closure mc only loads the variable a it
+// captures.
+func onlyReads(mc *ssa.MakeClosure, a *ssa.Alloc) bool {
+	fn, _ := mc.Fn.(*ssa.Function)
+	if fn == nil || len(fn.FreeVars) != len(mc.Bindings) {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if b != a {
+			continue
+		}
+		for _, r := range *fn.FreeVars[i].Referrers() {
+			switch r := r.(type) {
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return false
+				}
+			case *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// option evaluates one option of For: the predicates of a
+// builder.WithPredicates option; for an option a function of the package
+// returns (a helper, a closure, a closure held in a package-level
+// variable, called with the options' arguments) or a package-level
+// variable or captured variable holds, the predicates of the options it
+// gives, ANDed, named after the expression at the use (expr, when known).
+// Any other option filters nothing.
+func (p *predEvaluator) option(v ssa.Value, expr ast.Expr) []PredEval {
+	for depth := 0; depth < 8; depth++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeInterface:
+			v = x.X
+			continue
+		case *ssa.Parameter:
+			if a, ok := p.bind[x]; ok {
+				v = a
+				continue
+			}
+		case *ssa.FreeVar:
+			if b := p.m.s.Binding(x); b != nil {
+				v = b
+				continue
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				break
+			}
+			if g, ok := x.X.(*ssa.Global); ok && g.Pkg == p.m.s.Pkg && !p.busy[g] {
+				val := p.m.globalInit(g)
+				if val == nil {
+					return nil
+				}
+				p.busy[g] = true
+				ev := AndPredicates(p.option(val, nil))
+				delete(p.busy, g)
+				return []PredEval{within(ev, g.Name(), expr)}
+			}
+			if a := localAlloc(p.m.s, x.X); a != nil {
+				if val := storedOnce(a); val != nil {
+					v = val
+					continue
+				}
+			}
+		}
+		break
+	}
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	fc := p.m.s.Forward(&c.Call)
+	if callee := ssax.CalleeFunc(fc); callee != nil && apis.IsWithPredicates(apis.FuncOf(callee)) {
+		if len(fc.Args) != 1 {
+			return nil
+		}
+		return p.m.evalVariadicPredicates(c, 0)
+	}
+	fn := p.m.s.LocalCallee(fc)
+	if fn == nil || fc.IsInvoke() {
+		return nil
+	}
+	ev, ok := p.returns(fn, fc.Args, func(ret ssa.Value) PredEval { return AndPredicates(p.option(ret, nil)) })
+	if !ok {
+		return nil
+	}
+	return []PredEval{within(ev, callLabel(fn, expr), expr)}
+}
+
+// optionSlice evaluates the options of For(obj, opts()...): the slices
+// a function of the package returns.
+func (p *predEvaluator) optionSlice(v ssa.Value, expr ast.Expr) []PredEval {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	fc := p.m.s.Forward(&c.Call)
+	fn := p.m.s.LocalCallee(fc)
+	if fn == nil || fc.IsInvoke() {
+		return nil
+	}
+	ev, ok := p.returns(fn, fc.Args, func(ret ssa.Value) PredEval {
+		elems, ok := ssax.VariadicElems(ret)
+		if !ok {
+			return PredEval{}
+		}
+		var evs []PredEval
+		for _, e := range elems {
+			evs = append(evs, p.option(e, nil)...)
+		}
+		return AndPredicates(evs)
+	})
+	if !ok {
+		return nil
+	}
+	return []PredEval{within(ev, callLabel(fn, expr), expr)}
+}
+
+// callLabel names a call of fn for a message: its source expression
+// ("opts()", "with(…)") when known, the function's name otherwise.
+func callLabel(fn *ssa.Function, expr ast.Expr) string {
+	if call, ok := ssax.Unparen(expr).(*ast.CallExpr); ok {
+		if len(call.Args) == 0 {
+			return types.ExprString(call.Fun) + "()"
+		}
+		return types.ExprString(call.Fun) + "(…)"
+	}
+	return ssax.FuncName(fn) + "()"
+}
+
+// within names the leaves of ev after label, the expression that gives
+// them at the use ("opts() (GenerationChangedPredicate)"), and makes expr
+// the expression of ev: the leaves' own expressions are in another
+// function, where a fix would change every use.
+func within(ev PredEval, label string, expr ast.Expr) PredEval {
+	inner := PredicateNames(ev.Leaves)
+	leaves := make([]PredLeaf, len(ev.Leaves))
+	for i, l := range ev.Leaves {
+		l.Expr = nil
+		l.Name = label + " (" + inner + ")"
+		leaves[i] = l
+	}
+	ev.Leaves = leaves
+	ev.Expr = expr
+	return ev
 }
 
 // exportPredicateFacts exports PredicateValue facts for the package's
@@ -721,10 +996,10 @@ func (m *Model) exportPredicateFacts() {
 				continue
 			}
 			obj = mem.Object()
-			ev = m.preds.evalLocalFunc(mem)
+			ev = m.preds.evalLocalFunc(mem, nil)
 		case *ssa.Type:
 			n, ok := types.Unalias(mem.Type()).(*types.Named)
-			if !ok || n.TypeParams().Len() > 0 {
+			if !ok {
 				continue
 			}
 			obj = mem.Object()

@@ -444,14 +444,12 @@ func (u *updateEval) callValue(c *ssa.Call) aval {
 			}
 		}
 	}
-	// A closure made here: its free variables are the cells it captures
-	// (the event, spilled, for a body moved into func() bool { … }()).
-	if mc, ok := c.Call.Value.(*ssa.MakeClosure); ok {
+	// A closure: its free variables are the values it captured (the
+	// event, or its spilled address).
+	if mc, ok := c.Call.Value.(*ssa.MakeClosure); ok && len(mc.Bindings) == len(fn.FreeVars) {
 		for i, fv := range fn.FreeVars {
-			if i < len(mc.Bindings) {
-				if a := u.val(mc.Bindings[i]); a.k != avUnknown {
-					env[fv] = a
-				}
+			if a := u.val(mc.Bindings[i]); a.k != avUnknown {
+				env[fv] = a
 			}
 		}
 	}

@@ -102,7 +102,8 @@ func newModel(pass *analysis.Pass, s *summary.Summary) *Model {
 		scopes:  make(map[*ReconcilerInfo][]*ssa.Function),
 		recInfo: make(map[*ssa.Function]*ReconcilerInfo),
 	}
-	m.preds = &predEvaluator{m: m, busy: make(map[ssa.Value]bool), funcs: make(map[*ssa.Function]*PredEval)}
+	m.preds = &predEvaluator{m: m, busy: make(map[ssa.Value]bool), funcs: make(map[*ssa.Function]*PredEval),
+		bind: make(map[*ssa.Parameter]ssa.Value), active: make(map[*ssa.Function]bool)}
 	return m
 }
 
