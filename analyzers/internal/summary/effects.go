@@ -463,8 +463,103 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		}
 		out = append(out, pe)
 	}
+	out = append(out, alwaysStores(fn, effects)...)
 	s.pEffects.Put(fn, out)
 	return out
+}
+
+// alwaysStores returns, for each parameter of fn that fn stores a
+// non-deterministic value into on every path to a return, through stores
+// that each sit under a condition, one unguarded store of that value at
+// the longest path the stores share. A condition setter that stamps the
+// time into the condition it finds, or appends a new condition stamped
+// with it, changes the conditions on every call whichever way its
+// conditions go: for its callers it stamps them unconditionally. A
+// setter that stamps only when the status changes has a path that stores
+// no such value, and keeps its guarded stores only.
+func alwaysStores(fn *ssa.Function, effects []*Effect) []paramEffect {
+	byParam := make(map[int][]*Effect)
+	var params []int
+	for _, e := range effects {
+		if e.Kind != StoreEffect || e.Taint.Kinds&apis.NonDet == 0 || e.Removal || e.Opaque || len(e.Conds) > 0 ||
+			e.Captured || e.Status == FailurePath {
+			continue
+		}
+		p := ssax.ParamIndex(fn, e.Root)
+		if p < 0 {
+			continue
+		}
+		if _, ok := byParam[p]; !ok {
+			params = append(params, p)
+		}
+		byParam[p] = append(byParam[p], e)
+	}
+	var out []paramEffect
+	for _, p := range params {
+		es := byParam[p]
+		blocks := make(map[*ssa.BasicBlock]bool)
+		unguarded := false
+		for _, e := range es {
+			blocks[e.Instr.Block()] = true
+			unguarded = unguarded || e.Status == Unguarded
+		}
+		if unguarded || !everyReturnThrough(fn, blocks) {
+			continue // an unguarded store speaks for itself
+		}
+		pe := paramEffect{kind: StoreEffect, param: p, status: Unguarded, path: slices.Clone(es[0].Path)}
+		for _, e := range es {
+			pe.path = pe.path[:commonPrefix(pe.path, e.Path)]
+			pe.taint = pe.taint.Union(e.Taint.Without(^apis.NonDet))
+			for _, k := range laterWrites(effects, e, slices.Clone(e.WrittenBy)) {
+				if !slices.Contains(pe.writtenBy, k) {
+					pe.writtenBy = append(pe.writtenBy, k)
+				}
+			}
+		}
+		out = append(out, pe)
+	}
+	return out
+}
+
+// everyReturnThrough reports whether every path from fn's entry to one of
+// its returns runs through one of blocks (and fn has a return).
+func everyReturnThrough(fn *ssa.Function, blocks map[*ssa.BasicBlock]bool) bool {
+	if len(fn.Blocks) == 0 {
+		return false
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	stack := []*ssa.BasicBlock{fn.Blocks[0]}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] || blocks[b] {
+			continue
+		}
+		seen[b] = true
+		if len(b.Instrs) > 0 {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				return false
+			}
+		}
+		stack = append(stack, b.Succs...)
+	}
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) > 0 {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commonPrefix is the length of the longest common prefix of a and b.
+func commonPrefix(a, b []string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 func splitPath(p string) []string {
