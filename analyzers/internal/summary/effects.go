@@ -414,6 +414,11 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			}
 			out = append(out, &cp)
 		}
+		isOuter := func(v ssa.Value) bool { return definedIn(fn, v) }
+		for _, as := range alwaysStores(local, inner, isOuter) {
+			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: as.root, Path: as.path, Taint: as.taint,
+				WrittenBy: as.writtenBy, Captured: true})
+		}
 	}
 	// Writes inside the helper, mapped to this call.
 	for _, pe := range s.paramEffects(local) {
@@ -463,40 +468,50 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		}
 		out = append(out, pe)
 	}
-	out = append(out, alwaysStores(fn, effects)...)
+	isParam := func(v ssa.Value) bool { return ssax.ParamIndex(fn, v) >= 0 }
+	for _, as := range alwaysStores(fn, effects, isParam) {
+		out = append(out, paramEffect{kind: StoreEffect, param: ssax.ParamIndex(fn, as.root), status: Unguarded, path: as.path,
+			taint: as.taint, writtenBy: as.writtenBy})
+	}
 	s.pEffects.Put(fn, out)
 	return out
 }
 
-// alwaysStores returns, for each parameter of fn that fn stores a
-// non-deterministic value into on every path to a return, through stores
-// that each sit under a condition, one unguarded store of that value at
-// the longest path the stores share. A condition setter that stamps the
-// time into the condition it finds, or appends a new condition stamped
-// with it, changes the conditions on every call whichever way its
-// conditions go: for its callers it stamps them unconditionally. A
-// setter that stamps only when the status changes has a path that stores
-// no such value, and keeps its guarded stores only.
-func alwaysStores(fn *ssa.Function, effects []*Effect) []paramEffect {
-	byParam := make(map[int][]*Effect)
-	var params []int
+// alwaysStore is a store of a non-deterministic value that a function
+// makes into a root on every path to a return (alwaysStores).
+type alwaysStore struct {
+	root      ssa.Value
+	path      []string
+	taint     taint.Taint
+	writtenBy []apis.WriteKind
+}
+
+// alwaysStores returns, for each root kept by keep (fn's parameters, or
+// the values a closure captures) that fn stores a non-deterministic value
+// into on every path to a return, through stores that each sit under a
+// condition, one store of that value at the longest path the stores
+// share, under no condition. A condition setter that stamps the time into
+// the condition it finds, or appends a new condition stamped with it,
+// changes the conditions on every call whichever way its conditions go:
+// for its callers it stamps them unconditionally. A setter that stamps
+// only when the status changes has a path that stores no such value, and
+// keeps its guarded stores only.
+func alwaysStores(fn *ssa.Function, effects []*Effect, keep func(ssa.Value) bool) []alwaysStore {
+	byRoot := make(map[ssa.Value][]*Effect)
+	var roots []ssa.Value
 	for _, e := range effects {
 		if e.Kind != StoreEffect || e.Taint.Kinds&apis.NonDet == 0 || e.Removal || e.Opaque || len(e.Conds) > 0 ||
-			e.Captured || e.Status == FailurePath {
+			e.Status == FailurePath || !keep(e.Root) {
 			continue
 		}
-		p := ssax.ParamIndex(fn, e.Root)
-		if p < 0 {
-			continue
+		if _, ok := byRoot[e.Root]; !ok {
+			roots = append(roots, e.Root)
 		}
-		if _, ok := byParam[p]; !ok {
-			params = append(params, p)
-		}
-		byParam[p] = append(byParam[p], e)
+		byRoot[e.Root] = append(byRoot[e.Root], e)
 	}
-	var out []paramEffect
-	for _, p := range params {
-		es := byParam[p]
+	var out []alwaysStore
+	for _, root := range roots {
+		es := byRoot[root]
 		blocks := make(map[*ssa.BasicBlock]bool)
 		unguarded := false
 		for _, e := range es {
@@ -506,17 +521,17 @@ func alwaysStores(fn *ssa.Function, effects []*Effect) []paramEffect {
 		if unguarded || !everyReturnThrough(fn, blocks) {
 			continue // an unguarded store speaks for itself
 		}
-		pe := paramEffect{kind: StoreEffect, param: p, status: Unguarded, path: slices.Clone(es[0].Path)}
+		as := alwaysStore{root: root, path: slices.Clone(es[0].Path)}
 		for _, e := range es {
-			pe.path = pe.path[:commonPrefix(pe.path, e.Path)]
-			pe.taint = pe.taint.Union(e.Taint.Without(^apis.NonDet))
+			as.path = as.path[:commonPrefix(as.path, e.Path)]
+			as.taint = as.taint.Union(e.Taint.Without(^apis.NonDet))
 			for _, k := range laterWrites(effects, e, slices.Clone(e.WrittenBy)) {
-				if !slices.Contains(pe.writtenBy, k) {
-					pe.writtenBy = append(pe.writtenBy, k)
+				if !slices.Contains(as.writtenBy, k) {
+					as.writtenBy = append(as.writtenBy, k)
 				}
 			}
 		}
-		out = append(out, pe)
+		out = append(out, as)
 	}
 	return out
 }
