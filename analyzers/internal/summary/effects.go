@@ -226,6 +226,12 @@ func (s *Summary) deferredEffects(fn *ssa.Function, rd *ssa.RunDefers, writesAt 
 	return out
 }
 
+// isParamOf reports whether v is a parameter of fn.
+func isParamOf(fn *ssa.Function, v ssa.Value) bool {
+	p, ok := v.(*ssa.Parameter)
+	return ok && p.Parent() == fn
+}
+
 // definedIn reports whether v is a parameter or instruction value of fn.
 func definedIn(fn *ssa.Function, v ssa.Value) bool {
 	switch x := v.(type) {
@@ -384,8 +390,8 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			continue // writes of local helpers are in s.Writes at their own site
 		}
 		root, path := s.RootOf(c.Args[pe.param])
-		if !s.IsObjectRoot(root) {
-			continue
+		if !s.IsObjectRoot(root) && !isParamOf(fn, root) {
+			continue // a parameter of fn: a wrapper's, mapped on to its callers
 		}
 		via := pe.via
 		if via == nil {
@@ -592,8 +598,8 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 			continue
 		}
 		root, path := s.RootOf(args[sf.Param])
-		if !s.IsObjectRoot(root) {
-			continue
+		if !s.IsObjectRoot(root) && !isParamOf(instr.Parent(), root) {
+			continue // a parameter of the caller: a wrapper's, mapped on to its callers
 		}
 		st := Unguarded
 		if sf.Guarded {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"nondet/api"
+	"nondet/defeated/conds"
 
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -234,6 +235,58 @@ func (r *GenericOnChangeSetterReconciler) Reconcile(ctx context.Context, req ctr
 	before := w.DeepCopy()
 	setCondOnChange(&w.Status.Conditions, "Ready", metav1.ConditionTrue)
 	if !equality.Semantic.DeepEqual(before.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// The stamping setter of another package, seen through its facts.
+type OtherPackageSetterReconciler struct{ client.Client }
+
+func (r *OtherPackageSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	before := w.DeepCopy()
+	conds.Set(&w.Status.Conditions, "Ready", metav1.ConditionTrue) // want `nondetwrite: metav1.Now\(\) flows into Widget.Status.Conditions, written by Status\(\)\.Update on every reconcile: the write's comparison includes the stamped field`
+	if !equality.Semantic.DeepEqual(before.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Its twin, with the fixed setter of the other package on a desired copy.
+type OtherPackageOnChangeSetterReconciler struct{ client.Client }
+
+func (r *OtherPackageOnChangeSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := w.Status
+	desired.Conditions = append([]metav1.Condition(nil), w.Status.Conditions...)
+	conds.SetOnChange(&desired.Conditions, "Ready", metav1.ConditionTrue)
+	if !equality.Semantic.DeepEqual(w.Status, desired) {
+		w.Status = desired
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// The stamping setter of another package on a desired copy.
+type OtherPackageDesiredSetterReconciler struct{ client.Client }
+
+func (r *OtherPackageDesiredSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := w.Status
+	desired.Conditions = append([]metav1.Condition(nil), w.Status.Conditions...)
+	conds.Set(&desired.Conditions, "Ready", metav1.ConditionTrue)
+	if !equality.Semantic.DeepEqual(w.Status, desired) {
+		w.Status = desired // want `nondetwrite: metav1.Now\(\) flows into Widget.Status, written by Status\(\)\.Update on every reconcile: the write's comparison includes the stamped field`
 		return ctrl.Result{}, r.Status().Update(ctx, &w)
 	}
 	return ctrl.Result{}, nil
