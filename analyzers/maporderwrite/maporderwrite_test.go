@@ -39,7 +39,8 @@ func TestSortedKeys(t *testing.T) {
 }
 
 // TestStatusSlice: a status list built by a helper in map order, assigned
-// to a desired status (or the object) compared whole with DeepEqual before
+// to a desired status (or the object), or stored by a helper into a
+// desired status through a pointer, compared whole with DeepEqual before
 // Status().Update, never settles; the helpers that sort it (sort.Strings,
 // slices.Sorted of maps.Keys) do.
 func TestStatusSlice(t *testing.T) {

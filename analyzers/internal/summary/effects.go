@@ -168,7 +168,8 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 			}
 			for _, e := range effects {
 				e.Status = Combine(st, e.Status)
-				if e.Kind == StoreEffect && e.Value != nil && e.Via == nil {
+				if e.Kind == StoreEffect && e.Value != nil && e.Via == nil && !e.Captured {
+					// (A captured store keeps the taint its closure gave it.)
 					e.Taint = s.taints.TaintOf(e.Value)
 				}
 				out = append(out, e)
@@ -413,6 +414,11 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			cp := *e
 			cp.Instr, cp.Captured = instr, true
 			cp.Conds = s.EffectConds(cfi, e)
+			if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(local, e.Root, e.Path, e.Value, e.Instr, nil) {
+				// Sorted before the closure returns, as for a helper's
+				// parameter (paramEffects).
+				cp.Taint = cp.Taint.Without(apis.MapOrder)
+			}
 			if e.Kind == StoreEffect {
 				// The writes after it in the closure: they share the call
 				// with it now.

@@ -132,3 +132,54 @@ func (r *SortedBeforeReconciler) Reconcile(ctx context.Context, req ctrl.Request
 	}
 	return ctrl.Result{}, nil
 }
+
+// fillKeys fills a status with the keys of a map in iteration order.
+func fillKeys(st *api.WidgetStatus, m map[string]string) {
+	st.Keys = nil
+	for k := range m {
+		st.Keys = append(st.Keys, k) // want `maporderwrite: the order of a map iteration reaches Widget.Status, written by Status\(\).Update`
+	}
+}
+
+// fillSortedKeys sorts them before it returns.
+func fillSortedKeys(st *api.WidgetStatus, m map[string]string) {
+	st.Keys = nil
+	for k := range m {
+		st.Keys = append(st.Keys, k)
+	}
+	sort.Strings(st.Keys)
+}
+
+// The desired status filled by a helper through a pointer.
+type FilledDesiredReconciler struct{ client.Client }
+
+func (r *FilledDesiredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := w.Status
+	fillKeys(&desired, w.Spec.Params)
+	if !equality.Semantic.DeepEqual(w.Status, desired) {
+		w.Status = desired
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Its twin: the helper sorts the keys.
+type FilledSortedDesiredReconciler struct{ client.Client }
+
+func (r *FilledSortedDesiredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := w.Status
+	fillSortedKeys(&desired, w.Spec.Params)
+	if !equality.Semantic.DeepEqual(w.Status, desired) {
+		w.Status = desired
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
