@@ -392,7 +392,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 		}
 		root, path := s.RootOf(c.Args[pe.param])
 		if !s.IsObjectRoot(root) && !isParamOf(fn, root) {
-			continue // a parameter of fn: a wrapper's, mapped on to its callers
+			continue // neither an object nor a parameter of fn (a wrapper's, which maps on to its callers)
 		}
 		via := pe.via
 		if via == nil {
@@ -605,7 +605,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 		}
 		root, path := s.RootOf(args[sf.Param])
 		if !s.IsObjectRoot(root) && !isParamOf(instr.Parent(), root) {
-			continue // a parameter of the caller: a wrapper's, mapped on to its callers
+			continue // neither an object nor a parameter of the caller (a wrapper's, which maps on to its callers)
 		}
 		st := Unguarded
 		if sf.Guarded {
