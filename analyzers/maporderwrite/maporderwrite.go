@@ -32,7 +32,9 @@ var Doc = &checkdoc.Doc{
 		"Each write is a real change: it emits a watch event that starts the next reconcile, and for a pod " +
 		"template it rolls out the pods again. The reconciler never converges.",
 	Detection: "Reported: a value in map order stored into a slice or string field of an object that a write " +
-		"then persists (with no guard, or with a guard that compares the field). Map order enters where a key " +
+		"then persists (with no guard, or with a guard that compares the field), also as part of a struct " +
+		"stored whole (`desired.Keys = keysOf(m)`, then `w.Status = desired` behind `DeepEqual(w.Status, " +
+		"desired)`). Map order enters where a key " +
 		"or value of a `range` over a map (or over `maps.Keys`/`Values`/`All`) is appended to a slice or " +
 		"concatenated to a string inside the loop, at `slices.Collect(maps.Keys(m))`, and at " +
 		"`sets.Set.UnsortedList()` (seen through its summary). The items of a List served from an informer " +

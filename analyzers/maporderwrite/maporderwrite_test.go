@@ -37,3 +37,12 @@ func TestDeferredPatchHelper(t *testing.T) {
 func TestSortedKeys(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/sortedkeys")
 }
+
+// TestStatusSlice: a status list built by a helper in map order, assigned
+// to a desired status (or the object), or stored by a helper into a
+// desired status through a pointer, compared whole with DeepEqual before
+// Status().Update, never settles; the helpers that sort it (sort.Strings,
+// slices.Sorted of maps.Keys) do.
+func TestStatusSlice(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/statusslice")
+}

@@ -47,11 +47,17 @@ var Doc = &checkdoc.Doc{
 		"stored), such as a wait for another object to become ready. A deferred write (a deferred closure " +
 		"that calls `Status().Update` or cluster-api's `patch.Helper.Patch`) persists what is stored " +
 		"before the function returns. " +
+		"A helper (a function or closure of the package, or one of another package through its facts) that " +
+		"stores such a value into what its argument points to on every path to its return stamps it " +
+		"unconditionally, whatever its own conditions: a condition setter that stamps `LastTransitionTime` " +
+		"into the condition it finds, or appends a new one stamped with it, changes the conditions on every " +
+		"call (plain or generic, on the object or on a desired copy). " +
 		"The value is followed through conversions, `fmt`, `strconv`, `strings`, time methods, local " +
-		"variables, composite literals, and helpers in any package (through facts); an unknown function " +
-		"stops it (silence beats a guess).\n\n" +
+		"variables (also those a helper stores into on every call), composite literals, and helpers in any " +
+		"package (through facts); an unknown function stops it (silence beats a guess).\n\n" +
 		"Not reported: `meta.SetStatusCondition` with `LastTransitionTime: metav1.Now()` (it stamps only " +
-		"when the condition changes); stores under a change guard (`if w.Status.Phase != desired { … }`); a " +
+		"when the condition changes), and a setter of the package that likewise stamps only when the status " +
+		"changes; stores under a change guard (`if w.Status.Phase != desired { … }`); a " +
 		"set-once `StartTime` behind a nil test; values used only in conditions, logs or `RequeueAfter`; " +
 		"`Create` writes; `coordination.k8s.io` Leases (deliberate heartbeats); fields listed in the " +
 		"`heartbeat-fields` option. With `clock-granularity` set, a clock value truncated or rounded to at " +

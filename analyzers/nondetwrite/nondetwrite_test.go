@@ -55,15 +55,20 @@ func TestApply(t *testing.T) {
 }
 
 // TestDefeatedGuards: a clock value stored into a desired copy before an
-// equality check that compares it defeats the check; the stamp on the
-// change edge and meta.SetStatusCondition do not.
+// equality check that compares it defeats the check, also through a
+// condition setter of the package (plain or generic) that stamps the time
+// on every call, and so does an elapsed time in a message compared before
+// its store; the stamp on the change edge, meta.SetStatusCondition, a
+// setter that stamps only on a change and the message without the elapsed
+// time do not.
 func TestDefeatedGuards(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/defeated")
 }
 
-// TestMutateFunctions: a clock or random value from a helper of another
-// package, or random inline, merged into the object inside a CreateOrUpdate
-// mutate function is reported; stable annotations are not.
+// TestMutateFunctions: a clock, random or UUID value from a helper of
+// another package, or random inline, merged into the object inside a
+// CreateOrUpdate or CreateOrPatch mutate function is reported; stable
+// annotations and an identity derived from the owner's UID are not.
 func TestMutateFunctions(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/mutate")
 }

@@ -249,16 +249,49 @@ func (md *Model) statusSubresource(root ssa.Value) summary.TriState {
 }
 
 // orderedStore reports whether the stored value is ordered: a slice or a
-// string (map-typed fields are unordered).
+// string (map-typed fields are unordered), or a struct with such a field
+// that carries the map order (desired.Keys = keysOf(m); w.Status = desired).
 func (md *Model) orderedStore(st *summary.Effect) bool {
 	if st.Value == nil {
 		return true
 	}
-	switch st.Value.Type().Underlying().(type) {
+	switch t := st.Value.Type().Underlying().(type) {
 	case *types.Slice:
 		return true
 	case *types.Basic:
 		return ssax.IsString(st.Value.Type())
+	case *types.Struct:
+		return md.orderedPart(st.Value, t, nil, 0)
+	}
+	return false
+}
+
+// orderedPart reports whether a slice or string field of the struct value
+// v (of type t at path, not inside a map) carries map order.
+func (md *Model) orderedPart(v ssa.Value, t *types.Struct, path []string, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	for i := 0; i < t.NumFields(); i++ {
+		f := t.Field(i)
+		p := append(slices.Clip(path), f.Name())
+		switch ft := f.Type().Underlying().(type) {
+		case *types.Slice:
+		case *types.Basic:
+			if !ssax.IsString(f.Type()) {
+				continue
+			}
+		case *types.Struct:
+			if md.orderedPart(v, ft, p, depth+1) {
+				return true
+			}
+			continue
+		default:
+			continue
+		}
+		if md.s.Taints().TaintAt(v, p).Kinds&apis.MapOrder != 0 {
+			return true
+		}
 	}
 	return false
 }

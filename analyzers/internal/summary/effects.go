@@ -168,7 +168,8 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 			}
 			for _, e := range effects {
 				e.Status = Combine(st, e.Status)
-				if e.Kind == StoreEffect && e.Value != nil && e.Via == nil {
+				if e.Kind == StoreEffect && e.Value != nil && e.Via == nil && !e.Captured {
+					// (A captured store keeps the taint its closure gave it.)
 					e.Taint = s.taints.TaintOf(e.Value)
 				}
 				out = append(out, e)
@@ -224,6 +225,12 @@ func (s *Summary) deferredEffects(fn *ssa.Function, rd *ssa.RunDefers, writesAt 
 		}
 	}
 	return out
+}
+
+// isParamOf reports whether v is a parameter of fn.
+func isParamOf(fn *ssa.Function, v ssa.Value) bool {
+	p, ok := v.(*ssa.Parameter)
+	return ok && p.Parent() == fn
 }
 
 // definedIn reports whether v is a parameter or instruction value of fn.
@@ -387,8 +394,8 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			continue // writes of local helpers are in s.Writes at their own site
 		}
 		root, path := s.RootOf(c.Args[pe.param])
-		if !s.IsObjectRoot(root) {
-			continue
+		if !s.IsObjectRoot(root) && !isParamOf(fn, root) {
+			continue // neither an object nor a parameter of fn (a wrapper's, which maps on to its callers)
 		}
 		via := pe.via
 		if via == nil {
@@ -410,12 +417,22 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			cp := *e
 			cp.Instr, cp.Captured = instr, true
 			cp.Conds = s.EffectConds(cfi, e)
+			if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(local, e.Root, e.Path, e.Value, e.Instr, nil) {
+				// Sorted before the closure returns, as for a helper's
+				// parameter (paramEffects).
+				cp.Taint = cp.Taint.Without(apis.MapOrder)
+			}
 			if e.Kind == StoreEffect {
 				// The writes after it in the closure: they share the call
 				// with it now.
 				cp.WrittenBy = laterWrites(inner, e, slices.Clone(e.WrittenBy))
 			}
 			out = append(out, &cp)
+		}
+		isOuter := func(v ssa.Value) bool { return definedIn(fn, v) }
+		for _, as := range alwaysStores(local, inner, isOuter) {
+			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: as.root, Path: as.path, Taint: as.taint,
+				WrittenBy: as.writtenBy, Captured: true})
 		}
 	}
 	// Writes inside the helper, mapped to this call.
@@ -466,8 +483,113 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		}
 		out = append(out, pe)
 	}
+	isParam := func(v ssa.Value) bool { return ssax.ParamIndex(fn, v) >= 0 }
+	for _, as := range alwaysStores(fn, effects, isParam) {
+		out = append(out, paramEffect{kind: StoreEffect, param: ssax.ParamIndex(fn, as.root), status: Unguarded, path: as.path,
+			taint: as.taint, writtenBy: as.writtenBy})
+	}
 	s.pEffects.Put(fn, out)
 	return out
+}
+
+// alwaysStore is a store of a non-deterministic value that a function
+// makes into a root on every path to a return (alwaysStores).
+type alwaysStore struct {
+	root      ssa.Value
+	path      []string
+	taint     taint.Taint
+	writtenBy []apis.WriteKind
+}
+
+// alwaysStores returns, for each root kept by keep (fn's parameters, or
+// the values a closure captures) that fn stores a non-deterministic value
+// into on every path to a return, through stores that each sit under a
+// condition, one store of that value at the longest path the stores
+// share, under no condition. A condition setter that stamps the time into
+// the condition it finds, or appends a new condition stamped with it,
+// changes the conditions on every call whichever way its conditions go:
+// for its callers it stamps them unconditionally. A setter that stamps
+// only when the status changes has a path that stores no such value, and
+// keeps its guarded stores only.
+func alwaysStores(fn *ssa.Function, effects []*Effect, keep func(ssa.Value) bool) []alwaysStore {
+	byRoot := make(map[ssa.Value][]*Effect)
+	var roots []ssa.Value
+	for _, e := range effects {
+		if e.Kind != StoreEffect || e.Taint.Kinds&apis.NonDet == 0 || e.Removal || e.Opaque || len(e.Conds) > 0 ||
+			e.Status == FailurePath || !keep(e.Root) {
+			continue
+		}
+		if _, ok := byRoot[e.Root]; !ok {
+			roots = append(roots, e.Root)
+		}
+		byRoot[e.Root] = append(byRoot[e.Root], e)
+	}
+	var out []alwaysStore
+	for _, root := range roots {
+		es := byRoot[root]
+		blocks := make(map[*ssa.BasicBlock]bool)
+		unguarded := false
+		for _, e := range es {
+			blocks[e.Instr.Block()] = true
+			unguarded = unguarded || e.Status == Unguarded
+		}
+		if unguarded || !everyReturnThrough(fn, blocks) {
+			continue // an unguarded store speaks for itself
+		}
+		as := alwaysStore{root: root, path: slices.Clone(es[0].Path)}
+		for _, e := range es {
+			as.path = as.path[:commonPrefix(as.path, e.Path)]
+			as.taint = as.taint.Union(e.Taint.Without(^apis.NonDet))
+			for _, k := range laterWrites(effects, e, slices.Clone(e.WrittenBy)) {
+				if !slices.Contains(as.writtenBy, k) {
+					as.writtenBy = append(as.writtenBy, k)
+				}
+			}
+		}
+		out = append(out, as)
+	}
+	return out
+}
+
+// everyReturnThrough reports whether every path from fn's entry to one of
+// its returns runs through one of blocks (and fn has a return).
+func everyReturnThrough(fn *ssa.Function, blocks map[*ssa.BasicBlock]bool) bool {
+	if len(fn.Blocks) == 0 {
+		return false
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	stack := []*ssa.BasicBlock{fn.Blocks[0]}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] || blocks[b] {
+			continue
+		}
+		seen[b] = true
+		if len(b.Instrs) > 0 {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				return false
+			}
+		}
+		stack = append(stack, b.Succs...)
+	}
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) > 0 {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commonPrefix is the length of the longest common prefix of a and b.
+func commonPrefix(a, b []string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 func splitPath(p string) []string {
@@ -485,8 +607,8 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 			continue
 		}
 		root, path := s.RootOf(args[sf.Param])
-		if !s.IsObjectRoot(root) {
-			continue
+		if !s.IsObjectRoot(root) && !isParamOf(instr.Parent(), root) {
+			continue // neither an object nor a parameter of the caller (a wrapper's, which maps on to its callers)
 		}
 		st := Unguarded
 		if sf.Guarded {

@@ -35,6 +35,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/memo"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
 
@@ -193,6 +194,44 @@ func (m taintModel) ResultTaintOf(fn *types.Func) taint.Taint {
 		return taint.Taint{}
 	}
 	return taint.Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Params: fs.ResultTaint.FromParams}
+}
+
+// ArgStores returns the stores a call makes on every call into what its
+// arguments point to: the unguarded stores of a function of the package
+// on its parameters (including those that stamp a value whichever way its
+// conditions go, alwaysStores), or those a function of another package
+// records in its FuncSummary fact. Closures of the package are left out:
+// the taint analysis reads their stores directly.
+func (m taintModel) ArgStores(c *ssa.CallCommon) []taint.ArgStore {
+	c = m.Forward(c)
+	if c.IsInvoke() {
+		return nil
+	}
+	var out []taint.ArgStore
+	if local := m.LocalCallee(c); local != nil {
+		if local.Parent() != nil {
+			return nil
+		}
+		for _, pe := range m.paramEffects(local) {
+			if pe.kind == StoreEffect && pe.status == Unguarded && !pe.removal && (pe.taint.Kinds != 0 || pe.taint.Params != 0) {
+				out = append(out, taint.ArgStore{Arg: pe.param, Path: pe.path, Taint: pe.taint})
+			}
+		}
+		return out
+	}
+	callee := ssax.CalleeFunc(c)
+	if callee == nil {
+		return nil
+	}
+	if fs := m.FactOf(callee); fs != nil {
+		for _, sf := range fs.Stores {
+			if !sf.Guarded && !sf.Removal && (sf.TaintKinds != 0 || sf.FromParams != 0) {
+				out = append(out, taint.ArgStore{Arg: sf.Param, Path: splitPath(sf.Path),
+					Taint: taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Params: sf.FromParams}})
+			}
+		}
+	}
+	return out
 }
 
 // SortedParamsOf returns the parameters that fn sorts in place, as its

@@ -70,6 +70,9 @@ func (a *Analysis) listOrder(v ssa.Value, seen map[ssa.Value]bool) (token.Pos, b
 				if len(st.path) != 0 {
 					continue
 				}
+				if st.val == nil {
+					return token.NoPos, false // stored by a helper
+				}
 				p, ok := a.listOrder(st.val, seen)
 				if !ok {
 					return token.NoPos, false

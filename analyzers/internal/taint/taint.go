@@ -10,6 +10,7 @@ package taint
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -41,6 +42,19 @@ type Model interface {
 	// SortedParamsOf returns the indices of the parameters that fn, a
 	// function of another package, sorts in place, as its facts say.
 	SortedParamsOf(fn *types.Func) []int
+	// ArgStores returns the stores that a call of a helper (of the
+	// package, or of another package through its facts) makes on every
+	// call into what its arguments point to.
+	ArgStores(c *ssa.CallCommon) []ArgStore
+}
+
+// ArgStore is a store a helper makes on every call into what its argument
+// Arg points to, at Path under it; Taint is the taint of the stored value
+// in the helper's terms (Params: the helper's parameters).
+type ArgStore struct {
+	Arg   int
+	Path  []string
+	Taint Taint
 }
 
 // Analysis is the taint analysis of one package on a Model. Its lazily
@@ -252,7 +266,7 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 			if !CompatiblePaths(st.path, path) || st.instr.Parent() == load.Parent() && !ssax.Reaches(st.instr, load) {
 				continue
 			}
-			if len(st.path) < len(path) {
+			if len(st.path) < len(path) && st.val != nil {
 				t = t.Union(a.subTaint(st.val, path[len(st.path):], vis, 4))
 			} else {
 				t = t.Union(a.storeTaint(st, vis))
@@ -279,11 +293,22 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 // that dominates the store has removed its map order, though SSA gives
 // the sorted slice no new name.
 func (a *Analysis) storeTaint(st localStore, vis map[ssa.Value]bool) Taint {
+	if st.helper != nil {
+		return a.bindParamsVis(*st.helper, st.args, vis)
+	}
 	t := a.taint(st.val, vis)
 	if t.Kinds&apis.MapOrder != 0 && a.SortedBefore(st.val, st.instr) {
 		t = t.Without(apis.MapOrder)
 	}
 	return t
+}
+
+// TaintAt is the taint of the part at path of a composite value v (a
+// struct held in a local variable or built by a composite literal): the
+// stores into v's local root under that path. For any other value it is
+// v's taint.
+func (a *Analysis) TaintAt(v ssa.Value, path []string) Taint {
+	return a.subTaint(v, path, make(map[ssa.Value]bool), 4)
 }
 
 // subTaint is the taint of the part rest of a stored composite value v:
@@ -304,7 +329,7 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 		if !CompatiblePaths(st.path, full) {
 			continue
 		}
-		if len(st.path) < len(full) {
+		if len(st.path) < len(full) && st.val != nil {
 			t = t.Union(a.subTaint(st.val, full[len(st.path):], vis, depth-1))
 		} else {
 			t = t.Union(a.storeTaint(st, vis))
@@ -349,7 +374,9 @@ func CompatiblePaths(a, b []string) bool {
 func (a *Analysis) StoredValues(root ssa.Value) []ssa.Value {
 	var out []ssa.Value
 	for _, st := range a.storesInto(root) {
-		out = append(out, st.val)
+		if st.val != nil {
+			out = append(out, st.val)
+		}
 	}
 	return out
 }
@@ -358,6 +385,10 @@ type localStore struct {
 	path  []string
 	val   ssa.Value
 	instr ssa.Instruction
+	// helper, for a store a helper makes into an argument (val nil): its
+	// taint in the helper's terms, and the call's arguments to bind it to.
+	helper *Taint
+	args   []ssa.Value
 }
 
 // storesInto returns the stores whose address has root as its object root,
@@ -392,6 +423,19 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 				case *ssa.MapUpdate:
 					root, path := a.m.RootOf(x.Map)
 					idx[root] = append(idx[root], localStore{path: append(path, "[]"), val: x.Value, instr: in})
+				case *ssa.Call:
+					// A helper that stores into what an argument points to
+					// (setCondition(&desired.Conditions, …)).
+					common := a.m.Forward(&x.Call)
+					for _, as := range a.m.ArgStores(common) {
+						if as.Arg >= len(common.Args) {
+							continue
+						}
+						root, path := a.m.RootOf(common.Args[as.Arg])
+						t := as.Taint
+						idx[root] = append(idx[root], localStore{path: append(slices.Clip(path), as.Path...), instr: in,
+							helper: &t, args: common.Args})
+					}
 				}
 			}
 		}
@@ -810,6 +854,9 @@ func (a *Analysis) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]b
 func (a *Analysis) storedOrder(root ssa.Value, path []string, at ssa.Instruction, seen map[ssa.Value]bool) string {
 	for _, st := range a.storesInto(root) {
 		if path != nil && !CompatiblePaths(st.path, path) {
+			continue
+		}
+		if st.val == nil {
 			continue
 		}
 		if src := a.elemOrd(st.val, at, seen); src != "" {

@@ -6,8 +6,11 @@ package defeated
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	"nondet/api"
+	"nondet/defeated/conds"
 
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -64,6 +67,273 @@ func (r *SetConditionReconciler) Reconcile(ctx context.Context, req ctrl.Request
 	before := w.DeepCopy()
 	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
 	if !equality.Semantic.DeepEqual(before.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// A condition setter of the package that stamps the time on every call,
+// whatever the condition held: the whole status compared after it always
+// differs from the live one, so the guarded write runs on every pass.
+func setCondition(conds *[]metav1.Condition, t string, s metav1.ConditionStatus) {
+	for i := range *conds {
+		if (*conds)[i].Type == t {
+			(*conds)[i].Status = s
+			(*conds)[i].LastTransitionTime = metav1.Now()
+			return
+		}
+	}
+	*conds = append(*conds, metav1.Condition{Type: t, Status: s, LastTransitionTime: metav1.Now()})
+}
+
+// The fixed setter: the time is stamped only when the status changes (or
+// the condition is new), as meta.SetStatusCondition does.
+func setConditionOnChange(conds *[]metav1.Condition, t string, s metav1.ConditionStatus) {
+	for i := range *conds {
+		if (*conds)[i].Type == t {
+			if (*conds)[i].Status != s {
+				(*conds)[i].Status = s
+				(*conds)[i].LastTransitionTime = metav1.Now()
+			}
+			return
+		}
+	}
+	*conds = append(*conds, metav1.Condition{Type: t, Status: s, LastTransitionTime: metav1.Now()})
+}
+
+type StampingSetterReconciler struct{ client.Client }
+
+func (r *StampingSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	before := w.DeepCopy()
+	setCondition(&w.Status.Conditions, "Ready", metav1.ConditionTrue) // want `nondetwrite: metav1.Now\(\) flows into Widget.Status.Conditions, written by Status\(\)\.Update on every reconcile: the write's comparison includes the stamped field`
+	if !equality.Semantic.DeepEqual(before.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// The twin: the same reconciler with meta.SetStatusCondition.
+type SetStatusConditionReconciler struct{ client.Client }
+
+func (r *SetStatusConditionReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	before := w.DeepCopy()
+	meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Ready"})
+	if !equality.Semantic.DeepEqual(before.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// The twin with the package's setter fixed.
+type OnChangeSetterReconciler struct{ client.Client }
+
+func (r *OnChangeSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	before := w.DeepCopy()
+	setConditionOnChange(&w.Status.Conditions, "Ready", metav1.ConditionTrue)
+	if !equality.Semantic.DeepEqual(before.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// The setter on a desired copy of the status, compared with the live one.
+type DesiredSetterReconciler struct{ client.Client }
+
+func (r *DesiredSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := w.Status
+	desired.Conditions = append([]metav1.Condition(nil), w.Status.Conditions...)
+	setCondition(&desired.Conditions, "Ready", metav1.ConditionTrue)
+	if !equality.Semantic.DeepEqual(w.Status, desired) {
+		w.Status = desired // want `nondetwrite: metav1.Now\(\) flows into Widget.Status, written by Status\(\)\.Update on every reconcile: the write's comparison includes the stamped field`
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Its twin: the fixed setter on the desired copy.
+type DesiredOnChangeSetterReconciler struct{ client.Client }
+
+func (r *DesiredOnChangeSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := w.Status
+	desired.Conditions = append([]metav1.Condition(nil), w.Status.Conditions...)
+	setConditionOnChange(&desired.Conditions, "Ready", metav1.ConditionTrue)
+	if !equality.Semantic.DeepEqual(w.Status, desired) {
+		w.Status = desired
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// A generic setter over any slice of conditions, stamping on every call.
+func setCond[S ~[]metav1.Condition](conds *S, t string, s metav1.ConditionStatus) {
+	for i := range *conds {
+		if (*conds)[i].Type == t {
+			(*conds)[i].Status = s
+			(*conds)[i].LastTransitionTime = metav1.Now()
+			return
+		}
+	}
+	*conds = append(*conds, metav1.Condition{Type: t, Status: s, LastTransitionTime: metav1.Now()})
+}
+
+// Its fixed form: the stamp on a status change only.
+func setCondOnChange[S ~[]metav1.Condition](conds *S, t string, s metav1.ConditionStatus) {
+	for i := range *conds {
+		if (*conds)[i].Type == t {
+			if (*conds)[i].Status != s {
+				(*conds)[i].Status = s
+				(*conds)[i].LastTransitionTime = metav1.Now()
+			}
+			return
+		}
+	}
+	*conds = append(*conds, metav1.Condition{Type: t, Status: s, LastTransitionTime: metav1.Now()})
+}
+
+type GenericSetterReconciler struct{ client.Client }
+
+func (r *GenericSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	before := w.DeepCopy()
+	setCond(&w.Status.Conditions, "Ready", metav1.ConditionTrue) // want `nondetwrite: metav1.Now\(\) flows into Widget.Status.Conditions, written by Status\(\)\.Update on every reconcile: the write's comparison includes the stamped field`
+	if !equality.Semantic.DeepEqual(before.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+type GenericOnChangeSetterReconciler struct{ client.Client }
+
+func (r *GenericOnChangeSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	before := w.DeepCopy()
+	setCondOnChange(&w.Status.Conditions, "Ready", metav1.ConditionTrue)
+	if !equality.Semantic.DeepEqual(before.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// The stamping setter of another package, seen through its facts.
+type OtherPackageSetterReconciler struct{ client.Client }
+
+func (r *OtherPackageSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	before := w.DeepCopy()
+	conds.Set(&w.Status.Conditions, "Ready", metav1.ConditionTrue) // want `nondetwrite: metav1.Now\(\) flows into Widget.Status.Conditions, written by Status\(\)\.Update on every reconcile: the write's comparison includes the stamped field`
+	if !equality.Semantic.DeepEqual(before.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Its twin, with the fixed setter of the other package on a desired copy.
+type OtherPackageOnChangeSetterReconciler struct{ client.Client }
+
+func (r *OtherPackageOnChangeSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := w.Status
+	desired.Conditions = append([]metav1.Condition(nil), w.Status.Conditions...)
+	conds.SetOnChange(&desired.Conditions, "Ready", metav1.ConditionTrue)
+	if !equality.Semantic.DeepEqual(w.Status, desired) {
+		w.Status = desired
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// The stamping setter of another package on a desired copy.
+type OtherPackageDesiredSetterReconciler struct{ client.Client }
+
+func (r *OtherPackageDesiredSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := w.Status
+	desired.Conditions = append([]metav1.Condition(nil), w.Status.Conditions...)
+	conds.Set(&desired.Conditions, "Ready", metav1.ConditionTrue)
+	if !equality.Semantic.DeepEqual(w.Status, desired) {
+		w.Status = desired // want `nondetwrite: metav1.Now\(\) flows into Widget.Status, written by Status\(\)\.Update on every reconcile: the write's comparison includes the stamped field`
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// An error message that embeds the elapsed time differs on every pass:
+// the inequality test in front of its store always holds.
+func validate(w *api.Widget) error {
+	if w.Spec.Replicas < 0 {
+		return fmt.Errorf("replicas %d is negative", w.Spec.Replicas)
+	}
+	return nil
+}
+
+type ElapsedMessageReconciler struct{ client.Client }
+
+func (r *ElapsedMessageReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	start := time.Now()
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	msg := "valid"
+	if err := validate(&w); err != nil {
+		msg = fmt.Sprintf("failed after %s: %v", time.Since(start), err)
+	}
+	if w.Status.Message != msg {
+		w.Status.Message = msg // want `nondetwrite: time.Since\(\) flows into Widget.Status.Message, written by Status\(\)\.Update on every reconcile: the write's comparison includes the stamped field`
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// The twin: the message without the elapsed time settles.
+type ErrorMessageReconciler struct{ client.Client }
+
+func (r *ErrorMessageReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	msg := "valid"
+	if err := validate(&w); err != nil {
+		msg = err.Error()
+	}
+	if w.Status.Message != msg {
+		w.Status.Message = msg
 		return ctrl.Result{}, r.Status().Update(ctx, &w)
 	}
 	return ctrl.Result{}, nil
