@@ -87,12 +87,16 @@ func newCreates(pass *analysis.Pass, s *summary.Summary) *creates {
 // exportFacts exports, on pass, the CreateFact of every package-level
 // function that has one.
 func (d *creates) exportFacts(pass *analysis.Pass) {
-	// The sites of the package's own Creates with GenerateName: a Create
-	// in a helper of another package counts only in that package.
+	// The sites of the Creates with GenerateName: the package's own, and
+	// those the CreateFact of a helper of another package lists (a
+	// wrapper of that helper makes the same Create).
 	gen := make(map[string]bool)
 	for _, w := range d.s.Writes {
 		if d.createsGenerateName(w) {
 			gen[d.s.SiteOf(w)] = true
+		}
+		if w.Helper != nil && d.helpers[w].generateName {
+			gen[w.HelperSite] = true
 		}
 	}
 	// The writes of each function, from the model's facts.
