@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // function or method it calls and, for each operand, the parameter that
@@ -25,6 +27,10 @@ type Fact struct {
 	// Args are the parameters that supply the call's arguments (for a
 	// static method call, the receiver first).
 	Args []int
+	// Fields lists the arguments that are a field of their parameter's
+	// object rather than the parameter itself: the promoted receiver
+	// &p.ObjectMeta of p.SetFinalizers(…).
+	Fields []FieldArg `json:",omitempty"`
 	// TargetFacts says the target may have facts of its own (of any
 	// analyzer), which a package that does not import the target's package
 	// cannot see (FromFacts).
@@ -60,13 +66,21 @@ func FactFor(fn *ssa.Function, call *ssa.CallCommon) *Fact {
 		return nil
 	}
 	fact.Target = name
-	for _, a := range call.Args {
+	for j, a := range call.Args {
 		src, ok := sourceOf(fn, a)
 		switch {
 		case !ok || src.freeVar >= 0:
 			return nil
 		case src.param >= 0:
 			fact.Args = append(fact.Args, src.param)
+		case src.base >= 0:
+			// &p.F…: rebuilt on the caller's argument (Rebuild).
+			fields, ok := fieldChain(fn.Params[src.base], src.keep)
+			if !ok {
+				return nil
+			}
+			fact.Args = append(fact.Args, src.base)
+			fact.Fields = append(fact.Fields, FieldArg{Arg: j, Fields: fields})
 		default:
 			if k, isConst := src.keep.(*ssa.Const); !isConst || !k.IsNil() {
 				return nil
@@ -75,6 +89,13 @@ func FactFor(fn *ssa.Function, call *ssa.CallCommon) *Fact {
 		}
 	}
 	return fact
+}
+
+// FieldArg says that argument Arg of a Fact is the address of a field of
+// its parameter's object: &p.F1.F2…, through the named fields.
+type FieldArg struct {
+	Arg    int
+	Fields []string
 }
 
 // NilArg in Fact.Args stands for a nil argument (an empty variadic
@@ -171,9 +192,63 @@ func Rebuild(fact *Fact, prog *ssa.Program, pkgs func(path string) *types.Packag
 		if v == nil {
 			return nil
 		}
+		for _, fa := range fact.Fields {
+			if fa.Arg == j {
+				if v = fieldOf(v, fa.Fields); v == nil {
+					return nil
+				}
+			}
+		}
 		out.Args = append(out.Args, v)
 	}
 	return out
+}
+
+// fieldChain returns the names of the fields that v, a forwarder's
+// operand, selects from the parameter p: v is &p.F1.F2… (a chain of
+// FieldAddr on the pointer p). ok is false for any other computation.
+func fieldChain(p *ssa.Parameter, v ssa.Value) ([]string, bool) {
+	var names []string
+	for range 8 {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			return names, x == p && len(names) > 0
+		case *ssa.FieldAddr:
+			st, ok := ssax.Deref(x.X.Type()).Underlying().(*types.Struct)
+			if !ok {
+				return nil, false
+			}
+			names = append([]string{st.Field(x.Field).Name()}, names...)
+			v = x.X
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// fieldOf returns the address of the field at names of the object base
+// points to, as a Derived value of base, or nil when base's type has no
+// such fields.
+func fieldOf(base ssa.Value, names []string) ssa.Value {
+	t := base.Type()
+	for _, n := range names {
+		st, ok := ssax.Deref(t).Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		var f *types.Var
+		for i := 0; i < st.NumFields(); i++ {
+			if st.Field(i).Name() == n {
+				f = st.Field(i)
+			}
+		}
+		if f == nil {
+			return nil
+		}
+		t = types.NewPointer(f.Type())
+	}
+	return &Derived{Base: base, Path: names, T: t}
 }
 
 // instanceMethod returns the method m of a generic interface as a method

@@ -22,6 +22,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -236,19 +237,40 @@ func sourceOf(fn *ssa.Function, v ssa.Value) (source, bool) {
 // forwarder's own value. It is an ssa.Value of Inner's type for the rules
 // that read a value's type; the model's RootOf follows it to Base, with
 // the field path from the parameter to Inner.
+//
+// A forwarder of another package has no SSA here: its fact names the
+// fields instead (Fact.Fields), and the value has no Inner but the
+// field names Path from Base and the type T.
 type Derived struct {
 	Base  ssa.Value
 	Inner ssa.Value
+	Path  []string
+	T     types.Type
 }
 
 // Name implements ssa.Value.
-func (d *Derived) Name() string { return d.Inner.Name() }
+func (d *Derived) Name() string {
+	if d.Inner == nil {
+		return "&" + d.Base.Name() + "." + strings.Join(d.Path, ".")
+	}
+	return d.Inner.Name()
+}
 
 // String implements ssa.Value.
-func (d *Derived) String() string { return d.Inner.String() }
+func (d *Derived) String() string {
+	if d.Inner == nil {
+		return d.Name()
+	}
+	return d.Inner.String()
+}
 
 // Type implements ssa.Value.
-func (d *Derived) Type() types.Type { return d.Inner.Type() }
+func (d *Derived) Type() types.Type {
+	if d.Inner == nil {
+		return d.T
+	}
+	return d.Inner.Type()
+}
 
 // Parent implements ssa.Value: the caller's function.
 func (d *Derived) Parent() *ssa.Function { return d.Base.Parent() }
@@ -258,7 +280,12 @@ func (d *Derived) Parent() *ssa.Function { return d.Base.Parent() }
 func (d *Derived) Referrers() *[]ssa.Instruction { return nil }
 
 // Pos implements ssa.Value.
-func (d *Derived) Pos() token.Pos { return d.Inner.Pos() }
+func (d *Derived) Pos() token.Pos {
+	if d.Inner == nil {
+		return d.Base.Pos()
+	}
+	return d.Inner.Pos()
+}
 
 // derivation reports whether v is a constant, a function, a global, or a
 // field, load or conversion of one of those or of a parameter or free

@@ -355,3 +355,52 @@ func use(c Ctl) { W(c, 1) }
 		t.Errorf("rebuilt method's receiver = %s, want p.C[int]", got)
 	}
 }
+
+// TestFactFieldArg checks that a forwarder whose operand is a field of its
+// parameter (the promoted receiver of an embedded struct's method) gets a
+// fact, and that the rebuilt call passes that field of the caller's
+// argument.
+func TestFactFieldArg(t *testing.T) {
+	pkg := build(t, `package p
+
+type Meta struct{ fin []string }
+
+func (m *Meta) SetFinalizers(f []string) { m.fin = f }
+
+type Obj struct{ Meta }
+
+func W(o *Obj, f []string) { o.SetFinalizers(f) }
+
+func use(o *Obj) { W(o, nil) }
+`)
+	callIn := func(name string) *ssa.CallCommon {
+		for _, b := range pkg.Func(name).Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					return c.Common()
+				}
+			}
+		}
+		return nil
+	}
+	fact := forward.FactFor(pkg.Func("W"), callIn("W"))
+	if fact == nil || fact.Target != "p.Meta.SetFinalizers" || len(fact.Fields) != 1 || fact.Fields[0].Arg != 0 ||
+		strings.Join(fact.Fields[0].Fields, ".") != "Meta" {
+		t.Fatalf("FactFor = %+v, want SetFinalizers on field Meta of parameter 0", fact)
+	}
+	pkgs := func(path string) *types.Package {
+		if path == pkg.Pkg.Path() {
+			return pkg.Pkg
+		}
+		return nil
+	}
+	use := callIn("use")
+	out := forward.Rebuild(fact, pkg.Prog, pkgs, use.Args)
+	if out == nil || len(out.Args) != 2 {
+		t.Fatalf("Rebuild = %v, want a call with two arguments", out)
+	}
+	d, ok := out.Args[0].(*forward.Derived)
+	if !ok || d.Base != use.Args[0] || strings.Join(d.Path, ".") != "Meta" || d.Type().String() != "*p.Meta" {
+		t.Errorf("rebuilt receiver = %v, want &o.Meta of the caller's argument", out.Args[0])
+	}
+}

@@ -373,7 +373,10 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 		case *forward.Derived:
 			// A forwarder's field of its parameter: that field of the
 			// caller's argument.
-			_, inner := s.rootOf(x.Inner, seen)
+			inner := x.Path
+			if x.Inner != nil {
+				_, inner = s.rootOf(x.Inner, seen)
+			}
 			path = append(append([]string(nil), inner...), path...)
 			v = x.Base
 		case *ssa.FreeVar:
