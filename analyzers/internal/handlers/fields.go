@@ -100,7 +100,7 @@ func (m *Model) fieldUses() map[*types.Var]*FieldUse {
 							if h := m.callerHandler(fn, 0); h != nil {
 								use(f).Consts = append(use(f).Consts, ConstStore{h, c.Value.ExactString(), x.Pos()})
 							}
-						} else if p := capturedParam(v); p != nil && m.bodyOf[p.Parent()] == nil {
+						} else if p := ssax.CapturedParam(v); p != nil && m.bodyOf[p.Parent()] == nil {
 							use(f).Consts = append(use(f).Consts, m.constArgsFromHandlers(p.Parent(), ssax.ParamIndex(p.Parent(), p), 0)...)
 						}
 					}
@@ -113,29 +113,6 @@ func (m *Model) fieldUses() map[*types.Var]*FieldUse {
 		}
 	}
 	return uses
-}
-
-// capturedParam returns the parameter v is: v itself, or, in a closure,
-// the load of a captured parameter that holds one value
-// (ssax.ReadOnlyCell), through nested closures; nil otherwise.
-func capturedParam(v ssa.Value) *ssa.Parameter {
-	for range maxHandlerDepth {
-		switch x := v.(type) {
-		case *ssa.Parameter:
-			return x
-		case *ssa.UnOp:
-			fv, ok := x.X.(*ssa.FreeVar)
-			if !ok || x.Op != token.MUL {
-				return nil
-			}
-			if v = ssax.ReadOnlyCell(fv); v == nil {
-				return nil
-			}
-		default:
-			return nil
-		}
-	}
-	return nil
 }
 
 // maxHandlerDepth bounds how many helper levels constArgsFromHandlers and

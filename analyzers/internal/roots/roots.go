@@ -10,7 +10,6 @@ package roots
 import (
 	"cmp"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -359,25 +358,9 @@ func syncHandlerKey(fn *ssa.Function, resolve func(*ssa.CallCommon) *ssa.CallCom
 			if !apis.IsSplitKey(apis.FuncOf(callee)) {
 				continue
 			}
-			if p := capturedParam(fc.Args[0]); p != nil && p.Parent() == fn && ssax.IsString(p.Type()) {
+			if p := ssax.CapturedParam(fc.Args[0]); p != nil && p.Parent() == fn && ssax.IsString(p.Type()) {
 				return p
 			}
-		}
-	}
-	return nil
-}
-
-// capturedParam returns the parameter v is: v itself, or the load of a
-// captured parameter that holds one value (ssax.ReadOnlyCell); nil
-// otherwise.
-func capturedParam(v ssa.Value) *ssa.Parameter {
-	switch x := v.(type) {
-	case *ssa.Parameter:
-		return x
-	case *ssa.UnOp:
-		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
-			p, _ := ssax.ReadOnlyCell(fv).(*ssa.Parameter)
-			return p
 		}
 	}
 	return nil

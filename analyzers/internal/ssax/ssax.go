@@ -1105,3 +1105,26 @@ func CellStores(fv *ssa.FreeVar) []ssa.Value {
 	}
 	return out
 }
+
+// CapturedParam returns the parameter v is: v itself, or, in a closure,
+// the load of a captured parameter that holds one value (ReadOnlyCell),
+// through nested closures; nil otherwise.
+func CapturedParam(v ssa.Value) *ssa.Parameter {
+	for range 4 {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			return x
+		case *ssa.UnOp:
+			fv, ok := x.X.(*ssa.FreeVar)
+			if !ok || x.Op != token.MUL {
+				return nil
+			}
+			if v = ReadOnlyCell(fv); v == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
