@@ -915,34 +915,8 @@ func InputIndex(fn *ssa.Function, v ssa.Value) int {
 // made. It returns the value stored, so that a load *fv in the closure is
 // that value of the enclosing function (a captured parameter, most often).
 func ReadOnlyCell(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	if fn == nil || fn.Parent() == nil {
-		return nil
-	}
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	if idx < 0 {
-		return nil
-	}
-	if !onlyLoaded(fv) {
-		return nil
-	}
-	var mc *ssa.MakeClosure
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if x, ok := instr.(*ssa.MakeClosure); ok && x.Fn == fn {
-				if mc != nil {
-					return nil
-				}
-				mc = x
-			}
-		}
-	}
-	if mc == nil || idx >= len(mc.Bindings) {
+	mc, idx := ClosureOf(fv)
+	if mc == nil || !onlyLoaded(fv) {
 		return nil
 	}
 	cell, ok := mc.Bindings[idx].(*ssa.Alloc)
@@ -1041,28 +1015,8 @@ func CallInput(c *ssa.CallCommon, i int) ssa.Value {
 // returns nil when the cell is used in any other way (its address passed
 // on, a second closure of fv's function made), so that nothing is missed.
 func CellStores(fv *ssa.FreeVar) []ssa.Value {
-	fn := fv.Parent()
-	if fn == nil || fn.Parent() == nil {
-		return nil
-	}
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	var mc *ssa.MakeClosure
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if x, ok := instr.(*ssa.MakeClosure); ok && x.Fn == fn {
-				if mc != nil {
-					return nil
-				}
-				mc = x
-			}
-		}
-	}
-	if mc == nil || idx < 0 || idx >= len(mc.Bindings) {
+	mc, idx := ClosureOf(fv)
+	if mc == nil {
 		return nil
 	}
 	cell, ok := mc.Bindings[idx].(*ssa.Alloc)
@@ -1127,4 +1081,35 @@ func CapturedParam(v ssa.Value) *ssa.Parameter {
 		}
 	}
 	return nil
+}
+
+// ClosureOf returns the one MakeClosure that makes fv's function in the
+// function around it, and fv's index among its bindings; nil when the
+// function is no closure, or is made more than once.
+func ClosureOf(fv *ssa.FreeVar) (*ssa.MakeClosure, int) {
+	fn := fv.Parent()
+	if fn == nil || fn.Parent() == nil {
+		return nil, -1
+	}
+	idx := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			idx = i
+		}
+	}
+	var mc *ssa.MakeClosure
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if x, ok := instr.(*ssa.MakeClosure); ok && x.Fn == fn {
+				if mc != nil {
+					return nil, -1
+				}
+				mc = x
+			}
+		}
+	}
+	if mc == nil || idx < 0 || idx >= len(mc.Bindings) {
+		return nil, -1
+	}
+	return mc, idx
 }

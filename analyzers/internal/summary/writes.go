@@ -468,28 +468,11 @@ func (s *Summary) commonRoot(vals []ssa.Value, seen map[ssa.Value]bool) ssa.Valu
 // Binding returns the value captured for a closure's free variable when
 // the closure is created exactly once.
 func (s *Summary) Binding(fv *ssa.FreeVar) ssa.Value {
-	fn := fv.Parent()
-	idx := -1
-	for i, f := range fn.FreeVars {
-		if f == fv {
-			idx = i
-		}
-	}
-	if idx < 0 || fn.Parent() == nil {
+	mc, idx := ssax.ClosureOf(fv)
+	if mc == nil {
 		return nil
 	}
-	var found ssa.Value
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
-				if found != nil {
-					return nil
-				}
-				found = mc.Bindings[idx]
-			}
-		}
-	}
-	return found
+	return mc.Bindings[idx]
 }
 
 // PathString joins a field path for messages, e.g. "Status.Conditions".
