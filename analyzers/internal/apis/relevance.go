@@ -69,3 +69,43 @@ func isK8sPath(path string) bool {
 	return strings.HasPrefix(path, CR) || strings.HasPrefix(path, "k8s.io/client-go") ||
 		strings.HasPrefix(path, "k8s.io/apimachinery")
 }
+
+// HoldsAPIData reports whether a value of type t can hold data of the
+// Kubernetes API types: t is, points to, or has elements or fields
+// (a few levels deep) of a type of k8s.io/api or k8s.io/apimachinery
+// (metav1.Condition, ObjectMeta, a core type), as an object's status or
+// its conditions do. A parser's or a cache's own state does not.
+func HoldsAPIData(t types.Type) bool {
+	return holdsAPIData(t, 0, make(map[types.Type]bool))
+}
+
+func holdsAPIData(t types.Type, depth int, seen map[types.Type]bool) bool {
+	if depth > 4 || seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch x := types.Unalias(t).(type) {
+	case *types.Named:
+		if obj := x.Obj(); obj.Pkg() != nil {
+			if p := obj.Pkg().Path(); strings.HasPrefix(p, "k8s.io/api/") || strings.HasPrefix(p, "k8s.io/apimachinery/") {
+				return true
+			}
+		}
+		return holdsAPIData(x.Underlying(), depth+1, seen)
+	case *types.Pointer:
+		return holdsAPIData(x.Elem(), depth, seen)
+	case *types.Slice:
+		return holdsAPIData(x.Elem(), depth, seen)
+	case *types.Array:
+		return holdsAPIData(x.Elem(), depth, seen)
+	case *types.Map:
+		return holdsAPIData(x.Elem(), depth, seen)
+	case *types.Struct:
+		for i := 0; i < x.NumFields(); i++ {
+			if holdsAPIData(x.Field(i).Type(), depth+1, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}

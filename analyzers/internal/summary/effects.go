@@ -1,6 +1,8 @@
 package summary
 
 import (
+	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -227,10 +229,14 @@ func (s *Summary) deferredEffects(fn *ssa.Function, rd *ssa.RunDefers, writesAt 
 	return out
 }
 
-// isParamOf reports whether v is a parameter of fn.
+// isParamOf reports whether v is a parameter of fn that can hold API data
+// (apis.HoldsAPIData: a status, a conditions slice): a helper's stores
+// into it are mapped on to fn's callers. A parameter that holds nothing
+// of the API (a parser's state) is left out, or every helper level would
+// carry each of its stores on.
 func isParamOf(fn *ssa.Function, v ssa.Value) bool {
 	p, ok := v.(*ssa.Parameter)
-	return ok && p.Parent() == fn
+	return ok && p.Parent() == fn && apis.HoldsAPIData(p.Type())
 }
 
 // definedIn reports whether v is a parameter or instruction value of fn.
@@ -488,7 +494,51 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		out = append(out, paramEffect{kind: StoreEffect, param: ssax.ParamIndex(fn, as.root), status: Unguarded, path: as.path,
 			taint: as.taint, writtenBy: as.writtenBy})
 	}
+	out = dedupParamEffects(out)
 	s.pEffects.Put(fn, out)
+	return out
+}
+
+// dedupParamEffects drops the effects that say again what an earlier one
+// says (stores of the same path under the same conditions, made at
+// several places of fn or of its helpers), merging their writtenBy lists.
+// Each level of helpers maps every effect of the one below onto its
+// call, so duplicates would multiply along a chain of helpers.
+func dedupParamEffects(pes []paramEffect) []paramEffect {
+	type key struct {
+		kind            EffectKind
+		param           int
+		path            string
+		write           apis.WriteKind
+		status          Status
+		via             *types.Func
+		taint           apis.TaintKind
+		source          string
+		params          uint64
+		origin          token.Pos
+		opaque, removal bool
+		conds           string
+	}
+	index := make(map[key]int, len(pes))
+	out := pes[:0]
+	for _, pe := range pes {
+		var conds strings.Builder
+		for _, c := range pe.conds {
+			fmt.Fprintf(&conds, "%p/%p/%d/%t;", c.FI, c.Dep.Block, c.Dep.Succ, c.Filter)
+		}
+		k := key{pe.kind, pe.param, strings.Join(pe.path, "."), pe.write, pe.status, pe.via, pe.taint.Kinds, pe.taint.Source,
+			pe.taint.Params, pe.taint.Origin, pe.opaque, pe.removal, conds.String()}
+		if i, ok := index[k]; ok {
+			for _, w := range pe.writtenBy {
+				if !slices.Contains(out[i].writtenBy, w) {
+					out[i].writtenBy = append(out[i].writtenBy, w)
+				}
+			}
+			continue
+		}
+		index[k] = len(out)
+		out = append(out, pe)
+	}
 	return out
 }
 
