@@ -239,6 +239,18 @@ func isParamOf(fn *ssa.Function, v ssa.Value) bool {
 	return ok && p.Parent() == fn && apis.HoldsAPIData(p.Type())
 }
 
+// exportedPath reports whether every field of path is exported: a store
+// into an unexported field (resource.Quantity's cached representation) is
+// the type's own business, not data its users compare or persist.
+func exportedPath(path []string) bool {
+	for _, f := range path {
+		if f != "" && f != "[]" && !token.IsExported(f) {
+			return false
+		}
+	}
+	return true
+}
+
 // definedIn reports whether v is a parameter or instruction value of fn.
 func definedIn(fn *ssa.Function, v ssa.Value) bool {
 	switch x := v.(type) {
@@ -400,7 +412,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			continue // writes of local helpers are in s.Writes at their own site
 		}
 		root, path := s.RootOf(c.Args[pe.param])
-		if !s.IsObjectRoot(root) && !isParamOf(fn, root) {
+		if !s.IsObjectRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path)) {
 			continue // neither an object nor a parameter of fn (a wrapper's, which maps on to its callers)
 		}
 		via := pe.via
@@ -566,7 +578,7 @@ func alwaysStores(fn *ssa.Function, effects []*Effect, keep func(ssa.Value) bool
 	var roots []ssa.Value
 	for _, e := range effects {
 		if e.Kind != StoreEffect || e.Taint.Kinds&apis.NonDet == 0 || e.Removal || e.Opaque || len(e.Conds) > 0 ||
-			e.Status == FailurePath || !keep(e.Root) {
+			e.Status == FailurePath || !keep(e.Root) || reassignsField(e.Value, 0) {
 			continue
 		}
 		if _, ok := byRoot[e.Root]; !ok {
@@ -599,6 +611,47 @@ func alwaysStores(fn *ssa.Function, effects []*Effect, keep func(ssa.Value) bool
 		out = append(out, as)
 	}
 	return out
+}
+
+// reassignsField reports whether v, a stored value, is built from a local
+// struct one of whose fields is assigned more than once (the stamped
+// time replaced by the old one when nothing changed): the value's taint
+// does not say which assignment it holds, so the store may not carry the
+// non-deterministic value on every path.
+func reassignsField(v ssa.Value, depth int) bool {
+	if v == nil || depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
+			stores := make(map[int]int)
+			for _, r := range *a.Referrers() {
+				if fa, ok := r.(*ssa.FieldAddr); ok {
+					for _, rr := range *fa.Referrers() {
+						if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+							if stores[fa.Field]++; stores[fa.Field] > 1 {
+								return true
+							}
+						}
+					}
+				}
+			}
+		}
+		return false
+	case *ssa.MakeInterface:
+		return reassignsField(x.X, depth+1)
+	case *ssa.Call:
+		// append(list, elem): the elements.
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(x.Call.Args) == 2 {
+			for _, el := range ssax.VariadicValues(x.Call.Args[1]) {
+				if reassignsField(el, depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // everyReturnThrough reports whether every path from fn's entry to one of
@@ -657,7 +710,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 			continue
 		}
 		root, path := s.RootOf(args[sf.Param])
-		if !s.IsObjectRoot(root) && !isParamOf(instr.Parent(), root) {
+		if !s.IsObjectRoot(root) && (!isParamOf(instr.Parent(), root) || !exportedPath(strings.Split(sf.Path, "."))) {
 			continue // neither an object nor a parameter of the caller (a wrapper's, which maps on to its callers)
 		}
 		st := Unguarded
