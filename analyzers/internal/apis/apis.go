@@ -253,3 +253,10 @@ func HasDeepCopy(t types.Type) bool {
 	sig, ok := sel.Type().(*types.Signature)
 	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), t)
 }
+
+// IsReconcileFunc reports whether t is reconcile.TypedFunc[Q] (reconcile.Func
+// is an alias of TypedFunc[reconcile.Request]): a function converted to a
+// reconciler.
+func IsReconcileFunc(t types.Type) bool {
+	return IsNamed(t, Reconcile, "TypedFunc", false)
+}

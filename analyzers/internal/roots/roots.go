@@ -132,7 +132,7 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 			for _, instr := range b.Instrs {
 				switch x := instr.(type) {
 				case *ssa.ChangeType:
-					if apis.IsNamed(x.Type(), apis.Reconcile, "TypedFunc", false) {
+					if apis.IsReconcileFunc(x.Type()) {
 						add(ssax.FuncOfValue(x.X), Func)
 					}
 				case *ssa.Call:

@@ -493,7 +493,7 @@ func (m *Model) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 	case *ssa.ChangeInterface:
 		return m.reconcilerOfValue(x.X, depth+1)
 	case *ssa.ChangeType:
-		if apis.IsNamed(x.Type(), apis.Reconcile, "TypedFunc", false) {
+		if apis.IsReconcileFunc(x.Type()) {
 			if fn := m.s.LocalFunc(ssax.FuncOfValue(x.X)); fn != nil {
 				return m.reconcilerInfo(fn)
 			}
@@ -533,7 +533,7 @@ func (m *Model) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		return m.reconcilerOfValue(inner, depth+1)
 	case *ssa.MakeInterface:
 		t := x.X.Type()
-		if apis.IsNamed(t, apis.Reconcile, "TypedFunc", false) {
+		if apis.IsReconcileFunc(t) {
 			// A reconcile.Func: its Reconcile calls the func, whatever
 			// gives it (a conversion, a constructor of the package).
 			return m.reconcilerOfValue(x.X, depth+1)

@@ -338,3 +338,39 @@ func (r *ErrorMessageReconciler) Reconcile(ctx context.Context, req ctrl.Request
 	}
 	return ctrl.Result{}, nil
 }
+
+// A setter of cert-manager's shape: it builds the new condition stamped
+// with the time, keeps the old time when the status did not change, and
+// stores the condition on every path. The stored condition holds the old
+// time whenever nothing changed: silent (corpus B02's fix).
+func setConditionKeepTime(conds *[]metav1.Condition, t string, s metav1.ConditionStatus) {
+	cond := metav1.Condition{Type: t, Status: s}
+	now := metav1.Now()
+	cond.LastTransitionTime = now
+	for i := range *conds {
+		if (*conds)[i].Type != t {
+			continue
+		}
+		if (*conds)[i].Status == s {
+			cond.LastTransitionTime = (*conds)[i].LastTransitionTime
+		}
+		(*conds)[i] = cond
+		return
+	}
+	*conds = append(*conds, cond)
+}
+
+type KeepTimeSetterReconciler struct{ client.Client }
+
+func (r *KeepTimeSetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	before := w.DeepCopy()
+	setConditionKeepTime(&w.Status.Conditions, "Ready", metav1.ConditionTrue)
+	if !equality.Semantic.DeepEqual(before.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Update(ctx, &w)
+	}
+	return ctrl.Result{}, nil
+}
