@@ -32,11 +32,16 @@ back, and logs an error on every attempt.`,
 ` + "`Get`" + ` keyed by the request (` + "`req.NamespacedName`" + `, ` + "`client.ObjectKey{Namespace: req.Namespace, Name: req.Name}`" + `,
 a typed client's or lister's ` + "`Get(req.Name)`" + `), returned directly, wrapped with
 ` + "`%w`" + ` or ` + "`github.com/pkg/errors`" + `, or passed up by helpers in this or other packages.
+Deferred calls do not hide it: with a ` + "`defer cancel()`" + `, a deferred log line or metric,
+a deferred patch that assigns the named error only when the patch fails, or a deferred
+closure that wraps a non-nil error with ` + "`%w`" + `, the error is the one the ` + "`return`" + ` returns.
 
 Not reported:
 - a return controlled by ` + "`apierrors.IsNotFound(err)`" + `, or any other test of the error
   besides ` + "`err != nil`" + ` (an unknown test may handle NotFound; silence beats a guess);
 - ` + "`client.IgnoreNotFound(err)`" + `;
+- a return whose error a deferred closure replaces in any other way
+  (` + "`defer func() { err = client.IgnoreNotFound(err) }()`" + `);
 - Gets of other objects, such as a Secret named in the spec: retrying until it
   appears is intended;
 - ObjectReconcilers (` + "`reconcile.AsReconciler`" + `): their adapter already ignores NotFound.`,

@@ -10,7 +10,7 @@ import (
 )
 
 func TestNotFoundError(t *testing.T) {
-	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), notfounderror.Analyzer, "notfound", "noimport", "addimport")
+	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), notfounderror.Analyzer, "notfound", "noimport", "addimport", "deferred")
 }
 
 // TestGeneratedFiles: a file whose header says it is generated ("// Code

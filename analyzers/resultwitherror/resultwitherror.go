@@ -39,6 +39,11 @@ package whose ` + "`(Result, error)`" + ` pair the root returns unchanged, where
   provably non-nil (` + "`errors.New`" + `, ` + "`fmt.Errorf`" + `, ` + "`reconcile.TerminalError`" + `, the true edge
   of ` + "`E != nil`" + ` or of an ` + "`apierrors.Is*(E)`" + ` test) or only may be.
 
+Deferred calls do not hide the pair: with a ` + "`defer cancel()`" + `, a deferred log line, a
+deferred patch that assigns the named error only when the patch fails, or a deferred
+closure that wraps a non-nil error, R and E are what the ` + "`return`" + ` returns (a deferred
+patch's own failure is a failure path of its own, not this return's).
+
 Not reported: a Result that may be zero (a variable Result assembled across branches),
 ` + "`return ctrl.Result{}, err`" + `, computed delays (` + "`RequeueAfter: d`" + `), which may be zero,
 and an error known to be nil.`,

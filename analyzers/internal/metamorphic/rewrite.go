@@ -56,6 +56,7 @@ func Rules() []Rule {
 		{"call-closure", "each call of another package's API wrapped in an immediately called closure", callWrap(wrapClosure)},
 		{"call-pkgvar", "each call of another package's API made through a closure held in a package-level variable", callWrap(wrapFuncVar)},
 		{"spelling", "other spellings of the same API (clock values, sorting, the status subresource)", respell},
+		{"body-defer", "an unrelated deferred call added at the start of each function's body", bodyDefer},
 	}
 }
 
@@ -629,6 +630,28 @@ func bodyGeneric(v *variant) int {
 			edit{v.off(fd.Body.Pos()), v.off(fd.Body.End()), fmt.Sprintf("{\n\t%s%s[struct{}](%s)\n}", ret(s), h, args)},
 			edit{v.off(fd.End()), v.off(fd.End()), fmt.Sprintf("\n\nfunc %s[_ any](%s) %s %s", h, params, s.results, body)})
 	})
+}
+
+// bodyDefer adds a deferred call that does nothing at the start of each
+// body of more than one statement: go/ssa then spills the function's
+// results into cells the deferred calls could assign, and every return
+// reads them back. A body of one statement is left alone: a function that
+// only passes its arguments on to another (a forwarder, which the model
+// inlines at its callers) is no longer one once it defers work of its own.
+func bodyDefer(v *variant) int {
+	n := 0
+	for _, fe := range v.files {
+		for _, d := range fe.file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !movable(fd) || len(fd.Body.List) < 2 {
+				continue
+			}
+			at := v.off(fd.Body.Lbrace) + 1
+			fe.edits = append(fe.edits, edit{at, at, "\n\tdefer func() {}()\n"})
+			n++
+		}
+	}
+	return n
 }
 
 func join(a, b string) string {

@@ -335,8 +335,21 @@ func (s *Summary) build(pass *analysis.Pass) {
 			add(anon)
 		}
 	}
+	// Returns of functions that defer calls read the values the return
+	// statements store, as in a function without defers, and the block a
+	// recovered panic resumes at is no part of the function's own paths
+	// (the model owns this program, so it may rewrite it before anything
+	// reads it).
+	for _, fn := range s.srcFunc {
+		ssax.ResolveResultCells(fn, nil)
+	}
 	s.findFuncVars()
 	s.resolveForwarders()
+	// The cells a deferred closure wraps the error of: what wraps an error
+	// is known once forwarders are (a wrapper of fmt.Errorf wraps too).
+	for _, fn := range s.srcFunc {
+		ssax.ResolveResultCells(fn, s.chainOf)
+	}
 	s.findCalls()
 	s.dispatch = roots.Dispatches(s.srcFunc)
 	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward, s.dispatchKey)
@@ -429,4 +442,36 @@ func Of(pass *analysis.Pass) *Summary {
 		return nil
 	}
 	return s.View()
+}
+
+// chainOf returns the error values a call of an error wrapper that keeps
+// its error in the chain (directly or through forwarders) returns wrapped: the %w arguments of fmt.Errorf
+// (all its error arguments when the format is not a constant), the error
+// of github.com/pkg/errors' Wrap family.
+func (s *Summary) chainOf(c *ssa.CallCommon) []ssa.Value {
+	c = s.Forward(c)
+	ok, idx := apis.IsErrorWrapper(apis.FuncOf(ssax.CalleeFunc(c)))
+	if !ok {
+		return nil
+	}
+	args := ssax.CallArgs(c)
+	if idx >= 0 {
+		if idx < len(args) {
+			return args[idx : idx+1]
+		}
+		return nil
+	}
+	if len(args) < 2 {
+		return nil
+	}
+	if format, isConst := ssax.ConstString(args[0]); isConst && !strings.Contains(format, "%w") {
+		return nil
+	}
+	var out []ssa.Value
+	for _, a := range ssax.VariadicValues(args[len(args)-1]) {
+		if apis.IsError(a.Type()) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
