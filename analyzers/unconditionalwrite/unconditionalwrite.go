@@ -35,14 +35,20 @@ var Doc = &checkdoc.Doc{
 		"client-go typed `Update`/`UpdateStatus`/`Patch`, or a call of a helper (in any package) whose summary " +
 		"says it performs such a write unguarded, when the write is reachable from a reconcile root and every " +
 		"condition that decides whether it runs is an error test taken on its success edge, a test of the " +
-		"deletion timestamp, a test of the reconciler's own configuration, or a loop condition.\n\n" +
+		"deletion timestamp, a test of the reconciler's own configuration, a loop condition, or a test that " +
+		"compares nothing the reconcile changes: an early return on a spec switch, a pause annotation, another " +
+		"object's readiness or a helper's bool over such data, none of whose field paths the function (with " +
+		"its helpers and closures) stores into, decides whether the reconcile acts, not whether the object " +
+		"changed, so the write still runs on every pass that gets past it.\n\n" +
 		"Not reported:\n" +
 		"- writes under a comparison of observed data: `equality.Semantic.DeepEqual`, `reflect.DeepEqual`, " +
 		"`cmp.Equal`, `slices.Equal`, an `observedGeneration` or hash-annotation test, a nil test of an " +
 		"observed field;\n" +
 		"- writes under a change report: the result of `controllerutil.AddFinalizer`/`RemoveFinalizer`, " +
 		"`meta.SetStatusCondition`, a `changed` bool built from them, a `controllerutil.OperationResult`;\n" +
-		"- writes under a condition the model cannot classify (silence beats a guess);\n" +
+		"- writes under a test of a field the reconcile then sets (`if w.Status.Phase != \"Ready\" { w.Status.Phase = \"Ready\"; … }`, " +
+		"an `observedGeneration` the write records), or under a condition the model cannot follow (a function " +
+		"value, a helper that reads objects of its own): silence beats a guess;\n" +
 		"- writes on failure paths (`if err != nil { … r.Status().Update(…) }`);\n" +
 		"- self-guarded writers: `controllerutil.CreateOrUpdate`, `CreateOrPatch`, and helpers whose own " +
 		"summary compares before writing, such as cluster-api's `patch.Helper`;\n" +
@@ -116,14 +122,19 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			continue
 		}
 		what := objectDesc(w)
+		// A write right after an ignored change report is reported as
+		// such, guarded or not: the report is the guard it needs.
 		if w.Status != summary.Unguarded {
 			if local, _ := s.Func(w.Fn).StatusOf(w.Call.Block()); local == summary.FailurePath {
 				continue
 			}
-			if r, ok := findIgnoredReport(pass, s, w, call); ok {
-				rep.Report(r.finding(pass, call, what))
-				n++
-			}
+		}
+		if r, ok := findIgnoredReport(pass, s, w, call); ok {
+			rep.Report(r.finding(pass, call, what))
+			n++
+			continue
+		}
+		if w.Status != summary.Unguarded {
 			continue
 		}
 		msg := fmt.Sprintf("%s of %s runs on every reconcile, even when nothing changed; "+

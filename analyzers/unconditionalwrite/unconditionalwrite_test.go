@@ -44,3 +44,13 @@ func TestChangeFlags(t *testing.T) {
 func TestDispatchedRoots(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/dispatch")
 }
+
+// TestUnrelatedGuards: an early return on a condition that compares nothing
+// the write changes (a spec switch, a pause annotation read by a helper,
+// another object's readiness) leaves the write unconditional; a condition
+// that reads what the reconcile then sets, a comparison with a copy, a
+// helper that compares the desired status and a generation test the write
+// records all guard it.
+func TestUnrelatedGuards(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/unrelated")
+}

@@ -355,6 +355,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward, s.dispatchKey)
 	s.computeScope()
 	s.findWrites()
+	s.refineWriteGuards()
 	s.computeReach()
 	s.exportFacts()
 	s.localTypes()

@@ -107,11 +107,17 @@ func (r *Guards) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 		_ = r.Delete(ctx, &pods.Items[i]) // want `write Delete unguarded`
 	}
 
-	// cmp.Equal and reflect.DeepEqual are G1; an unknown condition guards.
+	// cmp.Equal and reflect.DeepEqual are G1. A condition of unknown kind
+	// guards while what it tests cannot be told (a function value); one
+	// that tests nothing the function stores (a helper whose result is a
+	// constant) does not: the write runs on every pass that reaches it.
 	if !cmp.Equal(d.Labels, g.Labels) || !reflect.DeepEqual(d.Annotations, g.Annotations) { // want `cond G1 equality` `cond G1 equality`
 		_ = r.Update(ctx, &d) // want `write Update guarded`
 	}
 	if unknownCondition() { // want `cond unknown`
+		_ = r.Update(ctx, &d) // want `write Update unguarded`
+	}
+	if opaqueCondition(&d) { // want `cond unknown`
 		_ = r.Update(ctx, &d) // want `write Update guarded`
 	}
 
@@ -141,6 +147,11 @@ func (r *Guards) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 var gadgets = schemaGVR()
 
 func unknownCondition() bool { return false }
+
+// opaqueCondition is a function value: what it tests is not known.
+var opaqueCondition = func(d *appsv1.Deployment) bool { return d.Spec.Paused }
+
+func init() { opaqueCondition = func(*appsv1.Deployment) bool { return true } }
 
 // helper is in scope through a call on the steady-state path.
 func (r *Guards) helper(ctx context.Context, d *appsv1.Deployment) {

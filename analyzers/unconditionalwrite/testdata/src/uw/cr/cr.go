@@ -103,7 +103,9 @@ func (r *OtherReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	if err := r.setReady(ctx, w); err != nil {
 		return ctrl.Result{}, err
 	}
-	return ctrl.Result{}, r.Update(ctx, other)
+	// P: the Update of other runs on every pass that gets past the
+	// Replicas test, which compares nothing the reconcile changes.
+	return ctrl.Result{}, r.Update(ctx, other) // want `unconditionalwrite: Update of the Widget runs on every reconcile, even when nothing changed`
 }
 
 // N8: CreateOrUpdate after an ignored report: it reads the object again

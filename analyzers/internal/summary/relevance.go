@@ -1,0 +1,306 @@
+package summary
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+)
+
+// refineWriteGuards drops, from the guards of each write made in its own
+// function, the G2 conditions that compare nothing the function changes: a
+// test of observed data none of whose field paths the function (or the
+// helpers and closures it calls) stores into. A write under
+// `if !w.Spec.Enabled { return }` writes on every pass that gets past the
+// return, whether or not the status it writes changed: the test decides
+// whether the reconcile acts, not whether the object differs from what was
+// read. A write left with no guard is Unguarded.
+//
+// A condition stays a guard when it reads a path a store of the function
+// overlaps (Status.Phase tested, then set: a compare-then-set), when it
+// reads the whole object or anything the reads cannot follow (a call of
+// another package's function on something other than object data or
+// configuration),
+// or when the function stores nothing it can name (the write then persists
+// a value built elsewhere, and the test may be its change check). Other
+// kinds (equality, change reports, conditions of unknown kind) are not
+// touched. A condition of unknown kind is refined the same way when its
+// reads are known.
+func (s *Summary) refineWriteGuards() {
+	stores := make(map[*ssa.Function][][]string)
+	for _, w := range s.Writes {
+		if w.Local != Guarded || len(w.LocalGuards) == 0 || w.Helper != nil || w.Kind.IsSelfGuarded() {
+			continue
+		}
+		paths, ok := stores[w.Fn]
+		if !ok {
+			paths = s.storePaths(w.Fn)
+			stores[w.Fn] = paths
+		}
+		if len(paths) == 0 {
+			continue
+		}
+		fi := s.Func(w.Fn)
+		var kept []flow.Dep
+		for _, d := range w.LocalGuards {
+			ifi := d.If()
+			if ifi == nil || !refinable(fi.Guard(ifi).Kind) || s.comparesChanged(ifi.Cond, paths) {
+				kept = append(kept, d)
+			}
+		}
+		if len(kept) == 0 {
+			w.Local, w.LocalGuards = Unguarded, nil
+		} else {
+			w.LocalGuards = kept
+		}
+	}
+}
+
+// refinable reports whether a guard of kind k may turn out to compare
+// nothing a write changes: a G2 test of observed data, or a condition the
+// classification could not name (a helper's bool), once its reads are
+// known.
+func refinable(k GuardKind) bool { return k == Observed || k == Unknown }
+
+// storePaths returns the field paths of the stores fn makes into objects,
+// itself, through its helpers and through closures it calls; a store whose
+// path is empty (the whole object replaced) is the empty path, which every
+// read overlaps.
+func (s *Summary) storePaths(fn *ssa.Function) [][]string {
+	var out [][]string
+	for _, e := range s.Effects(fn) {
+		if e.Kind == StoreEffect {
+			out = append(out, e.Path)
+		}
+	}
+	return out
+}
+
+// comparesChanged reports whether the condition cond may compare data the
+// function changes: it reads a path that overlaps one of stores, or
+// something whose path it cannot tell.
+func (s *Summary) comparesChanged(cond ssa.Value, stores [][]string) bool {
+	var reads [][]string
+	if !s.condReads(cond, &reads, make(map[ssa.Value]bool), 0) {
+		return true
+	}
+	for _, r := range reads {
+		for _, st := range stores {
+			if pathsOverlap(r, st) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pathsOverlap reports whether one field path is a prefix of the other
+// (an element "[]", any index or key, matches any element).
+func pathsOverlap(a, b []string) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] && a[i] != "[]" && b[i] != "[]" {
+			return false
+		}
+	}
+	return true
+}
+
+// condReads appends to reads the field paths of the object data the value
+// v reads, and reports whether every leaf of v is such data, a constant or
+// configuration. A call reads its arguments (and the receiver of an
+// interface method); a helper of the package, when its result is a test of
+// its parameters, reads what it tests of them.
+func (s *Summary) condReads(v ssa.Value, reads *[][]string, seen map[ssa.Value]bool, depth int) bool {
+	if v == nil || depth > 16 {
+		return false
+	}
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	if s.IsObjectRoot(v) {
+		*reads = append(*reads, nil) // the whole object
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return false
+		}
+		if x.Op == token.MUL {
+			return s.dataRead(x, reads, seen, depth)
+		}
+		return s.condReads(x.X, reads, seen, depth+1)
+	case *ssa.Field, *ssa.Index, *ssa.Lookup, *ssa.FieldAddr, *ssa.IndexAddr:
+		return s.dataRead(v, reads, seen, depth)
+	case *ssa.BinOp:
+		return s.condReads(x.X, reads, seen, depth+1) && s.condReads(x.Y, reads, seen, depth+1)
+	case *ssa.Phi:
+		// A flag (changed := false; if c { changed = true }) or a
+		// short-circuit (a && b) means the conditions that choose its
+		// edge as much as the edges.
+		fi := s.Func(x.Parent())
+		for i, e := range x.Edges {
+			if !s.condReads(e, reads, seen, depth+1) {
+				return false
+			}
+			if fi.Graph == nil || i >= len(x.Block().Preds) {
+				return false
+			}
+			for _, d := range fi.Graph.ControlDeps(x.Block().Preds[i]) {
+				if ifi := d.If(); ifi != nil && !s.condReads(ifi.Cond, reads, seen, depth+1) {
+					return false
+				}
+			}
+		}
+		return true
+	case *ssa.Extract:
+		return s.condReads(x.Tuple, reads, seen, depth+1)
+	case *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.TypeAssert, *ssa.Slice:
+		var ops [2]*ssa.Value
+		for _, op := range x.(ssa.Instruction).Operands(ops[:0]) {
+			if !s.condReads(*op, reads, seen, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Call:
+		return s.callReads(x, reads, seen, depth)
+	}
+	return s.isConfigValue(v, make(map[ssa.Value]bool))
+}
+
+// dataRead handles a load, field or element of v: object data at its path,
+// or configuration.
+func (s *Summary) dataRead(v ssa.Value, reads *[][]string, seen map[ssa.Value]bool, depth int) bool {
+	if root, path := s.RootOf(v); root != nil && s.IsObjectRoot(root) {
+		*reads = append(*reads, path)
+		return true
+	}
+	if s.isConfigValue(v, make(map[ssa.Value]bool)) {
+		return true
+	}
+	// A local holding a value computed from object data.
+	if ld, ok := v.(*ssa.UnOp); ok {
+		if a, ok := ld.X.(*ssa.Alloc); ok {
+			if val := ssax.SingleStored(a); val != nil {
+				return s.condReads(val, reads, seen, depth+1)
+			}
+		}
+	}
+	return false
+}
+
+// callReads handles a call in a condition.
+func (s *Summary) callReads(c *ssa.Call, reads *[][]string, seen map[ssa.Value]bool, depth int) bool {
+	if local := s.LocalCallee(&c.Call); local != nil && !c.Call.IsInvoke() {
+		var inner [][]string
+		if s.helperReads(c, local, &inner, depth) {
+			*reads = append(*reads, inner...)
+			return true
+		}
+		// Otherwise a function of its arguments, as below, unless it may
+		// read objects of its own (an API read, a call through an
+		// interface): its result may then compare what it read.
+		if s.mayReadOwnData(local) {
+			return false
+		}
+	}
+	if _, ok := c.Call.Value.(*ssa.Builtin); !ok && ssax.CalleeFunc(s.Forward(&c.Call)) == nil && !c.Call.IsInvoke() {
+		return false // a function value
+	}
+	if c.Call.IsInvoke() && !s.condReads(c.Call.Value, reads, seen, depth+1) {
+		return false
+	}
+	for _, a := range c.Call.Args {
+		if apis.IsContext(a.Type()) {
+			continue
+		}
+		if !s.condReads(a, reads, seen, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayReadOwnData reports whether fn may read object data it was not
+// given: it reads from the API (directly or through its helpers), calls
+// through an interface or a function value.
+func (s *Summary) mayReadOwnData(fn *ssa.Function) bool {
+	for _, e := range s.Effects(fn) {
+		if e.Kind == ReadEffect {
+			return true
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			cc := c.Common()
+			if cc.IsInvoke() {
+				return true
+			}
+			if _, builtin := cc.Value.(*ssa.Builtin); !builtin && ssax.CalleeFunc(s.Forward(cc)) == nil && s.LocalCallee(cc) == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// helperReads maps what a helper's boolean result reads of its parameters
+// onto the caller's arguments.
+func (s *Summary) helperReads(c *ssa.Call, fn *ssa.Function, reads *[][]string, depth int) bool {
+	if depth > 8 || len(fn.Blocks) == 0 {
+		return false
+	}
+	var inner [][]string
+	seen := make(map[ssa.Value]bool)
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, r := range ret.Results {
+			if !s.condReadsOf(r, &inner, seen, depth+1, fn) {
+				return false
+			}
+		}
+		// The conditions that choose the return are read too.
+		fi := s.Func(fn)
+		if fi.Graph != nil {
+			for _, d := range fi.Graph.ControlDeps(b) {
+				if ifi := d.If(); ifi != nil && !s.condReadsOf(ifi.Cond, &inner, seen, depth+1, fn) {
+					return false
+				}
+			}
+		}
+	}
+	for _, p := range inner {
+		*reads = append(*reads, p)
+	}
+	return true
+}
+
+// condReadsOf is condReads inside a helper fn: the paths read of fn's
+// parameters become paths of the caller's arguments, which condReads
+// already sees as object roots when they are objects; a read of anything
+// else than a parameter that is an object, configuration or a constant
+// fails.
+func (s *Summary) condReadsOf(v ssa.Value, reads *[][]string, seen map[ssa.Value]bool, depth int, fn *ssa.Function) bool {
+	var inner [][]string
+	if !s.condReads(v, &inner, seen, depth) {
+		return false
+	}
+	// The parameter a path is of does not matter for the overlap test:
+	// paths are compared without their roots.
+	*reads = append(*reads, inner...)
+	return true
+}

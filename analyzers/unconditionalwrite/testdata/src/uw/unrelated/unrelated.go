@@ -1,0 +1,181 @@
+// Package unrelated holds writes behind early returns on conditions that
+// compare nothing the write changes (a spec switch, a pause annotation, a
+// helper's bool, the readiness of another object): the write runs on every
+// pass that gets past them. Their twins compare what they write with what
+// was read, and stay silent.
+package unrelated
+
+import (
+	"context"
+	"reflect"
+
+	"uw/api"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+const pausedAnnotation = "example.com/paused"
+
+// Positives.
+
+// A switch in the spec decides whether the reconciler acts at all.
+type SwitchReconciler struct{ client.Client }
+
+func (r *SwitchReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Replicas == 0 {
+		return ctrl.Result{}, nil
+	}
+	w.Status.Phase = "Running"
+	if err := r.Status().Update(ctx, &w); err != nil { // want `unconditionalwrite: Status\(\).Update of the Widget runs on every reconcile`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// A pause annotation, read through a helper of the package.
+type PauseReconciler struct{ client.Client }
+
+func paused(o client.Object) bool {
+	return o.GetAnnotations()[pausedAnnotation] == "true"
+}
+
+func (r *PauseReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if paused(&cm) {
+		return ctrl.Result{}, nil
+	}
+	if cm.Labels == nil {
+		cm.Labels = map[string]string{}
+	}
+	cm.Labels["example.com/owner"] = "team-a"
+	return ctrl.Result{}, r.Update(ctx, &cm) // want `unconditionalwrite: Update of the ConfigMap runs on every reconcile`
+}
+
+// The readiness of another object decides; the status written is not
+// compared.
+type ReadyReconciler struct{ client.Client }
+
+func (r *ReadyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var dep appsv1.Deployment
+	if err := r.Get(ctx, client.ObjectKey{Namespace: w.Namespace, Name: w.Name}, &dep); err != nil {
+		return ctrl.Result{}, err
+	}
+	if dep.Status.ReadyReplicas < w.Spec.Replicas {
+		return ctrl.Result{Requeue: true}, nil
+	}
+	w.Status.Phase = "Ready"
+	w.Status.ObservedGeneration = w.Generation
+	if err := r.Status().Update(ctx, &w); err != nil { // want `unconditionalwrite: Status\(\).Update of the Widget runs on every reconcile`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// Negatives: the same reconcilers, each comparing what it writes.
+
+// The phase is tested before it is set: a compare-then-set.
+type SwitchFixedReconciler struct{ client.Client }
+
+func (r *SwitchFixedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Replicas == 0 || w.Status.Phase == "Running" {
+		return ctrl.Result{}, nil
+	}
+	w.Status.Phase = "Running"
+	if err := r.Status().Update(ctx, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// The labels are compared with a copy taken before the change.
+type PauseFixedReconciler struct{ client.Client }
+
+func (r *PauseFixedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if paused(&cm) {
+		return ctrl.Result{}, nil
+	}
+	before := cm.DeepCopy()
+	if cm.Labels == nil {
+		cm.Labels = map[string]string{}
+	}
+	cm.Labels["example.com/owner"] = "team-a"
+	if reflect.DeepEqual(before.Labels, cm.Labels) {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Update(ctx, &cm)
+}
+
+// A helper compares the desired status with the observed one.
+type ReadyFixedReconciler struct{ client.Client }
+
+func needsStatus(w *api.Widget, want api.WidgetStatus) bool {
+	return !equality.Semantic.DeepEqual(w.Status, want)
+}
+
+func (r *ReadyFixedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var dep appsv1.Deployment
+	if err := r.Get(ctx, client.ObjectKey{Namespace: w.Namespace, Name: w.Name}, &dep); err != nil {
+		return ctrl.Result{}, err
+	}
+	if dep.Status.ReadyReplicas < w.Spec.Replicas {
+		return ctrl.Result{Requeue: true}, nil
+	}
+	want := w.Status
+	want.Phase = "Ready"
+	want.ObservedGeneration = w.Generation
+	if !needsStatus(&w, want) {
+		return ctrl.Result{}, nil
+	}
+	w.Status = want
+	if err := r.Status().Update(ctx, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// A generation test that the write itself records: the status write runs
+// once per generation.
+type GenerationReconciler struct{ client.Client }
+
+func (r *GenerationReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Status.ObservedGeneration == w.Generation {
+		return ctrl.Result{}, nil
+	}
+	w.Status.ObservedGeneration = w.Generation
+	w.Status.Phase = "Synced"
+	if err := r.Status().Update(ctx, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
