@@ -46,7 +46,14 @@ var Doc = &checkdoc.Doc{
 		"stores into (by type and field path; the resourceVersion and generation of written objects count as " +
 		"stored), such as a wait for another object to become ready. A deferred write (a deferred closure " +
 		"that calls `Status().Update` or cluster-api's `patch.Helper.Patch`) persists what is stored " +
-		"before the function returns. " +
+		"before the function returns. A closure passed where it is made to a function that runs it " +
+		"(`retry.RetryOnConflict(retry.DefaultRetry, func() error { return r.Status().Update(ctx, w) })`, " +
+		"`retry.OnError`, a poll) writes at that call: a value stamped before the call reaches the write " +
+		"inside the closure. " +
+		"A change report of a helper of the package that compares the stamped value itself (a condition " +
+		"setter that replaces the condition whenever it differs from the one given, `LastTransitionTime` " +
+		"included) finds a change on every pass and guards nothing, nor does a flag it sets; a setter " +
+		"that compares only `Status`, `Reason` and `Message` is a real change report. " +
 		"A helper (a function or closure of the package, or one of another package through its facts) that " +
 		"stores such a value into what its argument points to on every path to its return stamps it " +
 		"unconditionally, whatever its own conditions: a condition setter that stamps `LastTransitionTime` " +

@@ -80,3 +80,17 @@ func TestMutateFunctions(t *testing.T) {
 func TestWriteThroughInterface(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/iface")
 }
+
+// TestRetryClosures: a value stamped before a closure that a retry helper
+// runs reaches the write inside the closure; stamping only on a change, or
+// a closure that only reads, stays silent.
+func TestRetryClosures(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/retry")
+}
+
+// TestConditionHelpers: a condition setter of the package whose change
+// report compares the whole condition, time included, reports a change on
+// every pass; one that compares Status, Reason and Message does not.
+func TestConditionHelpers(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/condhelper")
+}

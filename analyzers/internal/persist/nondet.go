@@ -52,7 +52,7 @@ func (md *Model) PersistedTaint(mask apis.TaintKind) []*Persisted {
 			if st.Kind != summary.StoreEffect || st.Taint.Kinds&mask == 0 || len(st.Path) == 0 {
 				continue
 			}
-			if st.Status != summary.Unguarded && !md.taintedGuards(fi, st, nil, mask) && !md.stableEffect(fi, st) {
+			if st.Status != summary.Unguarded && !md.taintedGuards(fi, st, nil, mask) && !md.stableEffect(fi, st) && !md.defeatedHelperStore(st, mask) {
 				continue
 			}
 			for _, w := range effects {
@@ -148,7 +148,7 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			// the next pass persists a new value again.
 			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint}
 		}
-		if st.Status != summary.Unguarded {
+		if st.Status != summary.Unguarded && !md.defeatedHelperStore(st, mask) {
 			if !md.taintedGuards(fi, st, w, mask) {
 				return nil
 			}
@@ -165,6 +165,9 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			if ifi == nil {
 				return nil
 			}
+			if md.defeatedReport(ifi.Cond, mask, 0) {
+				continue // a report (or a flag it sets) that compares the stamped value itself
+			}
 			if k := fi.Guard(ifi).Kind; (k != summary.Equality && k != summary.Observed) || !md.comparesPath(ifi.Cond, st.Root, st.Path) {
 				return nil
 			}
@@ -172,6 +175,80 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint, Defeated: true}
 	}
 	return nil
+}
+
+// defeatedHelperStore reports whether st, a store a helper of the package
+// makes under conditions of its own, is made by a helper whose report
+// compares the non-deterministic value the call passes it: a condition
+// setter that replaces the condition whenever it differs from the one
+// given, LastTransitionTime included, stores a new time on every pass.
+func (md *Model) defeatedHelperStore(st *summary.Effect, mask apis.TaintKind) bool {
+	if st.Via == nil {
+		return false
+	}
+	c, ok := st.Instr.(*ssa.Call)
+	return ok && md.reportComparesTaint(c, mask)
+}
+
+// defeatedReport reports whether the change report cond (a call, its
+// negation, or a flag some of whose edges are reports) includes the report
+// of a helper of the package that compares a value carrying the taint: it
+// finds a change on every pass, so it guards nothing against that value.
+// The report of a helper that compares only other fields (Status, Reason,
+// Message) is a real change report.
+func (md *Model) defeatedReport(cond ssa.Value, mask apis.TaintKind, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch x := cond.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			return md.defeatedReport(x.X, mask, depth+1)
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if md.defeatedReport(e, mask, depth+1) {
+				return true
+			}
+		}
+	case *ssa.Extract:
+		return md.defeatedReport(x.Tuple, mask, depth+1)
+	case *ssa.Call:
+		return md.reportComparesTaint(x, mask)
+	}
+	return false
+}
+
+// reportComparesTaint reports whether the helper of the package that c
+// calls compares a part of an argument that carries the taint (mask).
+func (md *Model) reportComparesTaint(c *ssa.Call, mask apis.TaintKind) bool {
+	local := md.s.LocalCallee(&c.Call)
+	if local == nil {
+		return false
+	}
+	for _, pc := range md.s.ComparedParams(local) {
+		arg := ssax.CallInput(&c.Call, pc.Param)
+		if arg == nil || !isValueType(arg.Type()) {
+			// What a pointer, slice or map argument holds is also what
+			// the call itself stores through it: its taint says nothing of
+			// what the call compared.
+			continue
+		}
+		if md.s.Taints().TaintAt(arg, pc.Path).Kinds&mask != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// isValueType reports whether t is copied when passed: a struct, an array
+// or a basic type.
+func isValueType(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array, *types.Basic:
+		return true
+	}
+	return false
 }
 
 // taintedGuards reports whether a guarded store is guarded only by

@@ -394,6 +394,67 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			return out
 		}
 		out = append(out, s.helperEffects(fn, instr, c)...)
+		if len(writes) == 0 && s.LocalCallee(c) == nil {
+			out = append(out, s.passedClosureEffects(fn, instr, c)...)
+		}
+	}
+	return out
+}
+
+// capturedEffects returns the effects of closure, a closure of fn run at
+// instr, on the values of fn it captures: mapped to instr like a helper's,
+// with the conditions inside the closure and the writes after each store.
+func (s *Summary) capturedEffects(fn *ssa.Function, instr ssa.Instruction, closure *ssa.Function) []*Effect {
+	var out []*Effect
+	cfi := s.Func(closure)
+	inner := s.Effects(closure)
+	for _, e := range inner {
+		if !definedIn(fn, e.Root) {
+			continue
+		}
+		cp := *e
+		cp.Instr, cp.Captured = instr, true
+		cp.Conds = s.EffectConds(cfi, e)
+		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(closure, e.Root, e.Path, e.Value, e.Instr, nil) {
+			// Sorted before the closure returns, as for a helper's
+			// parameter (paramEffects).
+			cp.Taint = cp.Taint.Without(apis.MapOrder)
+		}
+		if e.Kind == StoreEffect {
+			// The writes after it in the closure: they share the call
+			// with it now.
+			cp.WrittenBy = laterWrites(inner, e, slices.Clone(e.WrittenBy))
+		}
+		out = append(out, &cp)
+	}
+	isOuter := func(v ssa.Value) bool { return definedIn(fn, v) }
+	for _, as := range alwaysStores(closure, inner, isOuter) {
+		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: as.root, Path: as.path, Taint: as.taint,
+			WrittenBy: as.writtenBy, Captured: true})
+	}
+	return out
+}
+
+// passedClosureEffects returns the effects of the closures of fn that the
+// call c is passed where they are made (retry.RetryOnConflict(b, func()
+// error { … }), wait.PollUntilContextTimeout(…, func(ctx) (bool, error) {
+// … })): the callee runs them while the call runs, so their effects on the
+// values of fn they capture happen at the call, in the order the closure
+// makes them. A closure the call may keep for later is the callee's
+// business as much as any argument; one made elsewhere or used again is
+// not mapped.
+func (s *Summary) passedClosureEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.CallCommon) []*Effect {
+	var out []*Effect
+	for _, a := range c.Args {
+		mc, ok := a.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		closure, ok := mc.Fn.(*ssa.Function)
+		if !ok || closure.Parent() != fn || len(*mc.Referrers()) != 1 {
+			continue
+		}
+		out = append(out, s.capturedEffects(fn, instr, closure)...)
 	}
 	return out
 }
@@ -426,32 +487,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 	// A closure of fn called where it is made (func() { … }()): its
 	// effects on the values of fn it captures, as for a deferred closure.
 	if mc, ok := c.Value.(*ssa.MakeClosure); ok && local.Parent() == fn && mc.Fn == ssa.Value(local) {
-		cfi := s.Func(local)
-		inner := s.Effects(local)
-		for _, e := range inner {
-			if !definedIn(fn, e.Root) {
-				continue
-			}
-			cp := *e
-			cp.Instr, cp.Captured = instr, true
-			cp.Conds = s.EffectConds(cfi, e)
-			if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(local, e.Root, e.Path, e.Value, e.Instr, nil) {
-				// Sorted before the closure returns, as for a helper's
-				// parameter (paramEffects).
-				cp.Taint = cp.Taint.Without(apis.MapOrder)
-			}
-			if e.Kind == StoreEffect {
-				// The writes after it in the closure: they share the call
-				// with it now.
-				cp.WrittenBy = laterWrites(inner, e, slices.Clone(e.WrittenBy))
-			}
-			out = append(out, &cp)
-		}
-		isOuter := func(v ssa.Value) bool { return definedIn(fn, v) }
-		for _, as := range alwaysStores(local, inner, isOuter) {
-			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: as.root, Path: as.path, Taint: as.taint,
-				WrittenBy: as.writtenBy, Captured: true})
-		}
+		out = append(out, s.capturedEffects(fn, instr, local)...)
 	}
 	// Writes inside the helper, mapped to this call.
 	for _, pe := range s.paramEffects(local) {

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -200,7 +201,7 @@ func (s *Summary) dataRead(v ssa.Value, reads *[][]string, seen map[ssa.Value]bo
 func (s *Summary) callReads(c *ssa.Call, reads *[][]string, seen map[ssa.Value]bool, depth int) bool {
 	if local := s.LocalCallee(&c.Call); local != nil && !c.Call.IsInvoke() {
 		var inner [][]string
-		if s.helperReads(c, local, &inner, depth) {
+		if s.helperReads(local, &inner, depth) {
 			*reads = append(*reads, inner...)
 			return true
 		}
@@ -255,9 +256,11 @@ func (s *Summary) mayReadOwnData(fn *ssa.Function) bool {
 	return false
 }
 
-// helperReads maps what a helper's boolean result reads of its parameters
-// onto the caller's arguments.
-func (s *Summary) helperReads(c *ssa.Call, fn *ssa.Function, reads *[][]string, depth int) bool {
+// helperReads collects what a helper's result reads, and the conditions
+// that choose its returns: paths of the objects its parameters are, which
+// are the caller's arguments' paths too (paths are compared without their
+// roots), configuration and constants. It fails on anything else.
+func (s *Summary) helperReads(fn *ssa.Function, reads *[][]string, depth int) bool {
 	if depth > 8 || len(fn.Blocks) == 0 {
 		return false
 	}
@@ -269,7 +272,7 @@ func (s *Summary) helperReads(c *ssa.Call, fn *ssa.Function, reads *[][]string, 
 			continue
 		}
 		for _, r := range ret.Results {
-			if !s.condReadsOf(r, &inner, seen, depth+1, fn) {
+			if !s.condReads(r, &inner, seen, depth+1) {
 				return false
 			}
 		}
@@ -277,30 +280,101 @@ func (s *Summary) helperReads(c *ssa.Call, fn *ssa.Function, reads *[][]string, 
 		fi := s.Func(fn)
 		if fi.Graph != nil {
 			for _, d := range fi.Graph.ControlDeps(b) {
-				if ifi := d.If(); ifi != nil && !s.condReadsOf(ifi.Cond, &inner, seen, depth+1, fn) {
+				if ifi := d.If(); ifi != nil && !s.condReads(ifi.Cond, &inner, seen, depth+1) {
 					return false
 				}
 			}
 		}
 	}
-	for _, p := range inner {
-		*reads = append(*reads, p)
-	}
+	*reads = append(*reads, inner...)
 	return true
 }
 
-// condReadsOf is condReads inside a helper fn: the paths read of fn's
-// parameters become paths of the caller's arguments, which condReads
-// already sees as object roots when they are objects; a read of anything
-// else than a parameter that is an object, configuration or a constant
-// fails.
-func (s *Summary) condReadsOf(v ssa.Value, reads *[][]string, seen map[ssa.Value]bool, depth int, fn *ssa.Function) bool {
-	var inner [][]string
-	if !s.condReads(v, &inner, seen, depth) {
-		return false
+// ParamCompare is a part of a parameter that a function compares: the
+// parameter (InputIndex numbering) and the field path compared (empty for
+// the whole value).
+type ParamCompare struct {
+	Param int
+	Path  []string
+}
+
+// ComparedParams returns the parts of fn's parameters that fn compares
+// with == or !=, or passes to an equality function (reflect.DeepEqual,
+// equality.Semantic.DeepEqual, cmp.Equal, …): what a change report of fn
+// depends on. A condition helper that replaces an element when
+// `existing == c` is false compares all of c; one that compares Status,
+// Reason and Message compares those paths only.
+func (s *Summary) ComparedParams(fn *ssa.Function) []ParamCompare {
+	var out []ParamCompare
+	for _, c := range s.comparedRoots(fn, 0) {
+		if i := ssax.InputIndex(fn, c.root); i >= 0 {
+			out = append(out, ParamCompare{Param: i, Path: c.path})
+		}
 	}
-	// The parameter a path is of does not matter for the overlap test:
-	// paths are compared without their roots.
-	*reads = append(*reads, inner...)
-	return true
+	return out
+}
+
+// comparedRoot is a part of a value a function compares: its root (as
+// RootOf gives it, so a captured parameter of an enclosing function is
+// that parameter) and the path.
+type comparedRoot struct {
+	root ssa.Value
+	path []string
+}
+
+// comparedRoots returns the parts of values fn compares (see
+// ComparedParams), with the parts of its inputs that the helpers and
+// closures it calls compare mapped onto what it passes them.
+func (s *Summary) comparedRoots(fn *ssa.Function, depth int) []comparedRoot {
+	var out []comparedRoot
+	add := func(v ssa.Value, suffix []string) {
+		root, path := s.RootOf(v)
+		if root == nil {
+			return
+		}
+		if a, ok := root.(*ssa.Alloc); ok {
+			if p := ssax.SpilledParam(a); p != nil {
+				root = p // a struct parameter whose fields are addressed
+			}
+		}
+		out = append(out, comparedRoot{root: root, path: append(slices.Clip(path), suffix...)})
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.BinOp:
+				// A nil test is a presence test, not a comparison of
+				// values.
+				if (x.Op == token.EQL || x.Op == token.NEQ) && !ssax.IsNil(x.X) && !ssax.IsNil(x.Y) {
+					add(x.X, nil)
+					add(x.Y, nil)
+				}
+			case *ssa.Call:
+				if g := s.classifyCall(x); g.Kind == Equality {
+					for _, a := range ssax.CallArgs(s.Forward(&x.Call)) {
+						add(a, nil)
+					}
+					continue
+				}
+				// What a helper (or a closure) of the package compares of
+				// the values fn passes it.
+				local := s.LocalCallee(&x.Call)
+				if local == nil || local == fn || depth >= 4 || x.Call.IsInvoke() {
+					continue
+				}
+				for _, c := range s.comparedRoots(local, depth+1) {
+					if i := ssax.InputIndex(local, c.root); i >= 0 {
+						if arg := ssax.CallInput(&x.Call, i); arg != nil {
+							add(arg, c.path)
+						}
+						continue
+					}
+					if ssax.Encloses(fn, local) {
+						out = append(out, c) // a value of fn the closure captured
+					}
+				}
+			}
+		}
+	}
+	return out
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
 	kbatch "k8s.io/api/batch/v1"
@@ -61,6 +62,9 @@ type DatabaseReconciler struct {
 // Reconcile brings a Database to its desired state.
 func (r *DatabaseReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	log := logf.FromContext(ctx)
+	// Bound the whole pass; the deferred cancel must not hide what it returns.
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
 
 	var db appsv1alpha1.Database
 	if err := r.Get(ctx, req.NamespacedName, &db); err != nil {

@@ -32,6 +32,10 @@ type WebAppReconciler struct {
 
 // Reconcile brings a WebApp to its desired state.
 func (r *WebAppReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	start := time.Now()
+	defer func() {
+		ctrl.LoggerFrom(ctx).V(1).Info("reconciled WebApp", "name", req.Name, "duration", time.Since(start))
+	}()
 	var app appsv1alpha1.WebApp
 	if err := r.Get(ctx, req.NamespacedName, &app); err != nil {
 		return ctrl.Result{}, fmt.Errorf("get webapp: %w", err) // BUG(RL5001): %w keeps the NotFound of a deleted WebApp, which is then retried forever; wrap in client.IgnoreNotFound
