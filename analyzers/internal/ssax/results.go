@@ -390,17 +390,8 @@ func wrapsNonNil(g *flow.Graph, st *ssa.Store, fv *ssa.FreeVar, wraps func(c *ss
 // that value is not one value.
 func storedBefore(a *ssa.Alloc, ld *ssa.UnOp) ssa.Value {
 	b := ld.Block()
-	for i := InstrIndex(b, ld) - 1; i >= 0; i-- {
-		switch x := b.Instrs[i].(type) {
-		case *ssa.Store:
-			if x.Addr == a {
-				return x.Val
-			}
-		case *ssa.Alloc:
-			if x == a {
-				return zeroOf(a)
-			}
-		}
+	if v := lastStoreBefore(a, b, InstrIndex(b, ld)); v != nil {
+		return v
 	}
 	return reachingStore(a, b, make(map[*ssa.BasicBlock]bool))
 }
@@ -415,7 +406,7 @@ func reachingStore(a *ssa.Alloc, b *ssa.BasicBlock, seen map[*ssa.BasicBlock]boo
 	defer delete(seen, b)
 	var out ssa.Value
 	for _, p := range b.Preds {
-		v := lastStoreIn(a, p)
+		v := lastStoreBefore(a, p, len(p.Instrs))
 		if v == nil {
 			v = reachingStore(a, p, seen)
 		}
@@ -427,10 +418,11 @@ func reachingStore(a *ssa.Alloc, b *ssa.BasicBlock, seen map[*ssa.BasicBlock]boo
 	return out
 }
 
-// lastStoreIn returns the value of the last store into a in block b (the
-// zero value when b allocates a after any store), or nil when b stores none.
-func lastStoreIn(a *ssa.Alloc, b *ssa.BasicBlock) ssa.Value {
-	for i := len(b.Instrs) - 1; i >= 0; i-- {
+// lastStoreBefore returns the value of the last store into a among the
+// first n instructions of block b (the zero value when b allocates a after
+// any of them), or nil when they store none.
+func lastStoreBefore(a *ssa.Alloc, b *ssa.BasicBlock, n int) ssa.Value {
+	for i := n - 1; i >= 0; i-- {
 		switch x := b.Instrs[i].(type) {
 		case *ssa.Store:
 			if x.Addr == a {
