@@ -50,7 +50,7 @@ var Doc = &checkdoc.Doc{
 		"(`retry.RetryOnConflict(retry.DefaultRetry, func() error { return r.Status().Update(ctx, w) })`, " +
 		"`retry.OnError`, a poll) writes at that call: a value stamped before the call reaches the write " +
 		"inside the closure. " +
-		"A change report of a helper of the package that compares the stamped value itself (a condition " +
+		"A change report of a helper (of the package, or of another through its facts) that compares the stamped value itself (a condition " +
 		"setter that replaces the condition whenever it differs from the one given, `LastTransitionTime` " +
 		"included) finds a change on every pass and guards nothing, nor does a flag it sets; a setter " +
 		"that compares only `Status`, `Reason` and `Message` is a real change report. " +

@@ -219,15 +219,25 @@ func (md *Model) defeatedReport(cond ssa.Value, mask apis.TaintKind, depth int) 
 	return false
 }
 
-// reportComparesTaint reports whether the helper of the package that c
-// calls compares a part of an argument that carries the taint (mask).
+// reportComparesTaint reports whether the helper that c calls (of the
+// package, or of another through its facts) compares a part of an argument
+// that carries the taint (mask).
 func (md *Model) reportComparesTaint(c *ssa.Call, mask apis.TaintKind) bool {
-	local := md.s.LocalCallee(&c.Call)
-	if local == nil {
-		return false
+	call := &c.Call
+	var compares []summary.ParamCompare
+	if local := md.s.LocalCallee(call); local != nil {
+		compares = md.s.ComparedParams(local)
+	} else {
+		call = md.s.Forward(call)
+		if call.IsInvoke() {
+			return false
+		}
+		if fs := md.s.FactOf(ssax.CalleeFunc(call)); fs != nil {
+			compares = fs.Compares
+		}
 	}
-	for _, pc := range md.s.ComparedParams(local) {
-		arg := ssax.CallInput(&c.Call, pc.Param)
+	for _, pc := range compares {
+		arg := ssax.CallInput(call, pc.Param)
 		if arg == nil || !isValueType(arg.Type()) {
 			// What a pointer, slice or map argument holds is also what
 			// the call itself stores through it: its taint says nothing of

@@ -65,6 +65,11 @@ type FuncSummary struct {
 	// the target, and a call of the forwarder is the target's call there
 	// (FactOf).
 	ForwardTarget *FuncSummary `json:",omitempty"`
+	// Compares, on a function whose bool result is a change report or an
+	// equality, are the parts of its parameters it compares
+	// (ComparedParams): a report that compares a value given fresh on
+	// every pass finds a change on every pass.
+	Compares []ParamCompare `json:",omitempty"`
 }
 
 // DeletionTestFact, when Tests is set, says that a function's bool result
@@ -303,6 +308,9 @@ func (s *Summary) exportFacts() {
 			Writes: s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
 		}
 		fs.IsEquality, fs.ReportsChange = s.BoolResultKind(fn)
+		if fs.IsEquality || fs.ReportsChange {
+			fs.Compares = s.ComparedParams(fn)
+		}
 		if rt := s.taints.ReturnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taint.CarriesResults(fn.Signature) {
 			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params}
 		}

@@ -356,10 +356,25 @@ func (s *Summary) comparedRoots(fn *ssa.Function, depth int) []comparedRoot {
 					}
 					continue
 				}
+				if x.Call.IsInvoke() {
+					continue
+				}
 				// What a helper (or a closure) of the package compares of
-				// the values fn passes it.
+				// the values fn passes it; for a function of another
+				// package, what its facts say it compares.
 				local := s.LocalCallee(&x.Call)
-				if local == nil || local == fn || depth >= 4 || x.Call.IsInvoke() {
+				if local == nil {
+					fc := s.Forward(&x.Call)
+					if fs := s.FactOf(ssax.CalleeFunc(fc)); fs != nil && !fc.IsInvoke() {
+						for _, pc := range fs.Compares {
+							if arg := ssax.CallInput(fc, pc.Param); arg != nil {
+								add(arg, pc.Path)
+							}
+						}
+					}
+					continue
+				}
+				if local == fn || depth >= 4 {
 					continue
 				}
 				for _, c := range s.comparedRoots(local, depth+1) {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"nondet/api"
+	"nondet/condhelper/conds"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -166,4 +167,36 @@ func (r *HolderReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	}
 	markSeen(&w, r.Identity)
 	return ctrl.Result{}, r.Update(ctx, &w)
+}
+
+// Positive: the whole-condition setter of another package, through its
+// facts.
+type LibraryReconciler struct{ client.Client }
+
+func (r *LibraryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	c := metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Reconciled", LastTransitionTime: metav1.Now()}
+	if !conds.Merge(&w.Status.Conditions, c) { // want `nondetwrite: metav1.Now\(\) flows into Widget.Status.Conditions, written by Status\(\).Update on every reconcile: the write's comparison includes the stamped field`
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// Negative: the setter of another package that compares what the
+// condition says.
+type LibraryOnChangeReconciler struct{ client.Client }
+
+func (r *LibraryOnChangeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	c := metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Reconciled", LastTransitionTime: metav1.Now()}
+	if !conds.MergeOnChange(&w.Status.Conditions, c) {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
