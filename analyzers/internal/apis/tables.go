@@ -317,6 +317,14 @@ func IsErrorWrapper(f Func) (bool, int) {
 	return false, 0
 }
 
+// ErrorfKeepsChain reports whether fmt.Errorf with the format format
+// keeps its error arguments in the returned error's chain (errors.Is/As
+// see them): only a %w verb does. A format that is not a constant
+// (isConst false) may, so it counts as keeping them.
+func ErrorfKeepsChain(format string, isConst bool) bool {
+	return !isConst || strings.Contains(format, "%w")
+}
+
 // IsDeletionTimestampAccess reports whether f reads the deletion timestamp.
 func IsDeletionTimestampAccess(f Func) bool {
 	return f.Name == "GetDeletionTimestamp"

@@ -12,8 +12,6 @@
 package errflow
 
 import (
-	"strings"
-
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
@@ -138,7 +136,7 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 			return nil
 		}
 		format, isConst := ssax.ConstString(args[0])
-		wraps := !isConst || strings.Contains(format, "%w")
+		wraps := apis.ErrorfKeepsChain(format, isConst)
 		var out []T
 		if p, ok := args[len(args)-1].(*ssa.Parameter); ok && w.params != nil {
 			// A wrapper of fmt.Errorf forwarding its variadic arguments;
@@ -177,7 +175,7 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 			}
 			d := direct && ep.direct
 			if ep.format >= 0 {
-				if f, ok := ssax.ConstString(ssax.ClosureArg(&c.Call, local, ep.format)); ok && !strings.Contains(f, "%w") {
+				if f, ok := ssax.ConstString(ssax.ClosureArg(&c.Call, local, ep.format)); !apis.ErrorfKeepsChain(f, ok) {
 					d = false
 				}
 			}

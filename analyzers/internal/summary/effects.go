@@ -394,7 +394,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			return out
 		}
 		out = append(out, s.helperEffects(fn, instr, c)...)
-		if len(writes) == 0 && s.LocalCallee(c) == nil {
+		if len(writes) == 0 {
 			out = append(out, s.passedClosureEffects(fn, instr, c)...)
 		}
 	}
@@ -438,7 +438,8 @@ func (s *Summary) capturedEffects(fn *ssa.Function, instr ssa.Instruction, closu
 // passedClosureEffects returns the effects of the closures of fn that the
 // call c is passed where they are made (retry.RetryOnConflict(b, func()
 // error { … }), wait.PollUntilContextTimeout(…, func(ctx) (bool, error) {
-// … })): the callee runs them while the call runs, so their effects on the
+// … }), a helper of the package that retries what it is given): the
+// callee runs them while the call runs, so their effects on the
 // values of fn they capture happen at the call, in the order the closure
 // makes them. A closure the call may keep for later is the callee's
 // business as much as any argument; one made elsewhere or used again is

@@ -465,7 +465,7 @@ func (s *Summary) chainOf(c *ssa.CallCommon) []ssa.Value {
 	if len(args) < 2 {
 		return nil
 	}
-	if format, isConst := ssax.ConstString(args[0]); isConst && !strings.Contains(format, "%w") {
+	if !apis.ErrorfKeepsChain(ssax.ConstString(args[0])) {
 		return nil
 	}
 	var out []ssa.Value

@@ -90,3 +90,23 @@ func (r *ReadOnlyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 	})
 	return ctrl.Result{}, err
 }
+
+// Positive: a helper of the package that logs and retries the closure it
+// is given; the closure is made where it is passed.
+type HelperRetryReconciler struct{ client.Client }
+
+func (r *HelperRetryReconciler) withRetry(ctx context.Context, what string, fn func() error) error {
+	ctrl.LoggerFrom(ctx).V(1).Info("writing", "what", what)
+	return retry.RetryOnConflict(retry.DefaultRetry, fn)
+}
+
+func (r *HelperRetryReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.LastUpdated = metav1.Now() // want `nondetwrite: metav1.Now\(\) flows into Widget.Status.LastUpdated, written by Status\(\).Update on every reconcile`
+	return ctrl.Result{}, r.withRetry(ctx, "status", func() error {
+		return r.Status().Update(ctx, &w)
+	})
+}
