@@ -20,3 +20,11 @@ func TestCreateNotIdempotent(t *testing.T) {
 func TestObservedExistence(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/observed")
 }
+
+// TestFreshName: a Create whose name is new on every call (random, a UUID,
+// the clock, also through helpers of another package, a regexp and
+// slicing) cannot fail with AlreadyExists; the same shapes with a name
+// that repeats are reported.
+func TestFreshName(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/freshname")
+}

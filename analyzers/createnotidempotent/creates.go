@@ -186,7 +186,7 @@ func (d *creates) createOrigins(c *ssa.Call, errVal ssa.Value, index int, direct
 	}
 	w := d.at[c]
 	if w != nil && w.Helper == nil {
-		if d.createsGenerateName(w) || d.existenceChecked(w.Fn, c) {
+		if d.createsGenerateName(w) || d.freshName(w) || d.existenceChecked(w.Fn, c) {
 			return nil
 		}
 		return []crOrigin{{errVal: errVal, write: w, direct: direct}}
@@ -540,15 +540,25 @@ func (d *creates) createsGenerateName(w *summary.Write) bool {
 // generateNameStore returns the store (or SetGenerateName call) that gives
 // the object of the Create w a GenerateName, when no Name is stored.
 func (d *creates) generateNameStore(w *summary.Write) ssa.Instruction {
-	if w.Kind != apis.Create || w.Object == nil {
+	name, gen := d.nameStores(w)
+	if name != nil {
 		return nil
+	}
+	return gen
+}
+
+// nameStores returns the last stores (or setter calls) of a non-empty Name
+// and GenerateName into the object of the Create w, in the function that
+// builds it; nil for a field no such store sets.
+func (d *creates) nameStores(w *summary.Write) (name, gen ssa.Instruction) {
+	if w.Kind != apis.Create || w.Object == nil {
+		return nil, nil
 	}
 	root, _ := d.s.RootOf(w.Object)
 	home := summary.ValueHome(root)
 	if home == nil || !d.s.IsObjectRoot(root) {
-		return nil
+		return nil, nil
 	}
-	var gen ssa.Instruction
 	for _, e := range d.s.Effects(home) {
 		if e.Kind != summary.StoreEffect || e.Root != root {
 			continue
@@ -563,17 +573,29 @@ func (d *creates) generateNameStore(w *summary.Write) ssa.Instruction {
 			fields = localFieldStores(e.Value)
 		}
 		if st, ok := fields["Name"]; ok && !ssax.IsEmptyString(storedValue(st)) {
-			return nil
+			name = st
 		}
 		if st, ok := fields["GenerateName"]; ok && !ssax.IsEmptyString(storedValue(st)) {
 			gen = st
 		}
 	}
-	return gen
+	return name, gen
 }
 
-// localFieldStores returns, for a load of a local struct (*t where t is an
-// Alloc), the stores into its fields by field name.
+// freshName reports whether the Create w names its object with a value
+// that is new on every call (drawn at random, a UUID, the clock): such a
+// name cannot already exist, so the Create cannot fail with AlreadyExists.
+// A process identity (a PID) repeats within the process and does not
+// count.
+func (d *creates) freshName(w *summary.Write) bool {
+	name, _ := d.nameStores(w)
+	if name == nil {
+		return false
+	}
+	v := storedValue(name)
+	return v != nil && d.s.Taints().TaintOf(v).Kinds&(apis.Random|apis.Identity|apis.Clock) != 0
+}
+
 func localFieldStores(v ssa.Value) map[string]ssa.Instruction {
 	out := map[string]ssa.Instruction{}
 	ld, ok := v.(*ssa.UnOp)

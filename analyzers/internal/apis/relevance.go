@@ -3,7 +3,10 @@ package apis
 import (
 	"go/build"
 	"go/types"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // skippedPrefixes are dependency packages whose bodies the model never
@@ -59,8 +62,26 @@ func DescribedByTables(path string) bool {
 	if isK8sPath(path) {
 		return true
 	}
-	p, err := build.Default.Import(path, "", build.FindOnly)
-	return err == nil && p.Goroot
+	return IsStandard(path)
+}
+
+var stdPaths sync.Map // import path → bool
+
+// IsStandard reports whether path is a package of the standard library: a
+// first element without a dot (the convention that keeps module paths
+// apart from it), and a directory under GOROOT/src.
+func IsStandard(path string) bool {
+	if v, ok := stdPaths.Load(path); ok {
+		return v.(bool)
+	}
+	first, _, _ := strings.Cut(path, "/")
+	std := false
+	if root := build.Default.GOROOT; root != "" && !strings.Contains(first, ".") {
+		fi, err := os.Stat(filepath.Join(root, "src", filepath.FromSlash(path)))
+		std = err == nil && fi.IsDir()
+	}
+	stdPaths.Store(path, std)
+	return std
 }
 
 // isK8sPath reports whether path is a package of controller-runtime,

@@ -213,7 +213,9 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	case *ssa.Field:
 		return a.taint(x.X, vis)
 	case *ssa.Index:
-		return a.sortedElems(a.taint(x.X, vis), x.X, x)
+		// An element chosen by a drawn index (alphabet[n]) is drawn too.
+		t := a.sortedElems(a.taint(x.X, vis), x.X, x)
+		return t.Union(a.taint(x.Index, vis).Without(apis.MapOrder))
 	case *ssa.Lookup:
 		return a.taint(x.X, vis)
 	case *ssa.Slice:
@@ -505,6 +507,12 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		return unionArgs().Without(apis.MapOrder)
 	case apis.IsTaintPropagator(f):
 		return unionArgs()
+	case callee != nil && !common.IsInvoke() && callee.Pkg() != nil && apis.IsStandard(callee.Pkg().Path()) && !boolResults(common.Signature()):
+		// Any other function or method of the standard library computes
+		// its result from its arguments and receiver (a regexp's
+		// submatches of a string, a big.Int's value, an encoding): it
+		// carries their taint. A test (a bool) does not.
+		return unionArgs()
 	}
 	// Helpers: in this package, from their returns; elsewhere, from facts.
 	if fn := a.m.Callee(common); fn != nil && !common.IsInvoke() {
@@ -519,6 +527,17 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	}
 	// Methods of values derived from a map iterator keep its order.
 	return Taint{}
+}
+
+// boolResults reports whether every result of sig is a boolean.
+func boolResults(sig *types.Signature) bool {
+	r := sig.Results()
+	for i := range r.Len() {
+		if b, ok := r.At(i).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
+			return false
+		}
+	}
+	return r.Len() > 0
 }
 
 // BindParams replaces the parameter bits of a callee's taint with the
