@@ -94,3 +94,11 @@ func TestRetryClosures(t *testing.T) {
 func TestConditionHelpers(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/condhelper")
 }
+
+// TestFuncValue: a clock or a stamping function reached through a
+// function value (a constructor's field, a factory's result) stamps as a
+// direct call does; twins that keep the value from the write, or stamp on
+// change, stay silent.
+func TestFuncValue(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/funcvalue")
+}

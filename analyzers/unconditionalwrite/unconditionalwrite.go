@@ -38,7 +38,8 @@ var Doc = &checkdoc.Doc{
 		"deletion timestamp, a test of the reconciler's own configuration, a loop condition, or a test that " +
 		"compares nothing the reconcile changes: an early return on a spec switch, a pause annotation, another " +
 		"object's readiness or a helper's bool over such data, none of whose field paths the function (with " +
-		"its helpers and closures) stores into, decides whether the reconcile acts, not whether the object " +
+		"its helpers and closures) stores into (entries of a map under two different constant keys, such as " +
+		"two annotations, are different paths), decides whether the reconcile acts, not whether the object " +
 		"changed, so the write still runs on every pass that gets past it.\n\n" +
 		"Not reported:\n" +
 		"- writes under a comparison of observed data: `equality.Semantic.DeepEqual`, `reflect.DeepEqual`, " +

@@ -455,8 +455,9 @@ func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
 // every call of the package that goes through them. fns are the
 // package's functions (closures included), local returns the function of
 // the package a call reaches statically (a generic instance resolves to
-// its origin), holds the function a package variable is assigned once,
-// or nil, other resolves calls of other packages' forwarders from their
+// its origin), places says where the package keeps one function (a
+// package variable, a field, a factory's result: calls.Graph), or is nil,
+// other resolves calls of other packages' forwarders from their
 // facts (FromFacts), and invoke devirtualizes dynamic calls
 // (Devirtualizer); either may be nil.
 //
@@ -465,7 +466,7 @@ func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
 // and every use of it in the package is a call: its own call is then seen
 // at its callers' sites only, and a model that skips its body counts
 // nothing twice.
-func Inline(fns []*ssa.Function, local func(*ssa.CallCommon) *ssa.Function, holds func(*ssa.Global) *ssa.Function,
+func Inline(fns []*ssa.Function, local func(*ssa.CallCommon) *ssa.Function, places Places,
 	other, invoke func(c *ssa.CallCommon) *ssa.CallCommon) (map[*ssa.CallCommon]*ssa.CallCommon, map[*ssa.Function]bool) {
 	calls := map[*ssa.Function]int{}
 	eachCall(fns, func(c *ssa.CallCommon) {
@@ -474,7 +475,7 @@ func Inline(fns []*ssa.Function, local func(*ssa.CallCommon) *ssa.Function, hold
 		}
 	})
 	inlined := make(map[*ssa.Function]bool)
-	used := uses(fns, calls, holds)
+	used := uses(fns, calls, places)
 	for fn, n := range calls {
 		if n == used[fn] {
 			inlined[fn] = true
@@ -524,20 +525,22 @@ func private(fn *ssa.Function) bool {
 	return obj != nil && !obj.Exported() && fn.Signature.Recv() == nil
 }
 
+// Places says where a package keeps one function, so that reading it
+// there is using it and putting it there is not (calls.Graph).
+type Places interface {
+	// Held returns the function a value reads from such a place.
+	Held(v ssa.Value) *ssa.Function
+	// Defines reports whether instr puts fn into such a place.
+	Defines(instr ssa.Instruction, fn *ssa.Function) bool
+}
+
 // uses counts, in one pass over fns, the uses as a value of each
 // function of of (or of its instances): calls, closures made of it (each
-// of their uses), stores, arguments, conversions. A package variable that
-// holds one counts each use of each of its loads instead of the store
-// that defines it.
-func uses[V any](fns []*ssa.Function, of map[*ssa.Function]V, holds func(*ssa.Global) *ssa.Function) map[*ssa.Function]int {
+// of their uses), stores, arguments, conversions. A variable, a field or
+// a factory's result that holds one (places) counts each use of each
+// value read from it instead of what defines it.
+func uses[V any](fns []*ssa.Function, of map[*ssa.Function]V, places Places) map[*ssa.Function]int {
 	n := map[*ssa.Function]int{}
-	count := func(fn *ssa.Function, v ssa.Value) {
-		if refs := v.Referrers(); refs != nil {
-			n[fn] += len(*refs)
-		} else {
-			n[fn] += 1 << 20 // unknown uses
-		}
-	}
 	target := func(v ssa.Value) *ssa.Function {
 		f, ok := v.(*ssa.Function)
 		if !ok {
@@ -553,26 +556,39 @@ func uses[V any](fns []*ssa.Function, of map[*ssa.Function]V, holds func(*ssa.Gl
 		}
 		return nil
 	}
+	definition := func(instr ssa.Instruction, fn *ssa.Function) bool {
+		return places != nil && places.Defines(instr, fn)
+	}
+	count := func(fn *ssa.Function, v ssa.Value) {
+		refs := v.Referrers()
+		if refs == nil {
+			n[fn] += 1 << 20 // unknown uses
+			return
+		}
+		for _, r := range *refs {
+			if !definition(r, fn) {
+				n[fn]++
+			}
+		}
+	}
 	for _, f := range fns {
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
-				if u, ok := instr.(*ssa.UnOp); ok {
-					if g, ok := u.X.(*ssa.Global); ok {
-						if h := holds(g); h != nil {
-							if _, ok := of[h]; ok {
-								count(h, u) // a load of a variable that holds h
-							}
+				if v, ok := instr.(ssa.Value); ok && places != nil {
+					if h := places.Held(v); h != nil {
+						if _, ok := of[h]; ok {
+							count(h, v) // a read of a place that holds h
 						}
 					}
 				}
-				if st, ok := instr.(*ssa.Store); ok {
-					if g, ok := st.Addr.(*ssa.Global); ok && target(st.Val) != nil && holds(g) == target(st.Val) {
-						continue // the definition of a function variable
+				switch x := instr.(type) {
+				case *ssa.Store:
+					if definition(x, target(x.Val)) {
+						continue // the definition of a holder
 					}
-					if mc, ok := st.Val.(*ssa.MakeClosure); ok {
-						if g, ok := st.Addr.(*ssa.Global); ok && holds(g) == target(mc.Fn) && target(mc.Fn) != nil {
-							continue
-						}
+				case *ssa.Return:
+					if len(x.Results) == 1 && definition(x, target(x.Results[0])) {
+						continue // a factory's return of its function
 					}
 				}
 				for _, op := range instr.Operands(nil) {

@@ -225,23 +225,11 @@ func (m *Model) findHandlers() {
 }
 
 // bodyFunc returns the package function behind a func value used as a
-// callback: a function, a closure or a bound method.
+// callback: a function, a closure, a bound method, or what the model's
+// call graph says the value holds (Summary.FuncValue).
 func (m *Model) bodyFunc(v ssa.Value) *ssa.Function {
-	for i := 0; i < 8 && v != nil; i++ {
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.Convert:
-			v = x.X
-			continue
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		}
-		break
-	}
-	return m.s.LocalFunc(ssax.FuncOfValue(v))
+	fn, _ := m.s.FuncValue(v)
+	return m.s.LocalFunc(fn)
 }
 
 // adapterName is "cache.ResourceEventHandlerFuncs" for the named type

@@ -55,6 +55,7 @@ func Rules() []Rule {
 		{"call-generic", "each call of another package's API wrapped in a generic helper", callWrap(wrapGeneric)},
 		{"call-closure", "each call of another package's API wrapped in an immediately called closure", callWrap(wrapClosure)},
 		{"call-pkgvar", "each call of another package's API made through a closure held in a package-level variable", callWrap(wrapFuncVar)},
+		{"call-field", "each call of another package's API made through a function value held in a struct field", callWrap(wrapField)},
 		{"spelling", "other spellings of the same API (clock values, sorting, the status subresource)", respell},
 		{"body-defer", "an unrelated deferred call added at the start of each function's body", bodyDefer},
 	}
@@ -897,6 +898,9 @@ var (
 	// wrapFuncVar wraps the call in a function literal held in a
 	// package-level variable.
 	wrapFuncVar = wrapIn("mmv", "var %s = func(%s) %s {\n\t%s\n}", "%s(%s)")
+	// wrapField wraps the call in a function literal held in a field of
+	// a package-level struct value.
+	wrapField = wrapIn("mmf", "var %[1]s = struct{ call func(%[2]s) %[3]s }{call: func(%[2]s) %[3]s {\n\t%[4]s\n}}", "%s.call(%s)")
 )
 
 // wrapOtherPackage wraps the call in an exported function of a helper

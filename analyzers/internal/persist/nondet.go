@@ -79,7 +79,7 @@ func (md *Model) PersistedTaint(mask apis.TaintKind) []*Persisted {
 			// Through a wrapper of the package (a helper that calls
 			// CreateOrUpdate with its parameters), the caller's object and
 			// mutate function.
-			mutate := ssax.FuncOfValue(md.s.ArgValue(args[3]))
+			mutate, made := md.s.FuncValue(args[3])
 			if mutate == nil || ssax.PkgOf(mutate) != md.s.Pkg {
 				continue
 			}
@@ -89,7 +89,7 @@ func (md *Model) PersistedTaint(mask apis.TaintKind) []*Persisted {
 			}
 			we := &summary.Effect{Kind: summary.WriteEffect, Instr: w.Call, Root: root, Write: w.Kind}
 			for _, st := range md.s.Effects(mutate) {
-				if st.Kind != summary.StoreEffect || st.Root != root || st.Taint.Kinds&mask == 0 || st.Status != summary.Unguarded {
+				if st.Kind != summary.StoreEffect || md.s.MadeRoot(st.Root, made) != root || st.Taint.Kinds&mask == 0 || st.Status != summary.Unguarded {
 					continue
 				}
 				if st.Taint.Kinds&mask == apis.MapOrder && md.s.Taints().SortedAfter(mutate, st.Root, st.Path, st.Value, st.Instr, nil) {

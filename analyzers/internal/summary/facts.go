@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/types"
 	"slices"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -264,6 +265,19 @@ func (s *Summary) FactOf(fn *types.Func) *FuncSummary {
 	return nil
 }
 
+// VarFactOf returns the summary that a package variable of another
+// package carries of the function it holds (var Now = time.Now), or nil.
+func (s *Summary) VarFactOf(v *types.Var) *FuncSummary {
+	if v == nil || v.Pkg() == nil || v.Pkg() == s.Pass.Pkg {
+		return nil
+	}
+	var fs FuncSummary
+	if s.Pass.ImportObjectFact(v, &fs) {
+		return &fs
+	}
+	return nil
+}
+
 // TypeInfoOf returns what is known of the named API type behind t.
 func (s *Summary) TypeInfoOf(t types.Type) *TypeInfo {
 	t = types.Unalias(ssax.Deref(t))
@@ -296,6 +310,30 @@ func (s *Summary) exportFacts() {
 			fs := &FuncSummary{DispatchKey: k}
 			s.Pass.ExportObjectFact(m, fs)
 			s.Exported = append(s.Exported, analysis.ObjectFact{Object: m, Fact: fs})
+		}
+	}
+	// An exported variable that holds one function (var Now = time.Now,
+	// var NewID = func() string {…}) carries what a call of it returns,
+	// for the packages that call it.
+	names := make([]string, 0, len(s.Pkg.Members))
+	for name := range s.Pkg.Members {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		g, ok := s.Pkg.Members[name].(*ssa.Global)
+		if !ok || g.Object() == nil || !g.Object().Exported() {
+			continue
+		}
+		held := s.graph.Holder(g)
+		if held == nil {
+			continue
+		}
+		sig, _ := g.Object().Type().Underlying().(*types.Signature)
+		if rt := s.taints.CallResultTaint(held); sig != nil && (rt.Kinds != 0 || rt.Params != 0 && taint.CarriesResults(sig)) {
+			fs := &FuncSummary{ResultTaint: ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params}}
+			s.Pass.ExportObjectFact(g.Object(), fs)
+			s.Exported = append(s.Exported, analysis.ObjectFact{Object: g.Object(), Fact: fs})
 		}
 	}
 	memo := make(map[*ssa.Function][]WriteFact)

@@ -43,7 +43,7 @@ func (s *Summary) resolveForwarders() {
 		}
 		return fs.Forward
 	})
-	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, func(g *ssa.Global) *ssa.Function { return s.funcVars[g] },
+	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, s.graph,
 		other, forward.Devirtualizer(s.Pass.Pkg, s.Pkg.Prog, s.srcFunc))
 	for _, fn := range s.srcFunc {
 		if !s.inlined[fn] {

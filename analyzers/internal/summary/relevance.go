@@ -74,9 +74,27 @@ func (s *Summary) storePaths(fn *ssa.Function) [][]string {
 	var out [][]string
 	for _, e := range s.Effects(fn) {
 		if e.Kind == StoreEffect {
-			out = append(out, e.Path)
+			path := e.Path
+			if mu, ok := e.Instr.(*ssa.MapUpdate); ok {
+				path = keyed(path, mu.Key)
+			}
+			out = append(out, path)
 		}
 	}
+	return out
+}
+
+// keyed returns path with its last element, a map element "[]", made the
+// element of key when key is a constant ("[\"example.com/owner\"]"): an
+// annotation a condition reads is another than the one a store sets when
+// both keys are constants that differ (pathsOverlap).
+func keyed(path []string, key ssa.Value) []string {
+	k, ok := key.(*ssa.Const)
+	if !ok || k.Value == nil || len(path) == 0 || path[len(path)-1] != "[]" {
+		return path
+	}
+	out := slices.Clone(path)
+	out[len(out)-1] = "[" + k.Value.ExactString() + "]"
 	return out
 }
 
@@ -99,7 +117,8 @@ func (s *Summary) comparesChanged(cond ssa.Value, stores [][]string) bool {
 }
 
 // pathsOverlap reports whether one field path is a prefix of the other
-// (an element "[]", any index or key, matches any element).
+// (an element "[]", any index or key, matches any element; the elements
+// of two constant keys match when the keys are equal).
 func pathsOverlap(a, b []string) bool {
 	for i := 0; i < len(a) && i < len(b); i++ {
 		if a[i] != b[i] && a[i] != "[]" && b[i] != "[]" {
@@ -180,6 +199,9 @@ func (s *Summary) condReads(v ssa.Value, reads *[][]string, seen map[ssa.Value]b
 // or configuration.
 func (s *Summary) dataRead(v ssa.Value, reads *[][]string, seen map[ssa.Value]bool, depth int) bool {
 	if root, path := s.RootOf(v); root != nil && s.IsObjectRoot(root) {
+		if l, ok := v.(*ssa.Lookup); ok {
+			path = keyed(path, l.Index)
+		}
 		*reads = append(*reads, path)
 		return true
 	}

@@ -1,7 +1,6 @@
 package summary
 
 import (
-	"go/token"
 	"sort"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
@@ -85,45 +84,6 @@ func (s *Summary) LocalFunc(fn *ssa.Function) *ssa.Function {
 	return fn
 }
 
-// findFuncVars records the package-level variables that hold a function
-// of the package: assigned exactly once in the package (usually by their
-// initializer), with a function or a closure. A call through such a
-// variable is a call of that function (see callee).
-func (s *Summary) findFuncVars() {
-	s.funcVars = make(map[*ssa.Global]*ssa.Function)
-	stores := make(map[*ssa.Global]int)
-	for _, fn := range s.srcFunc {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				g, ok := st.Addr.(*ssa.Global)
-				if !ok || g.Pkg != s.Pkg {
-					continue
-				}
-				stores[g]++
-				var f *ssa.Function
-				switch v := st.Val.(type) {
-				case *ssa.Function:
-					f = v
-				case *ssa.MakeClosure:
-					f, _ = v.Fn.(*ssa.Function)
-				}
-				if f != nil {
-					s.funcVars[g] = f
-				}
-			}
-		}
-	}
-	for g, n := range stores {
-		if n != 1 {
-			delete(s.funcVars, g)
-		}
-	}
-}
-
 // LocalCallee returns the function of this package that c calls: a
 // static callee, a closure, or the function a once-assigned package
 // variable holds (generic instances resolve to their origin); nil for
@@ -135,10 +95,13 @@ func (s *Summary) LocalCallee(c *ssa.CallCommon) *ssa.Function {
 	return s.LocalFunc(s.Callee(c))
 }
 
-// Callee returns the function a call reaches when it is known statically:
-// the static callee (a function, a closure, a bound method), or the
-// function held by a package-level variable assigned once (findFuncVars).
-// It returns nil for invokes and dynamic calls.
+// Callee returns the function a call reaches when it is known: the static
+// callee (a function, a closure, a bound method), the function a package
+// variable or an unexported field holds (calls.Graph.Holder: var f =
+// func(…), a constructor's now: time.Now), or the one function a function
+// value can hold as far as the package shows (the call graph of package
+// calls: a captured local, a factory's result). It returns nil for
+// invokes, and for dynamic calls with no callee or several.
 func (s *Summary) Callee(c *ssa.CallCommon) *ssa.Function {
 	if fn := c.StaticCallee(); fn != nil {
 		return fn
@@ -146,10 +109,15 @@ func (s *Summary) Callee(c *ssa.CallCommon) *ssa.Function {
 	if c.IsInvoke() {
 		return nil
 	}
-	if u, ok := c.Value.(*ssa.UnOp); ok && u.Op == token.MUL {
-		if g, ok := u.X.(*ssa.Global); ok {
-			return s.funcVars[g]
-		}
+	// A read of a variable or field that holds one function, or a
+	// factory's closure.
+	if f := s.graph.Held(c.Value); f != nil {
+		return f
+	}
+	// A function value that can hold one function only, as far as the
+	// package shows (a captured local, a factory's result).
+	if fs := s.graph.Callees(c); len(fs) == 1 {
+		return fs[0]
 	}
 	return nil
 }
@@ -175,7 +143,7 @@ func (s *Summary) ParamArgs(p *ssa.Parameter) []ssa.Value {
 	var out []ssa.Value
 	for _, e := range s.calls[fn] {
 		if st, ok := e.site.(*ssa.Store); ok {
-			if g, ok := st.Addr.(*ssa.Global); ok && s.funcVars[g] == fn {
+			if s.graph.Holder(st.Addr) == fn {
 				continue // the definition of a function variable, not a use
 			}
 		}
@@ -337,6 +305,60 @@ func (s *Summary) Chain(fn *ssa.Function) []ssa.Instruction {
 		fn = r.Caller
 	}
 	return out
+}
+
+// FuncValue returns the function that the function value v is
+// (calls.Graph.FuncOf: a function, a closure, a method value, a holder's
+// function, a factory's closure), seeing through a parameter of a helper
+// that has one call site (ArgValue). made is the factory call that made
+// the closure, or nil; MadeRoot maps the closure's roots through it.
+func (s *Summary) FuncValue(v ssa.Value) (fn *ssa.Function, made *ssa.Call) {
+	return s.graph.FuncOf(s.ArgValue(v))
+}
+
+// MadeRoot returns the root that root, a root of a closure that the
+// factory call made returned, stands for at that call: a parameter of the
+// factory that the closure captured is the argument the call passes for
+// it, through factories that return another factory's closure. Any other
+// root is itself.
+func (s *Summary) MadeRoot(root ssa.Value, made *ssa.Call) ssa.Value {
+	return s.madeRoot(root, made, 0)
+}
+
+func (s *Summary) madeRoot(root ssa.Value, made *ssa.Call, depth int) ssa.Value {
+	p, ok := root.(*ssa.Parameter)
+	if !ok || made == nil || depth > 4 {
+		return root
+	}
+	callee := made.Call.StaticCallee()
+	if callee == nil {
+		return root
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	if p.Parent() != callee {
+		// A factory that returns what another factory returns: the root
+		// maps through that inner call first.
+		for _, b := range callee.Blocks {
+			ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !isRet || len(ret.Results) != 1 {
+				continue
+			}
+			if inner, ok := ret.Results[0].(*ssa.Call); ok {
+				if r := s.madeRoot(root, inner, depth+1); r != root {
+					return s.madeRoot(r, made, depth+1)
+				}
+			}
+		}
+		return root
+	}
+	i := ssax.ParamIndex(p.Parent(), p)
+	if i < 0 || i >= len(made.Call.Args) {
+		return root
+	}
+	r, _ := s.RootOf(made.Call.Args[i])
+	return r
 }
 
 // ArgValue returns v, or, for a parameter of a helper or closure of the

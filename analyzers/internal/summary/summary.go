@@ -32,6 +32,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/calls"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/memo"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
@@ -102,10 +103,10 @@ type Summary struct {
 	Exported []analysis.ObjectFact
 
 	// Built with the model and read only afterwards.
-	srcFunc  []*ssa.Function
-	calls    map[*ssa.Function][]callEdge        // callers within the package
-	funcVars map[*ssa.Global]*ssa.Function       // package variables that hold one function (callee)
-	fwd      map[*ssa.CallCommon]*ssa.CallCommon // calls of forwarders: what they forward to (forward.go)
+	srcFunc []*ssa.Function
+	calls   map[*ssa.Function][]callEdge        // callers within the package
+	graph   *calls.Graph                        // what the package's dynamic calls can call (Callee)
+	fwd     map[*ssa.CallCommon]*ssa.CallCommon // calls of forwarders: what they forward to (forward.go)
 	// carried holds, by forward.TargetName, the summaries that forwarders
 	// of other packages carry for their targets (FuncSummary.ForwardTarget).
 	carried  map[string]*FuncSummary
@@ -186,10 +187,17 @@ func (s *Summary) Taints() *taint.Analysis { return s.taints }
 // taintModel is the model as the taint analysis sees it (taint.Model).
 type taintModel struct{ *Summary }
 
-// ResultTaintOf returns the taint of fn's results that its FuncSummary
-// fact records.
-func (m taintModel) ResultTaintOf(fn *types.Func) taint.Taint {
-	fs := m.FactOf(fn)
+// ResultTaintOf returns the taint of the results of a call of obj (a
+// function, or a variable that holds one) that its FuncSummary fact
+// records.
+func (m taintModel) ResultTaintOf(obj types.Object) taint.Taint {
+	var fs *FuncSummary
+	switch o := obj.(type) {
+	case *types.Func:
+		fs = m.FactOf(o)
+	case *types.Var:
+		fs = m.VarFactOf(o)
+	}
 	if fs == nil {
 		return taint.Taint{}
 	}
@@ -343,7 +351,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 	for _, fn := range s.srcFunc {
 		ssax.ResolveResultCells(fn, nil)
 	}
-	s.findFuncVars()
+	s.graph = calls.Build(s.srcFunc)
 	s.resolveForwarders()
 	// The cells a deferred closure wraps the error of: what wraps an error
 	// is known once forwarders are (a wrapper of fmt.Errorf wraps too).

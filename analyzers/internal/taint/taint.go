@@ -35,10 +35,11 @@ type Model interface {
 	LocalFunc(fn *ssa.Function) *ssa.Function
 	// IsObjectRoot reports whether the root v holds API objects.
 	IsObjectRoot(v ssa.Value) bool
-	// ResultTaintOf returns the taint of the results of fn, a function of
-	// another package, as its facts say (no Origin; Params are the
-	// parameters whose taint flows into them), or the zero Taint.
-	ResultTaintOf(fn *types.Func) Taint
+	// ResultTaintOf returns the taint of the results of a call of obj, a
+	// function of another package or a variable of another package that
+	// holds one, as its facts say (no Origin; Params are the parameters
+	// whose taint flows into them), or the zero Taint.
+	ResultTaintOf(obj types.Object) Taint
 	// SortedParamsOf returns the indices of the parameters that fn, a
 	// function of another package, sorts in place, as its facts say.
 	SortedParamsOf(fn *types.Func) []int
@@ -187,6 +188,13 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		}
 		return a.taint(x.X, vis)
 	case *ssa.BinOp:
+		switch x.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			// A comparison's outcome (a deadline passed, two values
+			// equal) takes two values and keeps one until what it
+			// compares crosses over: it is not new on every pass.
+			return Taint{}
+		}
 		t := a.taint(x.X, vis).Union(a.taint(x.Y, vis))
 		if x.Op == token.ADD && ssax.IsString(x.Type()) {
 			src := a.elemOrder(x.X, x)
@@ -472,17 +480,34 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		}
 		return t
 	}
-	// A package-level function variable such as controller.ReconcileIDFromContext.
+	// A package-level function variable such as controller.ReconcileIDFromContext,
+	// or one whose package says what it holds (var Now = time.Now).
 	if ld, ok := common.Value.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		if g, ok := ld.X.(*ssa.Global); ok && g.Pkg != nil {
 			if k := apis.TaintGlobalSources[[2]string{g.Pkg.Pkg.Path(), g.Name()}]; k != 0 {
 				return Taint{Kinds: k, Source: g.Pkg.Pkg.Name() + "." + g.Name(), Origin: c.Pos()}
 			}
+			if g.Pkg != c.Parent().Pkg && g.Object() != nil {
+				if rt := a.m.ResultTaintOf(g.Object()); rt.Kinds != 0 || rt.Params != 0 {
+					rt.Origin = c.Pos()
+					return a.bindParamsVis(rt, common.Args, vis)
+				}
+			}
 		}
 	}
 	callee := ssax.CalleeFunc(common)
-	if callee == nil && a.m.LocalFunc(a.m.Callee(common)) == nil {
-		return Taint{} // a dynamic call; a closure of the package goes on
+	if callee == nil {
+		// A function value: the function it holds (time.Now in a clock
+		// field) is the callee; a closure of the package goes on below.
+		fn := a.m.Callee(common)
+		if fn == nil {
+			return Taint{}
+		}
+		if obj, ok := fn.Object().(*types.Func); ok {
+			callee = obj
+		} else if a.m.LocalFunc(fn) == nil {
+			return Taint{}
+		}
 	}
 	f := apis.FuncOf(callee)
 	if k := apis.TaintSource(f); k != 0 {
@@ -506,6 +531,9 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		// slices.Sorted, sets.List, sort.*: the result (if any) is ordered.
 		return unionArgs().Without(apis.MapOrder)
 	case apis.IsTaintPropagator(f):
+		if boolResults(common.Signature()) {
+			return Taint{} // a test (t.After(deadline)), as a comparison
+		}
 		return unionArgs()
 	case callee != nil && !common.IsInvoke() && callee.Pkg() != nil && apis.IsStandard(callee.Pkg().Path()) && !boolResults(common.Signature()):
 		// Any other function or method of the standard library computes
@@ -538,6 +566,25 @@ func boolResults(sig *types.Signature) bool {
 		}
 	}
 	return r.Len() > 0
+}
+
+// CallResultTaint is the taint of the results of a call of fn, whatever
+// the call's arguments (Params: fn's parameters whose taint flows into
+// them): a source's kind, a function of the package's return taint, or
+// what the facts of a function of another package say. A variable that
+// holds fn carries it in its facts.
+func (a *Analysis) CallResultTaint(fn *ssa.Function) Taint {
+	if local := a.m.LocalFunc(fn); local != nil {
+		return a.ReturnTaint(local)
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return Taint{}
+	}
+	if k := apis.TaintSource(apis.FuncOf(obj)); k != 0 {
+		return Taint{Kinds: k, Source: sourceName(obj)}
+	}
+	return a.m.ResultTaintOf(obj)
 }
 
 // BindParams replaces the parameter bits of a callee's taint with the

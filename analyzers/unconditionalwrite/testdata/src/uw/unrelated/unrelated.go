@@ -65,6 +65,25 @@ func (r *PauseReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	return ctrl.Result{}, r.Update(ctx, &cm) // want `unconditionalwrite: Update of the ConfigMap runs on every reconcile`
 }
 
+// One annotation decides, another is set: the keys are different
+// constants, so the test compares nothing the write changes.
+type AnnotationKeyReconciler struct{ client.Client }
+
+const limitAnnotation = "example.com/max-replicas"
+
+func (r *AnnotationKeyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	d := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, d); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	limit, ok := d.Annotations[limitAnnotation]
+	if !ok || limit == "" {
+		return ctrl.Result{}, nil
+	}
+	d.Annotations["example.com/limit-seen"] = limit
+	return ctrl.Result{}, r.Update(ctx, d) // want `unconditionalwrite: Update of the Deployment runs on every reconcile`
+}
+
 // The readiness of another object decides; the status written is not
 // compared.
 type ReadyReconciler struct{ client.Client }
@@ -129,6 +148,25 @@ func (r *PauseFixedReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 		return ctrl.Result{}, nil
 	}
 	return ctrl.Result{}, r.Update(ctx, &cm)
+}
+
+// The annotation tested is the one set: the write runs only while it is
+// missing.
+type AnnotationKeyFixedReconciler struct{ client.Client }
+
+func (r *AnnotationKeyFixedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	d := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, d); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if _, ok := d.Annotations[limitAnnotation]; ok {
+		return ctrl.Result{}, nil
+	}
+	if d.Annotations == nil {
+		d.Annotations = map[string]string{}
+	}
+	d.Annotations[limitAnnotation] = "10"
+	return ctrl.Result{}, r.Update(ctx, d)
 }
 
 // A helper compares the desired status with the observed one.

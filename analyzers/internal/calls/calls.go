@@ -1,0 +1,351 @@
+// Package calls answers which functions a call of a package can call: the
+// call graph of the package's SSA over function values, built once per
+// package by variable type analysis (golang.org/x/tools/go/callgraph/vta).
+//
+// A function value reaches a call through locals, captured variables,
+// struct fields, slices, maps, channels, parameters and results of the
+// package's functions; the graph follows it through all of them. Only what
+// the package's own code shows is known: a value that comes from another
+// package (a field its caller sets, a parameter of an exported function)
+// has no callees here, and the answer is the empty set, not "anything".
+package calls
+
+import (
+	"cmp"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/callgraph/vta"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+)
+
+// Graph holds the callees of the package's dynamic calls, and the
+// variables and fields that hold one function of the package.
+type Graph struct {
+	callees map[*ssa.CallCommon][]*ssa.Function
+	holders map[holder]*ssa.Function
+	returns map[*ssa.Function]*ssa.Function // factories: the one function each returns
+}
+
+// holder is a place that can hold a function value: a package variable,
+// or a field of a struct type (every value of the type: the call graph's
+// own view of fields).
+type holder struct {
+	global *ssa.Global
+	st     *types.Struct
+	field  int
+}
+
+// Build computes the graph over fns, the package's functions with bodies
+// (closures included). Generic function bodies are left out: the analysis
+// needs instantiated code, which the model does not build, so calls in
+// them, and flows through them, stay unresolved. A failure of the library
+// on code it does not expect leaves the graph empty rather than stopping
+// the analysis.
+func Build(fns []*ssa.Function) (g *Graph) {
+	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: findHolders(fns), returns: findFactories(fns)}
+	set := make(map[*ssa.Function]bool)
+	var operands []*ssa.Value
+	for _, fn := range fns {
+		if fn == nil || len(fn.Blocks) == 0 || generic(fn) {
+			continue
+		}
+		set[fn] = true
+		// The functions the code uses as values, of this package or
+		// another (time.Now stored into a field), are the labels the
+		// analysis propagates; the callees it may report are among them.
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				operands = instr.Operands(operands[:0])
+				for _, op := range operands {
+					if op == nil {
+						continue
+					}
+					if f, ok := (*op).(*ssa.Function); ok && !generic(f) {
+						set[f] = true
+					}
+				}
+			}
+		}
+	}
+	if len(set) == 0 {
+		return g
+	}
+	defer func() {
+		if recover() != nil {
+			g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: g.holders, returns: g.returns}
+		}
+	}()
+	cg := vta.CallGraph(set, nil)
+	for _, n := range cg.Nodes {
+		for _, e := range n.Out {
+			if e.Site == nil || e.Callee == nil || e.Callee.Func == nil {
+				continue
+			}
+			c := e.Site.Common()
+			if c.StaticCallee() != nil {
+				continue
+			}
+			if !slices.Contains(g.callees[c], e.Callee.Func) {
+				g.callees[c] = append(g.callees[c], e.Callee.Func)
+			}
+		}
+	}
+	for _, fs := range g.callees {
+		slices.SortFunc(fs, func(a, b *ssa.Function) int {
+			return cmp.Or(cmp.Compare(a.Pos(), b.Pos()), cmp.Compare(a.String(), b.String()))
+		})
+	}
+	return g
+}
+
+// Callees returns the functions the dynamic call c can call as far as the
+// package shows, in a fixed order; nil for a static call, a builtin, or a
+// call whose function value comes from outside the package.
+func (g *Graph) Callees(c *ssa.CallCommon) []*ssa.Function {
+	if g == nil {
+		return nil
+	}
+	return g.callees[c]
+}
+
+// generic reports whether fn is a generic function's body (not an
+// instance).
+func generic(fn *ssa.Function) bool {
+	return fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0
+}
+
+// Holder returns the function that the variable or field at addr (a
+// package variable, or the address of a field) holds, when the package
+// stores one function there and nothing else: a package variable assigned
+// a function (var f = func(…) {…}, once or more, always the same), or an
+// unexported field that every store of the package sets to the same
+// function (a constructor's now: time.Now, a literal's call: func(…)).
+// Whatever a store puts there, it is the definition of the holder, not a
+// use of the function; the loads are where the function is used. It
+// returns nil when a store puts another value there (a parameter, nil,
+// another function), or when the holder's address is used in any other
+// way (passed on, so that anyone may store through it).
+func (g *Graph) Holder(addr ssa.Value) *ssa.Function {
+	if g == nil {
+		return nil
+	}
+	k, ok := keyOf(addr)
+	if !ok {
+		return nil
+	}
+	return g.holders[k]
+}
+
+// keyOf returns the holder an address denotes.
+func keyOf(addr ssa.Value) (holder, bool) {
+	switch a := addr.(type) {
+	case *ssa.Global:
+		return holder{global: a}, true
+	case *ssa.FieldAddr:
+		p, ok := a.X.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return holder{}, false
+		}
+		st, ok := p.Elem().Underlying().(*types.Struct)
+		if !ok || a.Field >= st.NumFields() || st.Field(a.Field).Exported() {
+			return holder{}, false
+		}
+		if _, ok := st.Field(a.Field).Type().Underlying().(*types.Signature); !ok {
+			return holder{}, false
+		}
+		return holder{st: st, field: a.Field}, true
+	}
+	return holder{}, false
+}
+
+// findHolders finds, in one pass over fns, the holders that hold one
+// function.
+func findHolders(fns []*ssa.Function) map[holder]*ssa.Function {
+	held := make(map[holder]*ssa.Function)
+	bad := make(map[holder]bool)
+	// use records what instr does with the holder k at addr: a load, a
+	// store of a function, or anything else (which spoils it).
+	use := func(k holder, addr ssa.Value, instr ssa.Instruction) {
+		switch x := instr.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				bad[k] = true
+			}
+		case *ssa.Store:
+			f := storedFunc(x.Val)
+			if x.Addr != addr || f == nil || (held[k] != nil && held[k] != f) {
+				bad[k] = true
+				return
+			}
+			held[k] = f
+		default:
+			bad[k] = true
+		}
+	}
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				// A field's address is an instruction; its uses are its
+				// referrers.
+				if fa, ok := instr.(*ssa.FieldAddr); ok {
+					if k, ok := keyOf(fa); ok {
+						for _, r := range *fa.Referrers() {
+							use(k, fa, r)
+						}
+					}
+				}
+				// A package variable is an operand of the instructions
+				// that use it.
+				for _, op := range instr.Operands(nil) {
+					if g, ok := (*op).(*ssa.Global); ok && g.Pkg == fn.Pkg {
+						use(holder{global: g}, g, instr)
+					}
+				}
+			}
+		}
+	}
+	for k := range bad {
+		delete(held, k)
+	}
+	return held
+}
+
+// storedFunc returns the function a stored value is: a function, or a
+// closure made of one.
+func storedFunc(v ssa.Value) *ssa.Function {
+	if ct, ok := v.(*ssa.ChangeType); ok {
+		v = ct.X // a conversion to a named function type (controllerutil.MutateFn)
+	}
+	switch x := v.(type) {
+	case *ssa.Function:
+		return x
+	case *ssa.MakeClosure:
+		f, _ := x.Fn.(*ssa.Function)
+		return f
+	}
+	return nil
+}
+
+// findFactories finds the functions of fns that return one function of
+// the package and nothing else (func mutateFor(…) func() error { return
+// func() error { … } }), also when they return what another factory
+// returns (a body moved into a helper).
+func findFactories(fns []*ssa.Function) map[*ssa.Function]*ssa.Function {
+	out := make(map[*ssa.Function]*ssa.Function)
+	returned := func(out map[*ssa.Function]*ssa.Function, v ssa.Value) *ssa.Function {
+		if f := storedFunc(v); f != nil {
+			return f
+		}
+		if c, ok := v.(*ssa.Call); ok {
+			if callee := c.Call.StaticCallee(); callee != nil {
+				if o := callee.Origin(); o != nil {
+					callee = o
+				}
+				return out[callee]
+			}
+		}
+		return nil
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range fns {
+			if out[fn] != nil || fn.Signature.Results().Len() != 1 {
+				continue
+			}
+			if _, ok := fn.Signature.Results().At(0).Type().Underlying().(*types.Signature); !ok {
+				continue
+			}
+			var f *ssa.Function
+			ok := true
+			for _, b := range fn.Blocks {
+				ret, isRet := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+				if !isRet {
+					continue
+				}
+				r := returned(out, ret.Results[0])
+				if r == nil || (f != nil && f != r) {
+					ok = false
+					break
+				}
+				f = r
+			}
+			if ok && f != nil {
+				out[fn] = f
+				changed = true
+			}
+		}
+	}
+	return out
+}
+
+// Held returns the function that the value v reads from where the
+// package keeps one function: a load of a holder (Holder), or the result
+// of a call of a factory that returns one function. Such a value is the
+// function, however many times it is read; nil otherwise.
+func (g *Graph) Held(v ssa.Value) *ssa.Function {
+	if g == nil {
+		return nil
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return g.Holder(x.X)
+		}
+	case *ssa.Call:
+		if callee := x.Call.StaticCallee(); callee != nil {
+			if o := callee.Origin(); o != nil {
+				callee = o // an instance of a generic factory
+			}
+			return g.returns[callee]
+		}
+	}
+	return nil
+}
+
+// Defines reports whether instr puts fn where the package keeps it: a
+// store into a holder of fn, or a return of a factory of fn. It is the
+// definition of that place, not a use of fn.
+func (g *Graph) Defines(instr ssa.Instruction, fn *ssa.Function) bool {
+	if g == nil || fn == nil {
+		return false
+	}
+	switch x := instr.(type) {
+	case *ssa.Store:
+		return g.Holder(x.Addr) == fn
+	case *ssa.Return:
+		return g.returns[x.Parent()] == fn
+	}
+	return false
+}
+
+// FuncOf returns the function that the function value v is, as far as the
+// package shows: a function, a closure, a method value (the method its
+// wrapper calls), a read of a holder, or the result of a call of a
+// factory. For a factory's result, made is that call: the closure's
+// captures that read the factory's parameters are its arguments. It
+// returns nil when v may be another function, or one from elsewhere.
+func (g *Graph) FuncOf(v ssa.Value) (fn *ssa.Function, made *ssa.Call) {
+	for range 8 {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.Call:
+			if f := g.Held(x); f != nil {
+				return f, x
+			}
+			return nil, nil
+		case *ssa.UnOp:
+			return g.Held(x), nil
+		}
+		return ssax.FuncOfValue(v), nil
+	}
+	return nil, nil
+}
