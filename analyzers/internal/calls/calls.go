@@ -109,7 +109,48 @@ func (g *Graph) Callees(c *ssa.CallCommon) []*ssa.Function {
 	if g == nil {
 		return nil
 	}
-	return g.callees[c]
+	if fs := g.callees[c]; len(fs) > 0 {
+		return fs
+	}
+	// Where the analysis does not run (a generic body), the functions
+	// the value is made of where it is chosen: now := time.Now; if utc {
+	// now = nowUTC }.
+	if c.IsInvoke() || c.StaticCallee() != nil {
+		return nil
+	}
+	return g.choices(c.Value, make(map[ssa.Value]bool))
+}
+
+// choices returns the functions a function value is one of, when it is a
+// choice (a Phi) among values FuncOf knows; nil when one of them is not.
+func (g *Graph) choices(v ssa.Value, seen map[ssa.Value]bool) []*ssa.Function {
+	if seen[v] {
+		return nil
+	}
+	seen[v] = true
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		if f, _ := g.FuncOf(v); f != nil {
+			return []*ssa.Function{f}
+		}
+		return nil
+	}
+	var out []*ssa.Function
+	for _, e := range phi.Edges {
+		if _, isPhi := e.(*ssa.Phi); isPhi && seen[e] {
+			continue
+		}
+		fs := g.choices(e, seen)
+		if fs == nil {
+			return nil
+		}
+		for _, f := range fs {
+			if !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // generic reports whether fn is a generic function's body (not an

@@ -122,6 +122,19 @@ func (s *Summary) Callee(c *ssa.CallCommon) *ssa.Function {
 	return nil
 }
 
+// Callees returns every function a dynamic call may call as far as the
+// package shows (calls.Graph.Callees); for a call with one known callee,
+// that one (Callee).
+func (s *Summary) Callees(c *ssa.CallCommon) []*ssa.Function {
+	if fn := s.Callee(c); fn != nil {
+		return []*ssa.Function{fn}
+	}
+	if c.IsInvoke() {
+		return nil
+	}
+	return s.graph.Callees(c)
+}
+
 // ParamArgs returns the arguments passed for parameter p at every call
 // site of its function in the package, or nil when they are not all known:
 // the function is also used as a value (stored, converted to an

@@ -28,6 +28,9 @@ type Model interface {
 	Binding(fv *ssa.FreeVar) ssa.Value
 	// Callee returns the function a call calls, or nil.
 	Callee(c *ssa.CallCommon) *ssa.Function
+	// Callees returns every function a dynamic call may call, as far as
+	// the package shows.
+	Callees(c *ssa.CallCommon) []*ssa.Function
 	// Forward returns the call c makes through forwarders (package
 	// forward), or c.
 	Forward(c *ssa.CallCommon) *ssa.CallCommon
@@ -501,7 +504,17 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		// field) is the callee; a closure of the package goes on below.
 		fn := a.m.Callee(common)
 		if fn == nil {
-			return Taint{}
+			// A function value that may hold one of several functions
+			// (a clock picked by a flag, a step of a list): any of them.
+			var t Taint
+			for _, f := range a.m.Callees(common) {
+				rt := a.CallResultTaint(f)
+				if rt.Kinds != 0 || rt.Params != 0 {
+					rt.Origin = c.Pos()
+					t = t.Union(a.bindParamsVis(rt, common.Args, vis))
+				}
+			}
+			return t
 		}
 		if obj, ok := fn.Object().(*types.Func); ok {
 			callee = obj

@@ -103,7 +103,54 @@ func (r *MutateFactoryReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 	return ctrl.Result{}, err
 }
 
+// A clock picked by a flag: either function is the clock.
+type PickedClockReconciler struct {
+	client.Client
+	utc bool
+}
+
+func nowUTC() time.Time { return time.Now().UTC() }
+
+func (r *PickedClockReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	now := time.Now
+	if r.utc {
+		now = nowUTC
+	}
+	w.Status.LastUpdated = metav1.NewTime(now()) // want `nondetwrite: time.Now\(\) flows into Widget.Status.LastUpdated, written by Status\(\).Update on every reconcile`
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
 // Negatives.
+
+// Either function a flag picks is a constant.
+type PickedConstReconciler struct {
+	client.Client
+	short bool
+}
+
+func longName(w *api.Widget) string  { return w.Namespace + "/" + w.Name }
+func shortName(w *api.Widget) string { return w.Name }
+
+func (r *PickedConstReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	name := longName
+	if r.short {
+		name = shortName
+	}
+	msg := "owned by " + name(&w)
+	if w.Status.Message == msg {
+		return ctrl.Result{}, nil
+	}
+	w.Status.Message = msg
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
 
 // The factory's mutate function sets only what the owner decides.
 type MutateFactoryStableReconciler struct{ client.Client }
