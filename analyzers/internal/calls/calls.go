@@ -370,23 +370,15 @@ func (g *Graph) Defines(instr ssa.Instruction, fn *ssa.Function) bool {
 // captures that read the factory's parameters are its arguments. It
 // returns nil when v may be another function, or one from elsewhere.
 func (g *Graph) FuncOf(v ssa.Value) (fn *ssa.Function, made *ssa.Call) {
-	for range 8 {
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.Call:
-			if f := g.Held(x); f != nil {
-				return f, x
-			}
-			return nil, nil
-		case *ssa.UnOp:
-			return g.Held(x), nil
+	switch x := ssax.Unconvert(v).(type) {
+	case *ssa.Call:
+		if f := g.Held(x); f != nil {
+			return f, x
 		}
-		return ssax.FuncOfValue(v), nil
+		return nil, nil
+	case *ssa.UnOp:
+		return g.Held(x), nil
+	default:
+		return ssax.FuncOfValue(x), nil
 	}
-	return nil, nil
 }
