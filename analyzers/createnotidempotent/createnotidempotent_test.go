@@ -28,3 +28,9 @@ func TestObservedExistence(t *testing.T) {
 func TestFreshName(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/freshname")
 }
+
+// TestSteps: a Create in one of the steps kept in a map of function values
+// leaks AlreadyExists as a direct Create does.
+func TestSteps(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/steps")
+}

@@ -202,13 +202,17 @@ func (d *creates) createOrigins(c *ssa.Call, errVal ssa.Value, index int, direct
 		}
 		return []crOrigin{{errVal: errVal, write: w, direct: false}}
 	}
-	if local := d.s.LocalCallee(&c.Call); local != nil {
+	if locals := d.s.LocalCallees(&c.Call); len(locals) > 0 {
+		// A helper of the package, or each one a function value may hold
+		// (a step of a list, a handler of a map).
 		if d.existenceChecked(c.Parent(), c) {
 			return nil
 		}
 		var out []crOrigin
-		for _, l := range d.leaksOf(local, busy) {
-			out = append(out, crOrigin{errVal: errVal, write: l.write, direct: direct && l.direct})
+		for _, local := range locals {
+			for _, l := range d.leaksOf(local, busy) {
+				out = append(out, crOrigin{errVal: errVal, write: l.write, direct: direct && l.direct})
+			}
 		}
 		return out
 	}

@@ -109,16 +109,19 @@ func (g *Graph) Callees(c *ssa.CallCommon) []*ssa.Function {
 	if g == nil {
 		return nil
 	}
-	if fs := g.callees[c]; len(fs) > 0 {
+	if c.IsInvoke() || c.StaticCallee() != nil {
+		return g.callees[c]
+	}
+	// The functions the value is chosen from in the function itself (now
+	// := time.Now; if utc { now = nowUTC }; a range over a list of steps
+	// written there) say more than the call graph, which keeps one set
+	// per type for the elements of all slices and maps: two reconcilers
+	// with lists of the same step type would share their steps. The
+	// choice also works where the analysis does not run (a generic body).
+	if fs := g.choices(c.Value, make(map[ssa.Value]bool)); len(fs) > 0 {
 		return fs
 	}
-	// Where the analysis does not run (a generic body), the functions
-	// the value is made of where it is chosen: now := time.Now; if utc {
-	// now = nowUTC }.
-	if c.IsInvoke() || c.StaticCallee() != nil {
-		return nil
-	}
-	return g.choices(c.Value, make(map[ssa.Value]bool))
+	return g.callees[c]
 }
 
 // choices returns the functions a function value is one of, when it is a
@@ -128,15 +131,33 @@ func (g *Graph) choices(v ssa.Value, seen map[ssa.Value]bool) []*ssa.Function {
 		return nil
 	}
 	seen[v] = true
-	phi, ok := v.(*ssa.Phi)
-	if !ok {
+	var edges []ssa.Value
+	switch x := v.(type) {
+	case *ssa.Phi:
+		edges = x.Edges
+	case *ssa.UnOp:
+		// An element of a slice or array literal of the function.
+		ia, ok := x.X.(*ssa.IndexAddr)
+		if x.Op != token.MUL || !ok {
+			break
+		}
+		if edges = elemStores(ia.X); edges == nil {
+			return nil
+		}
+	case *ssa.Lookup:
+		// An entry of a map literal of the function.
+		if edges = mapStores(x.X); edges == nil {
+			return nil
+		}
+	}
+	if edges == nil {
 		if f, _ := g.FuncOf(v); f != nil {
 			return []*ssa.Function{f}
 		}
 		return nil
 	}
 	var out []*ssa.Function
-	for _, e := range phi.Edges {
+	for _, e := range edges {
 		if _, isPhi := e.(*ssa.Phi); isPhi && seen[e] {
 			continue
 		}
@@ -381,4 +402,92 @@ func (g *Graph) FuncOf(v ssa.Value) (fn *ssa.Function, made *ssa.Call) {
 	default:
 		return ssax.FuncOfValue(x), nil
 	}
+}
+
+// elemStores returns the values stored into the elements of the slice or
+// array literal x (a Slice of an Alloc, or the Alloc), when those stores
+// are all that is done to its elements; nil otherwise.
+func elemStores(x ssa.Value) []ssa.Value {
+	if sl, ok := x.(*ssa.Slice); ok {
+		x = sl.X
+	}
+	a, ok := x.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *a.Referrers() {
+		switch y := r.(type) {
+		case *ssa.IndexAddr:
+			for _, rr := range *y.Referrers() {
+				switch z := rr.(type) {
+				case *ssa.Store:
+					if z.Addr != y {
+						return nil
+					}
+					out = append(out, z.Val)
+				case *ssa.UnOp:
+					if z.Op != token.MUL {
+						return nil
+					}
+				default:
+					return nil
+				}
+			}
+		case *ssa.Slice:
+			// The literal made a slice; reads of it go through IndexAddr
+			// of the slice, which only loads.
+			for _, rr := range *y.Referrers() {
+				if !onlyLoads(rr, y) {
+					return nil
+				}
+			}
+		default:
+			return nil
+		}
+	}
+	return out
+}
+
+// onlyLoads reports whether instr uses the slice s only to read an
+// element, or to range over it.
+func onlyLoads(instr ssa.Instruction, s ssa.Value) bool {
+	switch x := instr.(type) {
+	case *ssa.IndexAddr:
+		for _, r := range *x.Referrers() {
+			if u, ok := r.(*ssa.UnOp); !ok || u.Op != token.MUL {
+				return false
+			}
+		}
+		return true
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" {
+			return true
+		}
+	}
+	return false
+}
+
+// mapStores returns the values stored into the map literal m (a MakeMap
+// of the function), when stores and lookups are all that is done to it;
+// nil otherwise.
+func mapStores(m ssa.Value) []ssa.Value {
+	mm, ok := m.(*ssa.MakeMap)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *mm.Referrers() {
+		switch y := r.(type) {
+		case *ssa.MapUpdate:
+			if y.Map != mm {
+				return nil
+			}
+			out = append(out, y.Value)
+		case *ssa.Lookup:
+		default:
+			return nil
+		}
+	}
+	return out
 }

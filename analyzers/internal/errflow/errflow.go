@@ -118,7 +118,8 @@ func (w *errWalker[T]) walk(v ssa.Value, direct bool) []T {
 func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct bool) []T {
 	fc := w.f.s.Forward(&c.Call)
 	callee := ssax.CalleeFunc(fc)
-	if callee == nil && w.f.s.LocalFunc(w.f.s.Callee(&c.Call)) == nil {
+	locals := w.f.s.LocalCallees(&c.Call)
+	if callee == nil && len(locals) == 0 {
 		w.opaque = true // a dynamic call; a closure of the package goes on
 		return nil
 	}
@@ -159,12 +160,16 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 	}
 	var out []T
 	passed := false
-	if local := w.f.s.LocalFunc(w.f.s.Callee(&c.Call)); local != nil && !c.Call.IsInvoke() {
-		// A helper of the package whose error result passes on an error
-		// it was given (a wrapper of fmt.Errorf or errors.Wrap): the walk
-		// goes on at the call's arguments.
+	for _, local := range locals {
+		if c.Call.IsInvoke() {
+			break
+		}
+		// A helper of the package (or each function a function value may
+		// hold) whose error result passes on an error it was given (a
+		// wrapper of fmt.Errorf or errors.Wrap): the walk goes on at the
+		// call's arguments.
 		for _, ep := range w.f.errParams(local, index) {
-			arg := ssax.ClosureArg(&c.Call, local, ep.param)
+			arg := w.f.s.CallArg(&c.Call, local, ep.param)
 			if arg == nil {
 				continue
 			}
@@ -175,7 +180,7 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 			}
 			d := direct && ep.direct
 			if ep.format >= 0 {
-				if f, ok := ssax.ConstString(ssax.ClosureArg(&c.Call, local, ep.format)); !apis.ErrorfKeepsChain(f, ok) {
+				if f, ok := ssax.ConstString(w.f.s.CallArg(&c.Call, local, ep.format)); !apis.ErrorfKeepsChain(f, ok) {
 					d = false
 				}
 			}

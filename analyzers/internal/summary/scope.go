@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
@@ -133,6 +134,38 @@ func (s *Summary) Callees(c *ssa.CallCommon) []*ssa.Function {
 		return nil
 	}
 	return s.graph.Callees(c)
+}
+
+// LocalCallees returns the functions of the package that the call c may
+// call (LocalFunc of each of Callees): one for a call with a known callee,
+// several for a function value that may hold one of them (a step of a
+// list, a handler of a map). Callees of other packages are left out.
+func (s *Summary) LocalCallees(c *ssa.CallCommon) []*ssa.Function {
+	var out []*ssa.Function
+	for _, f := range s.Callees(c) {
+		if l := s.LocalFunc(f); l != nil && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// CallArg returns the value the call c gives to parameter i of fn, one of
+// its LocalCallees: its argument, or the binding of a closure it makes.
+// A method value (x.M) keeps its receiver: the call's arguments start at
+// the method's first parameter after it, and the receiver is unknown
+// unless the call makes the method value itself.
+func (s *Summary) CallArg(c *ssa.CallCommon, fn *ssa.Function, i int) ssa.Value {
+	if fn.Signature.Recv() != nil && len(c.Args) == len(fn.Params)-1 {
+		if i == 0 {
+			if mc, ok := c.Value.(*ssa.MakeClosure); ok && len(mc.Bindings) == 1 {
+				return mc.Bindings[0]
+			}
+			return nil
+		}
+		return c.Args[i-1]
+	}
+	return ssax.ClosureArg(c, fn, i)
 }
 
 // ParamArgs returns the arguments passed for parameter p at every call
