@@ -54,8 +54,8 @@ var Doc = &checkdoc.Doc{
 		"since it cannot fail with AlreadyExists;\n" +
 		"- as (b), Creates whose object is named by a value that is new on every call: drawn at random, a UUID " +
 		"or the clock, also through helpers (facts), slicing, indexing and functions of the standard library " +
-		"(a regexp's submatch of a random token). Such a name cannot already exist; whether a new object on " +
-		"every reconcile is a leak is RL1001's question.\n\n" +
+		"(a regexp's submatch of a random token). Such a name cannot already exist, so the message of (b) would " +
+		"be false; a new object on every pass that reaches such a Create is not reported by this check.\n\n" +
 		"Creates gated by an \"expectations\" cache are safe but look like (a); suppress them with a reason.",
 	Before: `cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: w.Name + "-cfg", Namespace: w.Namespace}}
 if err := r.Create(ctx, cm); err != nil {
