@@ -150,6 +150,14 @@ func IsTaintPropagator(f Func) bool {
 	return false
 }
 
+// PropagatesByDefault reports whether f, a function or method that the
+// tables above do not name, computes its results from its arguments and
+// receiver, so that they carry their taint: any function of the standard
+// library (a regexp's submatches of a string, a big.Int's value, an
+// encoding). Functions of other packages are known by their facts instead.
+// The caller leaves out results that are tests (bools).
+func PropagatesByDefault(f Func) bool { return f.Pkg != "" && IsStandard(f.Pkg) }
+
 // IsMapIterSource reports whether f returns an iterator over a map in
 // map order: maps.Keys, maps.Values, maps.All.
 func IsMapIterSource(f Func) bool {

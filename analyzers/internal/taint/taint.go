@@ -548,12 +548,8 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 			return Taint{} // a test (t.After(deadline)), as a comparison
 		}
 		return unionArgs()
-	case callee != nil && !common.IsInvoke() && callee.Pkg() != nil && apis.IsStandard(callee.Pkg().Path()) && !boolResults(common.Signature()):
-		// Any other function or method of the standard library computes
-		// its result from its arguments and receiver (a regexp's
-		// submatches of a string, a big.Int's value, an encoding): it
-		// carries their taint. A test (a bool) does not.
-		return unionArgs()
+	case !common.IsInvoke() && apis.PropagatesByDefault(f) && !boolResults(common.Signature()):
+		return unionArgs() // a function of the standard library; a test (a bool) carries nothing
 	}
 	// Helpers: in this package, from their returns; elsewhere, from facts.
 	if fn := a.m.Callee(common); fn != nil && !common.IsInvoke() {

@@ -94,3 +94,21 @@ func (r *SuffixReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	}
 	return ctrl.Result{}, nil
 }
+
+// A constructor of the package names the Secret; given a name that
+// repeats, the AlreadyExists error is returned. (Given a random token, the
+// model does not yet see the constructor's stores in its result: issue
+// #32's heap model.)
+type ConstructedFixedReconciler struct{ client.Client }
+
+func tokenSecret(ns, id string) *corev1.Secret {
+	return &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: token.SecretName(id), Namespace: ns}}
+}
+
+func (r *ConstructedFixedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	s := tokenSecret(req.Namespace, req.Name)
+	if err := r.Create(ctx, s); err != nil { // want `createnotidempotent: the AlreadyExists error of this Create is returned by \(\*ConstructedFixedReconciler\).Reconcile`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
