@@ -13,28 +13,39 @@ cd "$(dirname "$0")"
 step() { printf '\n== [%ds] %s\n' "$SECONDS" "$*"; }
 trap 'printf "\n== [%ds] done (exit %s)\n" "$SECONDS" "$?"' EXIT
 
+# measure runs a command and then says its wall time, CPU time and the peak
+# resident memory of its largest process (GNU time, when it is installed:
+# Debian package "time"; .ci/run installs it).
+measure() {
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f '== step: %e s wall, %U s user, %S s system, largest process %M KB' -- "$@"
+	else
+		"$@"
+	fi
+}
+
 step "root module: go test ./..."
-go test -count=1 -timeout 40m -skip '^TestMetamorphic$' ./...
+measure go test -count=1 -timeout 40m -skip '^TestMetamorphic$' ./...
 
 # The metamorphic harness (analyzers/metamorphic_test.go) on its own, so its
 # table per check (variants, sites, cases, verdicts kept) is in the log.
 step "metamorphic harness: every check's testdata under semantics-preserving rewrites"
-go test -count=1 -timeout 30m -run '^TestMetamorphic$' -v ./analyzers/ 2>&1 |
+measure go test -count=1 -timeout 30m -run '^TestMetamorphic$' -v ./analyzers/ 2>&1 |
 	grep -v -e '^=== RUN' -e '^\s*--- PASS' -e '^PASS$'
 
 # The checks of a package run concurrently, each on its own view of the
 # model (docs/architecture.md): the example operator once more, with a
 # reconcilelint binary built with the race detector.
 step "example operator with a race-detector build: checks run concurrently"
-RECONCILELINT_E2E_RACE=1 go test -count=1 -timeout 40m -run '^TestExampleOperatorStandalone$' ./cmd/reconcilelint/
+RECONCILELINT_E2E_RACE=1 measure go test -count=1 -timeout 40m -run '^TestExampleOperatorStandalone$' ./cmd/reconcilelint/
 
 step "stubs match the real controller-runtime and k8s.io modules"
-bash analyzers/internal/stubtest/checkstubs.sh -timeout 30m
+measure bash analyzers/internal/stubtest/checkstubs.sh -timeout 30m
 
 step "verify: oldest and newest supported controller-runtime"
-(cd verify && bash hack/test-versions.sh -count=1 -timeout 30m)
+(cd verify && measure bash hack/test-versions.sh -count=1 -timeout 30m)
 
 if [ -f testdata/fidelity/run.sh ]; then
 	step "verify fidelity suite against a real API server"
-	bash testdata/fidelity/run.sh
+	measure bash testdata/fidelity/run.sh
 fi

@@ -191,10 +191,11 @@ func decodeFindings(t *testing.T, out, dir string) []finding {
 
 var vetLineRE = regexp.MustCompile(`^(.+\.go):(\d+):(\d+): ([a-z]+): `)
 
-// vet runs go vet -vettool and parses its text output.
-func vet(t *testing.T, dir string) []finding {
+// vet runs go vet -vettool, with flags, and parses its text output.
+func vet(t *testing.T, dir string, flags ...string) []finding {
 	t.Helper()
-	_, errOut, code := run(t, dir, "go", "vet", "-vettool="+binary(t), "./...")
+	args := append(append([]string{"vet", "-vettool=" + binary(t)}, flags...), "./...")
+	_, errOut, code := run(t, dir, "go", args...)
 	var fs []finding
 	for _, line := range strings.Split(errOut, "\n") {
 		m := vetLineRE.FindStringSubmatch(line)
@@ -251,6 +252,18 @@ func TestExampleOperatorVetTool(t *testing.T) {
 	// Both modes agree.
 	got, _ := standalone(t, dir, "./...")
 	diff(t, "standalone vs vet", vet(t, dir), got)
+	// go vet passes a check's flag to every unit, also to the dependencies
+	// analysed only for their facts, where the vet tool runs no check:
+	// the flag is accepted there, and selects that check where it runs.
+	id := want[0].ID
+	c, _ := analyzers.Lookup(id)
+	var only []finding
+	for _, f := range want {
+		if f.ID == id {
+			only = append(only, f)
+		}
+	}
+	diff(t, "go vet -vettool -"+c.Doc.Name, only, vet(t, dir, "-"+c.Doc.Name))
 }
 
 // copyTree copies the operator module into a temporary directory.

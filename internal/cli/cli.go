@@ -20,15 +20,21 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/internal/baseline"
 	"github.com/reconcilelint/reconcilelint/internal/config"
+	"github.com/reconcilelint/reconcilelint/internal/progress"
 	"github.com/reconcilelint/reconcilelint/internal/report"
 	"github.com/reconcilelint/reconcilelint/internal/resultcache"
 	"github.com/reconcilelint/reconcilelint/internal/suite"
 )
+
+// progressInterval is the least time between two progress lines when
+// stderr is not a terminal (a CI log).
+const progressInterval = 5 * time.Second
 
 // Exit codes.
 const (
@@ -61,6 +67,7 @@ type options struct {
 	baselinePath  string
 	writeBaseline string
 	noCache       bool
+	quiet         bool
 	scaffold      bool
 	roots         bool
 	patterns      []string
@@ -87,6 +94,7 @@ func parseFlags(args []string, stdout io.Writer) (*options, bool, error) {
 	fs.StringVar(&o.failOn, "fail-on", "", "lowest `severity` that fails (exit 1): info, warning or error (default from the configuration, else info)")
 	fs.StringVar(&o.baselinePath, "baseline", "", "report only findings not recorded in this baseline `file`")
 	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record the current findings in this baseline `file` and exit 0")
+	fs.BoolVar(&o.quiet, "quiet", false, "print no progress on stderr (the status line on a terminal, a line every few seconds elsewhere)")
 	fs.BoolVar(&o.noCache, "no-cache", false, "neither read nor write the result cache ($"+resultcache.EnvVar+"=off does the same)")
 	fs.BoolVar(&o.roots, "roots", false, "list the reconcile roots the checks analyse from, per package (text or -json), and exit")
 	fs.BoolVar(&o.scaffold, "scaffold-verify", false, "write a verify test (foo_verify_test.go next to foo.go) for each reconciler with a SetupWithManager method in the packages, and exit; never overwrites a file")
@@ -237,9 +245,7 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if o.roots {
-		return ExitClean, listRoots(dir, o.patterns, o.format, res, stdout)
-	}
+
 	failOn := res.FailOn()
 	if o.failOn != "" {
 		if failOn, err = checkdoc.ParseSeverity(o.failOn); err != nil {
@@ -256,7 +262,15 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("locate the reconcilelint binary: %w", err)
 	}
-	findings, err := analyse(o, dir, exe, cfgPath, res.Digest(), terminal(stderr))
+	line := progress.New(stderr, o.quiet, progressInterval)
+	defer line.Clear()
+	if o.roots {
+		if _, err := suite.Select(res); err != nil {
+			return 0, err
+		}
+		return ExitClean, listRoots(dir, exe, cfgPath, res.Digest(), o.patterns, o.format, line, stdout)
+	}
+	findings, err := analyse(o, dir, exe, cfgPath, res.Digest(), line)
 	if err != nil {
 		return 0, err
 	}
@@ -273,7 +287,7 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 	}
 	if o.fix {
 		refresh := func() ([]report.Finding, error) {
-			fs, err := runVet(dir, exe, cfgPath, res.Digest(), o.patterns, terminal(stderr))
+			fs, err := runVet(dir, exe, cfgPath, res.Digest(), o.patterns, line)
 			if err != nil {
 				return nil, err
 			}
@@ -309,7 +323,7 @@ func run(o *options, stdout, stderr io.Writer) (int, error) {
 // analyse returns the findings of the packages: from the result cache
 // when nothing they depend on changed since a run with the same binary,
 // configuration and patterns, else from go vet (and then stores them).
-func analyse(o *options, dir, exe, cfgPath, digest string, progress io.Writer) ([]report.Finding, error) {
+func analyse(o *options, dir, exe, cfgPath, digest string, line *progress.Line) ([]report.Finding, error) {
 	var key string
 	if !o.noCache {
 		if fi, err := os.Stat(exe); err == nil {
@@ -327,7 +341,7 @@ func analyse(o *options, dir, exe, cfgPath, digest string, progress io.Writer) (
 			return findings, nil
 		}
 	}
-	findings, err := runVet(dir, exe, cfgPath, digest, o.patterns, progress)
+	findings, err := runVet(dir, exe, cfgPath, digest, o.patterns, line)
 	if err != nil {
 		return nil, err
 	}

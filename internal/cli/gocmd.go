@@ -11,25 +11,29 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/reconcilelint/reconcilelint/internal/progress"
 )
 
 // goCommand runs the go command in one directory. Failure is decided by
 // the command's exit status and by the errors it reports in structured
 // form (go list -e -json); its stderr only supplies the words of an
 // error. Progress lines (module downloads, toolchain switches) are never
-// errors: they are copied to progress, when set, as they arrive.
+// errors: on a terminal they are printed above the status line as they
+// arrive.
 type goCommand struct {
 	tool     string
 	dir      string
-	progress io.Writer // nil: stay quiet
+	progress *progress.Line // nil: stay quiet
+	env      []string       // added to the environment of the next run
 }
 
-func newGoCommand(dir string, progress io.Writer) (*goCommand, error) {
+func newGoCommand(dir string, line *progress.Line) (*goCommand, error) {
 	tool, err := exec.LookPath("go")
 	if err != nil {
 		return nil, errors.New("the go command is not on PATH; reconcilelint needs it to load packages")
 	}
-	return &goCommand{tool: tool, dir: dir, progress: progress}, nil
+	return &goCommand{tool: tool, dir: dir, progress: line}, nil
 }
 
 // run runs go with args and returns its standard output and standard
@@ -38,21 +42,28 @@ func newGoCommand(dir string, progress io.Writer) (*goCommand, error) {
 func (g *goCommand) run(args ...string) (stdout []byte, stderr string, err error) {
 	cmd := exec.Command(g.tool, args...)
 	cmd.Dir = g.dir
+	if len(g.env) > 0 {
+		cmd.Env = append(os.Environ(), g.env...)
+	}
 	var out bytes.Buffer
-	errs := &progressWriter{progress: g.progress}
+	var show *progress.Line
+	if g.progress.Terminal() {
+		show = g.progress
+	}
+	errs := &progressWriter{progress: show}
 	cmd.Stdout, cmd.Stderr = &out, errs
 	err = cmd.Run()
 	errs.flush()
 	return out.Bytes(), errs.all.String(), err
 }
 
-// progressWriter keeps everything written to it and copies each complete
-// progress line to progress.
+// progressWriter keeps everything written to it and prints each complete
+// progress line above the status line.
 type progressWriter struct {
 	mu       sync.Mutex
 	all      bytes.Buffer
 	partial  []byte
-	progress io.Writer
+	progress *progress.Line
 }
 
 func (w *progressWriter) Write(p []byte) (int, error) {
@@ -71,7 +82,7 @@ func (w *progressWriter) Write(p []byte) (int, error) {
 		line := string(w.partial[:i])
 		w.partial = w.partial[i+1:]
 		if isProgress(line) {
-			fmt.Fprintf(w.progress, "reconcilelint: %s\n", strings.TrimPrefix(strings.TrimSpace(line), "go: "))
+			w.progress.Println("reconcilelint: " + strings.TrimPrefix(strings.TrimSpace(line), "go: "))
 		}
 	}
 	return len(p), nil
@@ -81,7 +92,7 @@ func (w *progressWriter) flush() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.progress != nil && len(w.partial) > 0 && isProgress(string(w.partial)) {
-		fmt.Fprintf(w.progress, "reconcilelint: %s\n", strings.TrimPrefix(strings.TrimSpace(string(w.partial)), "go: "))
+		w.progress.Println("reconcilelint: " + strings.TrimPrefix(strings.TrimSpace(string(w.partial)), "go: "))
 	}
 	w.partial = nil
 }
@@ -110,26 +121,20 @@ func isProgress(line string) bool {
 	return false
 }
 
-// terminal returns w when it is a terminal, else nil: progress is shown to
-// a person watching, never written into a CI log or a redirected file.
-func terminal(w io.Writer) io.Writer {
-	f, ok := w.(*os.File)
-	if !ok {
-		return nil
-	}
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return w
-}
-
 // listedPackage is the part of `go list -e -json` output that loading reads.
 type listedPackage struct {
 	ImportPath string
 	Dir        string
 	Error      *listError
 	DepsErrors []*listError
+	DepOnly    bool   // listed by -deps only
+	ForTest    string // a test variant, or a package of tests
+}
+
+// listing is what go list reports of the patterns.
+type listing struct {
+	pkgs []listedPackage // the packages the patterns match
+	deps int             // the packages they and their tests import, directly or not, that go vet analyses for facts
 }
 
 type listError struct {
@@ -137,21 +142,23 @@ type listError struct {
 	Err string
 }
 
-// listPackages resolves the patterns with `go list -e -json`, which also
-// downloads the modules they need, and returns the packages. A pattern
-// that matches nothing, a missing go.mod, a package that cannot be loaded
-// (a missing import, a syntax error) or a dependency that cannot be loaded
-// is an error with a one-line description.
-func (g *goCommand) listPackages(patterns []string) ([]listedPackage, error) {
+// listPackages resolves the patterns with `go list -e -deps -test -json`,
+// which also downloads the modules they need, and returns the packages
+// they match and the number of packages go vet will analyse for their
+// facts. A pattern that matches nothing, a missing go.mod, a package that
+// cannot be loaded (a missing import, a syntax error) or a dependency that
+// cannot be loaded is an error with a one-line description.
+func (g *goCommand) listPackages(patterns []string) (*listing, error) {
 	if err := g.inModule(); err != nil {
 		return nil, err
 	}
-	args := append([]string{"list", "-e", "-json=ImportPath,Dir,Error,DepsErrors"}, patterns...)
+	args := append([]string{"list", "-e", "-deps", "-test", "-json=ImportPath,Dir,Error,DepsErrors,DepOnly,ForTest"}, patterns...)
 	stdout, stderr, err := g.run(args...)
 	if err != nil {
 		return nil, g.failure("go list", err, stderr)
 	}
-	var pkgs []listedPackage
+	l := &listing{}
+	deps := make(map[string]bool)
 	dec := json.NewDecoder(bytes.NewReader(stdout))
 	for {
 		var p listedPackage
@@ -160,9 +167,19 @@ func (g *goCommand) listPackages(patterns []string) ([]listedPackage, error) {
 		} else if err != nil {
 			return nil, fmt.Errorf("read go list output: %w", err)
 		}
-		pkgs = append(pkgs, p)
+		switch {
+		case p.DepOnly:
+			// A dependency: go vet analyses it once for its facts, test
+			// variants included (built-in unsafe is never analysed).
+			if path, _, _ := strings.Cut(p.ImportPath, " "); path != "unsafe" {
+				deps[path] = true
+			}
+		case p.ForTest == "" && !strings.HasSuffix(p.ImportPath, ".test"):
+			l.pkgs = append(l.pkgs, p)
+		}
 	}
-	if len(pkgs) == 0 {
+	l.deps = len(deps)
+	if len(l.pkgs) == 0 {
 		return nil, fmt.Errorf("no packages to analyse: %s matched no packages", strings.Join(patterns, " "))
 	}
 	var msgs []string
@@ -177,7 +194,7 @@ func (g *goCommand) listPackages(patterns []string) ([]listedPackage, error) {
 			msgs = append(msgs, msg)
 		}
 	}
-	for _, p := range pkgs {
+	for _, p := range l.pkgs {
 		if p.Error != nil {
 			add(p.Error)
 		}
@@ -188,7 +205,7 @@ func (g *goCommand) listPackages(patterns []string) ([]listedPackage, error) {
 	if len(msgs) > 0 {
 		return nil, errors.New(summarise("cannot load the packages: ", msgs))
 	}
-	return pkgs, nil
+	return l, nil
 }
 
 // inModule returns an error when module mode is on and the directory is

@@ -4,15 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
-
 	"github.com/reconcilelint/reconcilelint/analyzers"
-	"github.com/reconcilelint/reconcilelint/internal/config"
-	"github.com/reconcilelint/reconcilelint/internal/suite"
+	"github.com/reconcilelint/reconcilelint/internal/progress"
+	"github.com/reconcilelint/reconcilelint/internal/vettool"
 )
 
 // rootsDoc is the -roots -json document.
@@ -35,47 +32,45 @@ type rootEntry struct {
 	Body string `json:"body,omitempty"`
 }
 
-// listRoots loads the packages of patterns in dir, builds the model of
-// each (in this process, with the configuration's shared options) and
-// writes the reconcile roots it found: what the checks analyse from. A
-// package without roots is listed with none, so a user sees that it was
-// looked at.
-func listRoots(dir string, patterns []string, format string, res *config.Resolved, stdout io.Writer) error {
-	if _, err := suite.Select(res); err != nil {
+// listRoots runs the model on the packages of patterns in dir through go
+// vet, with this binary as the vet tool in its roots mode (the same model,
+// configuration and dependency facts as the checks, one package per
+// process, cached by go), and writes the reconcile roots it found: what
+// the checks analyse from. A package without roots is listed with none,
+// so a user sees that it was looked at. Roots in test files are left out:
+// go vet analyses a package with its tests, the listing is of the package.
+func listRoots(dir, exe, cfgPath, digest string, patterns []string, format string, line *progress.Line, stdout io.Writer) error {
+	found, pkgs, err := vet(dir, exe, cfgPath, digest, patterns, line, "-"+vettool.RootsFlag+"=true")
+	if err != nil {
 		return err
 	}
-	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.LoadAllSyntax}, patterns...)
-	if err != nil {
-		return fmt.Errorf("load the packages: %w", err)
-	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
+	byPkg := make(map[string][]rootEntry)
+	for _, f := range found {
+		if f.Check != analyzers.RootsAnalyzer.Name || strings.HasSuffix(f.Pos.File, "_test.go") {
+			continue
 		}
-	})
-	if len(errs) > 0 {
-		return fmt.Errorf("the packages do not build: %s", errs[0])
-	}
-	if len(pkgs) == 0 {
-		return fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
-	}
-	g, err := checker.Analyze([]*analysis.Analyzer{analyzers.Base()}, pkgs, nil)
-	if err != nil {
-		return fmt.Errorf("analyse the packages: %w", err)
+		var r analyzers.Root
+		if err := json.Unmarshal([]byte(f.Message), &r); err != nil {
+			return fmt.Errorf("read the roots of %s: %w", f.Package, err)
+		}
+		path, _, _ := strings.Cut(f.Package, " ")
+		pos := f.Pos.File
+		if f.Pos.Line > 0 {
+			pos = fmt.Sprintf("%s:%d:%d", pos, f.Pos.Line, f.Pos.Column)
+		}
+		byPkg[path] = append(byPkg[path], rootEntry{Function: r.Function, Kind: r.Kind,
+			Position: relPosition(dir, pos), Request: r.Request, Body: r.Body})
 	}
 	var doc rootsDoc
-	for _, act := range g.Roots {
-		if act.Err != nil {
-			return fmt.Errorf("%s: %w", act.Package.PkgPath, act.Err)
+	for _, p := range pkgs {
+		rs := byPkg[p.ImportPath]
+		if rs == nil {
+			rs = []rootEntry{}
 		}
-		rp := rootsPackage{Package: act.Package.PkgPath, Roots: []rootEntry{}}
-		for _, r := range analyzers.RootsOf(act.Result) {
-			rp.Roots = append(rp.Roots, rootEntry{Function: r.Function, Kind: r.Kind,
-				Position: relPosition(dir, act.Package.Fset.Position(r.Pos).String()), Request: r.Request, Body: r.Body})
-		}
-		doc.Packages = append(doc.Packages, rp)
+		doc.Packages = append(doc.Packages, rootsPackage{Package: p.ImportPath, Roots: rs})
 	}
+	sort.Slice(doc.Packages, func(i, j int) bool { return doc.Packages[i].Package < doc.Packages[j].Package })
+	line.Clear()
 	if format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

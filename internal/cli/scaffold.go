@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/reconcilelint/reconcilelint/internal/progress"
 	"github.com/reconcilelint/reconcilelint/internal/scaffold"
 )
 
@@ -14,7 +15,7 @@ import (
 // that matches nothing, no reconciler to scaffold and a file that already
 // exists are errors (exit 2), and then nothing is written.
 func scaffoldVerify(dir string, patterns []string, stdout, stderr io.Writer) (int, error) {
-	g, err := newGoCommand(dir, terminal(stderr))
+	g, err := newGoCommand(dir, progress.New(stderr, false, progressInterval))
 	if err != nil {
 		return 0, err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/internal/progress"
 	"github.com/reconcilelint/reconcilelint/internal/report"
 	"github.com/reconcilelint/reconcilelint/internal/vettool"
 )
@@ -49,36 +50,58 @@ type vetRelated struct {
 
 // runVet runs go vet with this binary as the vet tool in dir and returns
 // the findings. The packages are first resolved with go list, which
-// downloads what they need (shown on progress, when set) and reports
-// what cannot be loaded in structured form; go vet then fails only on
-// code that does not type-check. Failure is decided by the exit status
-// of the go command, never by the look of its stderr.
-func runVet(dir, exe, cfgPath, digest string, patterns []string, progress io.Writer) ([]report.Finding, error) {
-	g, err := newGoCommand(dir, progress)
+// downloads what they need (shown above the status line on a terminal)
+// and reports what cannot be loaded in structured form; go vet then fails
+// only on code that does not type-check. Failure is decided by the exit
+// status of the go command, never by the look of its stderr. While go vet
+// runs, the status line counts the packages its vet tool processes
+// announce (package progress).
+func runVet(dir, exe, cfgPath, digest string, patterns []string, line *progress.Line) ([]report.Finding, error) {
+	findings, _, err := vet(dir, exe, cfgPath, digest, patterns, line)
+	return findings, err
+}
+
+// vet is runVet with more flags for the vet tool, and it also returns the
+// packages the patterns match.
+func vet(dir, exe, cfgPath, digest string, patterns []string, line *progress.Line, toolFlags ...string) ([]report.Finding, []listedPackage, error) {
+	g, err := newGoCommand(dir, line)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if _, err := g.listPackages(patterns); err != nil {
-		return nil, err
+	line.Phase("resolving packages")
+	listed, err := g.listPackages(patterns)
+	if err != nil {
+		return nil, nil, err
+	}
+	env, stop, err := line.Watch("", len(listed.pkgs), listed.deps)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer stop()
+	if env != "" {
+		g.env = append(g.env, env)
 	}
 	args := []string{"vet", "-vettool=" + exe, "-json"}
 	if cfgPath != "" {
 		args = append(args, "-"+vettool.ConfigFlag+"="+cfgPath)
 	}
 	args = append(args, "-"+vettool.DigestFlag+"="+digest)
+	args = append(args, toolFlags...)
 	args = append(args, patterns...)
 	stdout, stderr, runErr := g.run(args...)
+	stop()
 	if runErr != nil {
 		var ee *exec.ExitError
 		if !errors.As(runErr, &ee) {
-			return nil, fmt.Errorf("run go vet: %w", runErr)
+			return nil, nil, fmt.Errorf("run go vet: %w", runErr)
 		}
 		if msg := vetFailure(stderr); msg != "" {
-			return nil, errors.New(msg)
+			return nil, nil, errors.New(msg)
 		}
-		return nil, fmt.Errorf("go vet failed (%v) without saying why", runErr)
+		return nil, nil, fmt.Errorf("go vet failed (%v) without saying why", runErr)
 	}
-	return parseVetJSON(stdout)
+	findings, err := parseVetJSON(stdout)
+	return findings, listed.pkgs, err
 }
 
 // vetFailure describes, in one line, why go vet exited with a non-zero

@@ -74,7 +74,7 @@ func (r *Report) Table() string {
 // own is the check's own src directory, whose packages are the cases.
 // Variants are written under gopath/src/mm.
 func Run(a *analysis.Analyzer, gopath, own string, rules []Rule) (*Report, error) {
-	paths, err := casePackages(own)
+	paths, err := CasePackages(own)
 	if err != nil {
 		return nil, err
 	}
@@ -276,8 +276,10 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// casePackages lists the import paths of the packages under src.
-func casePackages(src string) ([]string, error) {
+// CasePackages lists the import paths of the packages under src (a
+// GOPATH src directory of testdata), test files and nested testdata left
+// out.
+func CasePackages(src string) ([]string, error) {
 	var out []string
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
