@@ -88,11 +88,12 @@ func TestFirstRun(t *testing.T) {
 	}
 	// Not on a terminal, as in CI: progress lines on stderr, the counts of
 	// packages, a few seconds apart at least, and nothing else but the go
-	// command's own download lines (go run fetches the linter's modules).
+	// command's own lines (go run fetches the linter's modules, and says
+	// the exit status).
 	var progress []stampedLine
 	for _, l := range stamps.lines {
 		switch {
-		case strings.HasPrefix(l.text, "go: "):
+		case strings.HasPrefix(l.text, "go: "), goRunExit.MatchString(l.text):
 		case ciProgressLine.MatchString(l.text):
 			progress = append(progress, l)
 		default:
@@ -164,6 +165,10 @@ func TestFirstRun(t *testing.T) {
 // ciProgressLine matches a progress line the command prints when stderr
 // is not a terminal: the phase, or the counts and the package analysed last.
 var ciProgressLine = regexp.MustCompile(`^reconcilelint: (resolving packages|compiling|dependencies \d+/\d+, packages \d+/\d+) \(\d+[0-9hms.]*\)(: \S+)?$`)
+
+// goRunExit matches the line go run prints when the program exits with a
+// non-zero status.
+var goRunExit = regexp.MustCompile(`^exit status \d+$`)
 
 // stampedLines is an io.Writer that keeps what is written and the time
 // each complete line arrived.
