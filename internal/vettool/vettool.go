@@ -123,22 +123,10 @@ func factsOnly(cfg string) bool {
 // as roots, they export exactly the facts that as would.
 func factProducers(as []*analysis.Analyzer) []*analysis.Analyzer {
 	var out []*analysis.Analyzer
-	seen := make(map[*analysis.Analyzer]bool)
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
-		for _, r := range a.Requires {
-			visit(r)
-		}
+	for _, a := range withRequired(as) {
 		if len(a.FactTypes) > 0 {
 			out = append(out, a)
 		}
-	}
-	for _, a := range as {
-		visit(a)
 	}
 	return out
 }
@@ -147,18 +135,21 @@ func factProducers(as []*analysis.Analyzer) []*analysis.Analyzer {
 // are not in kept or required by them.
 func dropped(all, kept []*analysis.Analyzer) []*analysis.Analyzer {
 	run := make(map[*analysis.Analyzer]bool)
-	var mark func(a *analysis.Analyzer)
-	mark = func(a *analysis.Analyzer) {
+	for _, a := range withRequired(kept) {
+		run[a] = true
+	}
+	var out []*analysis.Analyzer
+	for _, a := range withRequired(all) {
 		if !run[a] {
-			run[a] = true
-			for _, r := range a.Requires {
-				mark(r)
-			}
+			out = append(out, a)
 		}
 	}
-	for _, a := range kept {
-		mark(a)
-	}
+	return out
+}
+
+// withRequired returns as and every analyzer they require, directly or
+// not, each once, each after what it requires.
+func withRequired(as []*analysis.Analyzer) []*analysis.Analyzer {
 	var out []*analysis.Analyzer
 	seen := make(map[*analysis.Analyzer]bool)
 	var visit func(a *analysis.Analyzer)
@@ -167,14 +158,12 @@ func dropped(all, kept []*analysis.Analyzer) []*analysis.Analyzer {
 			return
 		}
 		seen[a] = true
-		if !run[a] {
-			out = append(out, a)
-		}
 		for _, r := range a.Requires {
 			visit(r)
 		}
+		out = append(out, a)
 	}
-	for _, a := range all {
+	for _, a := range as {
 		visit(a)
 	}
 	return out
