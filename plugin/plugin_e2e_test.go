@@ -34,6 +34,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/reconcilelint/reconcilelint/analyzers"
+	"github.com/reconcilelint/reconcilelint/internal/gopathtree"
 	"github.com/reconcilelint/reconcilelint/plugin"
 )
 
@@ -598,4 +599,29 @@ func sourceKey() (string, error) {
 		h.Write(data)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// TestE2EGOPATHVendored: on the GOPATH-era operator of package gopathtree
+// (GO111MODULE=off, its client libraries vendored, so every API package
+// has a path under example.com/legacyop/vendor/), golangci-lint with the
+// plugin reports the BUG markers, as on a module.
+func TestE2EGOPATHVendored(t *testing.T) {
+	bin := golangciBinary(t)
+	root := t.TempDir()
+	dir, err := gopathtree.Make(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(readmeBlock(t, ".golangci.yml")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range gopathtree.Env(root) {
+		t.Setenv(k, v)
+	}
+	issues, code, stderr := run(t, bin, dir)
+	want := markers(t, dir)
+	checkFindings(t, dir, issues, want)
+	if code != 1 {
+		t.Errorf("exit code %d, want 1; stderr:\n%s", code, stderr)
+	}
 }

@@ -10,5 +10,5 @@ import (
 )
 
 func TestCacheMutation(t *testing.T) {
-	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), cachemutation.Analyzer, "cm")
+	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), cachemutation.Analyzer, "cm", "cmgen")
 }

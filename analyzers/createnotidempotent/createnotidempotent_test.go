@@ -34,3 +34,10 @@ func TestFreshName(t *testing.T) {
 func TestSteps(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/steps")
 }
+
+// TestGeneratedClient: a typed client of the project's own API, generated
+// at a path of its choosing, is known by its shape: its Create is a
+// Create, its Get an existence check.
+func TestGeneratedClient(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/genclient")
+}

@@ -2,7 +2,6 @@ package eventtypebranch
 
 import (
 	"fmt"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -116,7 +115,7 @@ var eventTypes = []string{apis.EventAdded, apis.EventModified, apis.EventDeleted
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	hm := pass.ResultOf[handlers.Analyzer].(*handlers.Model)
-	controllerPkg := importsControllerLibs(pass.Pkg)
+	controllerPkg := apis.ImportsControllerLibraries(pass.Pkg)
 	n := 0
 	for _, br := range (&finder{s: s, hm: hm}).eventBranches() {
 		if !controllerPkg && !s.InScope(br.Fn) && hm.HandlerOf(br.Fn) == nil {
@@ -166,18 +165,6 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 	}
 	return n
-}
-
-// importsControllerLibs reports whether pkg imports controller-runtime or
-// client-go's tools/cache directly: the packages where event-driven code
-// is controller code.
-func importsControllerLibs(pkg *types.Package) bool {
-	for _, p := range pkg.Imports() {
-		if strings.HasPrefix(p.Path(), apis.CR) || p.Path() == apis.Cache {
-			return true
-		}
-	}
-	return false
 }
 
 // deletedOnly reports a branch on an event-kind field of the program's own

@@ -38,7 +38,13 @@ var Doc = &checkdoc.Doc{
 		"- runs before the removal (it dominates it) and its error can be non-nil when the write runs: the error " +
 		"is ignored, only logged, or tested on some paths only (`if err != nil { log… }` then going on);\n" +
 		"- runs in a goroutine (`go r.cleanup(…)`), so nothing waits for it; or\n" +
-		"- runs after the write (the removal is persisted first).\n\n" +
+		"- runs after the write (the removal is persisted first); or\n" +
+		"- is a `Delete`/`DeleteAllOf` that returned nil of an object that can still exist afterwards, and nothing " +
+		"reads it back before the removal: a custom resource (its controller may hold it with a finalizer of its own), " +
+		"a Pod, PersistentVolumeClaim, PersistentVolume or Namespace (held by the cluster's own finalizers or a " +
+		"graceful termination), or any object deleted with foreground propagation. A `Get` or `List` between the " +
+		"delete and the removal (Get until NotFound), or a removal that runs only on the true edge of " +
+		"`apierrors.IsNotFound` of the delete's error (delete again until NotFound), waits for it.\n\n" +
 		"A cleanup call is a `Delete`/`DeleteAllOf` of another object, external I/O (HTTP, SQL, the SDK packages " +
 		"configured as external), or a call of a helper of the package that does one of those (three levels). " +
 		"The deletion path is the region under a deletion-timestamp test (`!obj.DeletionTimestamp.IsZero()`, " +
@@ -50,7 +56,9 @@ var Doc = &checkdoc.Doc{
 		"through `if err := cleanup(); err != nil { return … }`;\n" +
 		"- cleanup errors that are collected (appended, joined, passed to another function or stored): the " +
 		"analysis cannot follow them, and silence beats a guess;\n" +
-		"- writes of the object itself (status updates on the deletion path) and calls that only log;\n" +
+		"- writes of the object itself (status updates on the deletion path) and calls that only log;\n" + "- a delete that returned nil of an object of another built-in kind (a ConfigMap, a Secret, a Deployment deleted " +
+		"in the background is gone when the call returns, unless someone added a finalizer) or of unknown kind " +
+		"(unstructured, an interface value);\n" +
 		"- helpers of other packages that remove a finalizer and write the object in one call: their facts do " +
 		"not say which write persists the removal.",
 	Before: `if !db.DeletionTimestamp.IsZero() {
@@ -127,7 +135,7 @@ func (c *checker) function(fn *ssa.Function) []diag.Finding {
 			if region != nil && !region(cl.at.Block()) {
 				continue
 			}
-			why := c.violation(fn, cl, rm)
+			why, lingering := c.violation(fn, cl, rm)
 			if why == "" {
 				continue
 			}
@@ -135,6 +143,13 @@ func (c *checker) function(fn *ssa.Function) []diag.Finding {
 				"once the finalizer is gone nothing retries the cleanup, so a failure leaks what it should have removed. "+
 				"Write the removal only after %s returned nil (return its error otherwise)",
 				rm.what, finalizerPhrase(rm.name), cl.what, why, cl.what)
+			if lingering {
+				msg = fmt.Sprintf("the %s that persists the removal of %s can run while the object deleted by %s still exists: %s, "+
+					"and nothing reads it back before the removal. Once the finalizer is gone nothing waits for that object: "+
+					"if its own cleanup fails or needs this one, it is never seen again. Remove the finalizer only after a Get of "+
+					"the object returns NotFound (requeue until then)",
+					rm.what, finalizerPhrase(rm.name), cl.what, why)
+			}
 			out = append(out, diag.Finding{
 				Pos: rm.at.Pos(), End: rm.at.Pos(), Message: msg,
 				Related: []analysis.RelatedInformation{{Pos: cl.at.Pos(), Message: "the cleanup: " + cl.what}},
@@ -145,44 +160,188 @@ func (c *checker) function(fn *ssa.Function) []diag.Finding {
 	return out
 }
 
-// violation says how cl can fail unnoticed before rm, or "".
-func (c *checker) violation(fn *ssa.Function, cl cleanup, rm removal) string {
+// violation says how cl can fail unnoticed before rm, or "", and whether
+// the cleanup succeeded but the object it deleted can still exist (notGone).
+func (c *checker) violation(fn *ssa.Function, cl cleanup, rm removal) (string, bool) {
 	if _, ok := cl.at.(*ssa.Go); ok {
 		if reaches(cl.at, rm.at) {
-			return "it runs in a goroutine, and nothing waits for it"
+			return "it runs in a goroutine, and nothing waits for it", false
 		}
-		return ""
+		return "", false
 	}
 	if reaches(rm.at, cl.at) && !reaches(cl.at, rm.at) {
-		return "it runs only after the removal is written"
+		return "it runs only after the removal is written", false
 	}
 	if !dominates(cl.at, rm.at) {
-		return ""
+		return "", false
 	}
 	call, ok := cl.at.(*ssa.Call)
 	if !ok {
-		return ""
+		return "", false
 	}
 	errv, hasErr := errorResult(call)
 	if !hasErr {
-		return "" // nothing tells whether it succeeded
+		return "", false // nothing tells whether it succeeded
 	}
 	if errv == nil {
-		return "its error is ignored"
+		return "its error is ignored", false
 	}
 	switch errorUse(c.s, errv) {
 	case errIgnored:
-		return "its error is ignored"
+		return "its error is ignored", false
 	case errOther:
-		return ""
+		// The error goes where the analysis does not follow it
+		// (IgnoreNotFound, an IsNotFound test, a collection): whether it
+		// stops the removal is not known, but the delete runs first.
+		why := c.notGone(fn, call, errv, rm)
+		return why, why != ""
 	}
 	if failurePathReaches(call, errv, rm.at) {
 		if errLoggedOnly(c.s, errv) {
-			return "its error is only logged"
+			return "its error is only logged", false
 		}
-		return "its error is checked on some paths only"
+		return "its error is checked on some paths only", false
+	}
+	why := c.notGone(fn, call, errv, rm)
+	return why, why != ""
+}
+
+// notGone says why a delete that returned nil has not finished its
+// cleanup when rm runs, or "": Delete (or DeleteAllOf) of another object
+// returns once the API server has marked it for deletion; while it has
+// finalizers, or is deleted in the foreground, it still exists. The
+// removal must wait until the object is gone: a read of it between the
+// delete and the removal (Get until NotFound, a List that comes back
+// empty), or a NotFound test of the delete's own error that the removal
+// depends on (delete again until NotFound), says the code waits.
+func (c *checker) notGone(fn *ssa.Function, call *ssa.Call, errv ssa.Value, rm removal) string {
+	why := c.lingeringDelete(call, 0)
+	if why == "" || c.readBetween(fn, call, rm.at) || notFoundTested(c.s, fn, errv, rm.at) {
+		return ""
+	}
+	return why
+}
+
+// lingeringDelete says why the object that call deletes can still exist
+// when the call returns nil, or "": a Delete or DeleteAllOf of an object
+// of a kind that can linger (apis.DeletionMayLinger) or with foreground
+// propagation, or a call of a helper of the package that runs one and does
+// not read the API after it (depth bounds the nesting).
+func (c *checker) lingeringDelete(call *ssa.Call, depth int) string {
+	if w := c.writes[call]; w != nil {
+		if w.Kind != apis.Delete && w.Kind != apis.DeleteAllOf {
+			return ""
+		}
+		switch {
+		case foreground(&call.Call):
+			return "it deletes in the foreground, so the object stays until its dependents are gone"
+		case w.Object != nil && apis.DeletionMayLinger(ssax.StripConv(w.Object).Type()):
+			return fmt.Sprintf("a %s can have finalizers (or a graceful termination) that keep it after the Delete returns", typeName(ssax.StripConv(w.Object).Type()))
+		}
+		return ""
+	}
+	local := c.localCallee(call)
+	if local == nil || depth >= 2 {
+		return ""
+	}
+	for _, b := range local.Blocks {
+		for _, instr := range b.Instrs {
+			if inner, ok := instr.(*ssa.Call); ok && !c.readAfter(local, inner) {
+				if why := c.lingeringDelete(inner, depth+1); why != "" {
+					return why
+				}
+			}
+		}
 	}
 	return ""
+}
+
+// foreground reports whether a delete call passes an option for
+// foreground deletion (client.PropagationPolicy(metav1.DeletePropagationForeground)).
+func foreground(call *ssa.CallCommon) bool {
+	for _, a := range call.Args {
+		for _, v := range append(ssax.VariadicValues(a), a) {
+			for {
+				if k, ok := v.(*ssa.Const); ok {
+					if s, ok := ssax.ConstString(k); ok && apis.IsForegroundDeletion(k.Type(), s) {
+						return true
+					}
+					break
+				}
+				var next ssa.Value
+				switch x := v.(type) {
+				case *ssa.MakeInterface:
+					next = x.X
+				case *ssa.ChangeType:
+					if s, ok := ssax.ConstString(x.X); ok && apis.IsForegroundDeletion(x.Type(), s) {
+						return true
+					}
+					next = x.X
+				case *ssa.Convert:
+					next = x.X
+				}
+				if next == nil {
+					break
+				}
+				v = next
+			}
+		}
+	}
+	return false
+}
+
+// typeName names the object type t by its type name.
+func typeName(t types.Type) string {
+	if _, name, ok := apis.NamedOf(t); ok {
+		return name
+	}
+	return t.String()
+}
+
+// readBetween reports whether a call that reads the API (ReadsAPI, or a
+// helper of the package that does) can run after from and before to.
+func (c *checker) readBetween(fn *ssa.Function, from, to ssa.Instruction) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && c.readsAPI(call, 0) && reaches(from, call) && reaches(call, to) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readAfter reports whether a call that reads the API can run after from
+// in fn.
+func (c *checker) readAfter(fn *ssa.Function, from ssa.Instruction) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && c.readsAPI(call, 0) && reaches(from, call) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readsAPI reports whether call reads the API, itself or through a helper
+// of the package (depth bounds the nesting).
+func (c *checker) readsAPI(call *ssa.Call, depth int) bool {
+	if c.s.ReadsAPI(&call.Call) {
+		return true
+	}
+	local := c.localCallee(call)
+	if local == nil || depth >= 2 {
+		return false
+	}
+	for _, b := range local.Blocks {
+		for _, instr := range b.Instrs {
+			if inner, ok := instr.(*ssa.Call); ok && c.readsAPI(inner, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // removals returns the sites of fn that persist a finalizer's removal

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
@@ -183,4 +184,28 @@ func failurePathReaches(call *ssa.Call, errv ssa.Value, target ssa.Instruction) 
 func isNilConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.IsNil()
+}
+
+// notFoundTested reports whether to runs only after the true edge of a
+// test apierrors.IsNotFound(errv) in fn (the edge dominates it): the code
+// deletes again until the delete says the object is gone.
+func notFoundTested(s *summary.Summary, fn *ssa.Function, errv ssa.Value, to ssa.Instruction) bool {
+	for _, b := range fn.Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		call, ok := ifi.Cond.(*ssa.Call)
+		if !ok || len(call.Call.Args) != 1 || ssax.StripConv(call.Call.Args[0]) != ssax.StripConv(errv) {
+			continue
+		}
+		callee := ssax.CalleeFunc(s.Forward(&call.Call))
+		if callee == nil || !apis.IsNotFoundTest(apis.FuncOf(callee)) {
+			continue
+		}
+		if b.Succs[0].Dominates(to.Block()) && len(b.Succs[0].Preds) == 1 {
+			return true
+		}
+	}
+	return false
 }

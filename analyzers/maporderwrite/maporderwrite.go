@@ -267,8 +267,8 @@ func helperDecl(pass *analysis.Pass, pos token.Pos) token.Pos {
 	if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
 		return token.NoPos
 	}
-	if first, _, _ := strings.Cut(fn.Pkg().Path(), "/"); !strings.Contains(first, ".") {
-		return token.NoPos // the standard library
+	if apis.IsStandard(fn.Pkg().Path()) {
+		return token.NoPos
 	}
 	return fn.Pos()
 }

@@ -319,7 +319,7 @@ func funcLabel(fn *types.Func) string {
 func pkgLabel(p *types.Package) string {
 	name := p.Name()
 	if len(name) > 1 && name[0] == 'v' && name[1] >= '0' && name[1] <= '9' {
-		path := p.Path()
+		path := apis.PathOf(p)
 		if i := strings.LastIndex(path, "/"); i > 0 {
 			parent := path[:i]
 			if j := strings.LastIndex(parent, "/"); j >= 0 {

@@ -88,7 +88,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if c, ok := rr.Err.(*ssa.Const); !ok || !c.IsNil() {
 			continue
 		}
-		if rr.Status != summary.Unguarded || rr.InLoop || rr.Deleting {
+		if rr.Status != summary.Unguarded || rr.InLoop || rr.Deleting || rr.ErrOnly {
 			continue
 		}
 		rv := results.Eval(rr.Result)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
@@ -29,7 +30,9 @@ rate-limited exponential backoff instead (or not at all for a
 ` + "`reconcile.TerminalError`" + `). The delay the code asks for never takes effect, and
 the code reads as if it did.`,
 	Detection: `Reported: a ` + "`return R, E`" + ` of a reconcile root, or of a helper in the same
-package whose ` + "`(Result, error)`" + ` pair the root returns unchanged, where
+package whose ` + "`(Result, error)`" + ` pair the root returns unchanged, or whose error alone it returns
+(as it is or wrapped, with a Result of its own: ` + "`if _, err := r.step(ctx); err != nil { return ctrl.Result{}, err }`" + `;
+a step of a list of sub-reconcilers counts too), where
 - R is provably non-zero: a composite literal with ` + "`Requeue: true`" + ` or a positive
   constant ` + "`RequeueAfter`" + `, or a value whose every Phi input is such a literal;
 - E may be non-nil: anything but the constant ` + "`nil`" + ` or a value known to be nil on
@@ -44,7 +47,8 @@ deferred patch that assigns the named error only when the patch fails, or a defe
 closure that wraps a non-nil error, R and E are what the ` + "`return`" + ` returns (a deferred
 patch's own failure is a failure path of its own, not this return's).
 
-Not reported: a Result that may be zero (a variable Result assembled across branches),
+Not reported: a helper's return whose Result the caller keeps with a nil error of its own
+(` + "`res, err := r.step(ctx); if errors.Is(err, errWait) { return res, nil }`" + `), a Result that may be zero (a variable Result assembled across branches),
 ` + "`return ctrl.Result{}, err`" + `, computed delays (` + "`RequeueAfter: d`" + `), which may be zero,
 and an error known to be nil.`,
 	Before: `if err := r.Status().Update(ctx, &app); err != nil {
@@ -67,7 +71,11 @@ var Analyzer = check.New(Doc, run, check.Requires(results.Analyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
+	done := map[*ssa.Return]bool{}
 	for _, rr := range pass.ResultOf[results.Analyzer].(*results.Model).Returns() {
+		if done[rr.Return] || rr.NilErr {
+			continue // reached again through another caller; or the root returns this Result with a nil error
+		}
 		rv := results.Eval(rr.Result)
 		if !rv.NonZero() {
 			continue
@@ -86,20 +94,27 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			continue
 		}
 		where := ssax.FuncName(rr.Fn)
-		if len(rr.Via) > 0 {
+		switch {
+		case rr.ErrOnly:
+			where = fmt.Sprintf("%s (whose error %s returns with a Result of its own)", where, ssax.FuncName(rr.Root.Entry))
+		case len(rr.Via) > 0:
 			where = fmt.Sprintf("%s (whose results %s returns)", where, ssax.FuncName(rr.Root.Entry))
 		}
 		msg := fmt.Sprintf("%s returns a Result with %s together with %s; "+
 			"controller-runtime ignores the Result when the error is non-nil and requeues with rate-limited backoff instead. %s",
 			where, describe(rv), errDesc, advice)
 		f := diag.Finding{Pos: ret.Pos(), End: ret.End(), Message: msg}
-		if len(rr.Via) > 0 {
+		switch {
+		case rr.ErrOnly:
+			f.Related = []analysis.RelatedInformation{{Pos: rr.Via[0].Pos(), Message: "the call whose error the reconciler returns"}}
+		case len(rr.Via) > 0:
 			f.Related = []analysis.RelatedInformation{{Pos: rr.Via[0].Pos(), Message: "the call whose results the reconciler returns"}}
 		}
 		if len(ret.Results) == 2 && sure {
 			f.Fix = emptyResultFix(pass, ret.Results[0])
 		}
 		rep.Report(f)
+		done[rr.Return] = true
 		n++
 	}
 	return n

@@ -1,5 +1,6 @@
 // Package apis is the one place that knows the Kubernetes client APIs by
 // import path and name: controller-runtime, client-go and apimachinery.
+// Paths are canonical (PathOf): a vendored copy of an API is the API.
 // Checks and the summary consult its tables; adding an API means editing a
 // table here, not an analyzer.
 //
@@ -55,12 +56,13 @@ func FuncOf(fn *types.Func) Func {
 	}
 	fn = fn.Origin()
 	k := Func{Name: fn.Name()}
-	if fn.Pkg() != nil {
-		k.Pkg = fn.Pkg().Path()
-	}
+	k.Pkg = PathOf(fn.Pkg())
 	sig, _ := fn.Type().(*types.Signature)
 	if sig != nil && sig.Recv() != nil {
 		k.Recv = RecvName(sig.Recv().Type())
+		if types.IsInterface(sig.Recv().Type()) {
+			noteGenerated(k.Pkg, sig.Recv().Type())
+		}
 	}
 	return k
 }
@@ -92,7 +94,7 @@ func IsNamed(t types.Type, pkg, name string, ptr bool) bool {
 		return false
 	}
 	obj := n.Origin().Obj()
-	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == pkg
+	return obj.Name() == name && obj.Pkg() != nil && PathOf(obj.Pkg()) == pkg
 }
 
 // NamedOf returns the package path and name of the named type behind t
@@ -107,7 +109,7 @@ func NamedOf(t types.Type) (pkg, name string, ok bool) {
 		return "", "", false
 	}
 	obj := n.Origin().Obj()
-	return obj.Pkg().Path(), obj.Name(), true
+	return PathOf(obj.Pkg()), obj.Name(), true
 }
 
 // objectMethods are methods that every Kubernetes API object (metav1.Object

@@ -40,7 +40,7 @@ func IsUnorderedCacheList(f Func) bool {
 // cacheRead classifies a read of an informer cache: read says f returns
 // cache-owned objects, many that it returns several in the cache's order.
 func cacheRead(f Func) (read, many bool) {
-	lister := IsListerPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Lister") ||
+	lister := IsLister(f) ||
 		f.Pkg == ToolsCache && (f.Recv == "GenericLister" || f.Recv == "GenericNamespaceLister") ||
 		f.Pkg == DynamicLister && (f.Recv == "Lister" || f.Recv == "NamespaceLister")
 	switch {
@@ -104,7 +104,7 @@ func IsTypedList(f Func) bool {
 	switch {
 	case f.Pkg == Dynamic && f.Recv == "ResourceInterface":
 		return true
-	case IsTypedClientPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Interface"):
+	case IsTypedClient(f):
 		return true
 	}
 	return false

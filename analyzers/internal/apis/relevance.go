@@ -24,7 +24,7 @@ var skippedPrefixes = []string{
 // UsesClientLibraries reports whether pkg uses the Kubernetes client libraries (or is
 // one of the libraries whose function bodies the model summarises).
 func UsesClientLibraries(pkg *types.Package) bool {
-	path := pkg.Path()
+	path := PathOf(pkg)
 	for _, p := range skippedPrefixes {
 		if strings.HasPrefix(path, p) {
 			return false
@@ -45,7 +45,7 @@ func UsesClientLibraries(pkg *types.Package) bool {
 		}
 		seen[p] = true
 		for _, imp := range p.Imports() {
-			if isK8sPath(imp.Path()) || visit(imp) {
+			if isK8sPath(PathOf(imp)) || visit(imp) {
 				return true
 			}
 		}
@@ -59,7 +59,7 @@ func UsesClientLibraries(pkg *types.Package) bool {
 // package of controller-runtime, client-go or apimachinery, or of the
 // standard library (which the model never analyses).
 func DescribedByTables(path string) bool {
-	if isK8sPath(path) {
+	if isK8sPath(Canonical(path)) {
 		return true
 	}
 	return IsStandard(path)
@@ -108,7 +108,7 @@ func holdsAPIData(t types.Type, depth int, seen map[types.Type]bool) bool {
 	switch x := types.Unalias(t).(type) {
 	case *types.Named:
 		if obj := x.Obj(); obj.Pkg() != nil {
-			if p := obj.Pkg().Path(); strings.HasPrefix(p, "k8s.io/api/") || strings.HasPrefix(p, "k8s.io/apimachinery/") {
+			if p := PathOf(obj.Pkg()); strings.HasPrefix(p, "k8s.io/api/") || strings.HasPrefix(p, "k8s.io/apimachinery/") {
 				return true
 			}
 		}

@@ -130,7 +130,7 @@ func ClassifyTypedWriter(f Func) (WriteKind, string) {
 	switch {
 	case f.Pkg == Dynamic && f.Recv == "ResourceInterface":
 		return typedWriterMethods[f.Name], FlavorDynamic
-	case IsTypedClientPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Interface"):
+	case IsTypedClient(f):
 		return typedWriterMethods[f.Name], FlavorTyped
 	}
 	return NoWrite, ""
@@ -181,9 +181,9 @@ func IsTypedGet(f Func) bool {
 	switch {
 	case f.Pkg == Dynamic && f.Recv == "ResourceInterface":
 		return true
-	case IsTypedClientPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Interface"):
+	case IsTypedClient(f):
 		return true
-	case IsListerPkg(f.Pkg) && strings.HasSuffix(f.Recv, "Lister"):
+	case IsLister(f):
 		return true
 	}
 	return false

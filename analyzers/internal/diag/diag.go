@@ -4,8 +4,8 @@
 // name), suppression with //reconcilelint:ignore directives, and helpers to
 // build SuggestedFixes (enclosing statements, imports, source text).
 //
-// It imports go/analysis and the standard library; never a check or a
-// driver.
+// It imports go/analysis, the API tables and the standard library; never a
+// check or a driver.
 package diag
 
 import (
@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 	"honnef.co/go/tools/analysis/facts/generated"
@@ -282,11 +283,13 @@ func Text(fset *token.FileSet, n ast.Node) string {
 }
 
 // ImportName returns the name under which file imports path, and whether
-// it does. A dot or blank import does not count.
+// it does. A dot or blank import does not count. path may carry a vendor
+// prefix (a package's path in GOPATH mode); the file names the package by
+// its canonical path (apis.Canonical).
 func ImportName(file *ast.File, path string) (string, bool) {
 	for _, imp := range file.Imports {
 		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil || p != path {
+		if err != nil || p != apis.Canonical(path) {
 			continue
 		}
 		if imp.Name != nil {
@@ -295,7 +298,7 @@ func ImportName(file *ast.File, path string) (string, bool) {
 			}
 			return imp.Name.Name, true
 		}
-		return lastElem(path), true
+		return lastElem(p), true
 	}
 	return "", false
 }
@@ -314,7 +317,7 @@ func PackageNameAt(pass *analysis.Pass, file *ast.File, pos token.Pos, path stri
 	}
 	_, obj := scope.LookupParent(name, pos)
 	pn, ok := obj.(*types.PkgName)
-	if !ok || pn.Imported().Path() != path {
+	if !ok || apis.PathOf(pn.Imported()) != apis.Canonical(path) {
 		return "", false
 	}
 	return name, true

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -59,7 +60,7 @@ func RemoveImportsUsedOnlyIn(pass *analysis.Pass, file *ast.File, start, end tok
 			} else {
 				pn, _ = pass.TypesInfo.Implicits[is].(*types.PkgName)
 			}
-			if pn == nil || !inside[pn] || outside[pn] || slices.Contains(keep, pn.Imported().Path()) {
+			if pn == nil || !inside[pn] || outside[pn] || slices.Contains(keep, apis.PathOf(pn.Imported())) {
 				continue
 			}
 			if !gd.Lparen.IsValid() {

@@ -108,6 +108,16 @@ func Run(a *analysis.Analyzer, gopath, own string, rules []Rule) (*Report, error
 			srcs[f] = b
 		}
 		for _, r := range rules {
+			if r.rewrite == nil {
+				if err := vendorTree(gopath, r.Name); err != nil {
+					return nil, err
+				}
+				v := newVariant(p, vendoredPath(r.Name, p.PkgPath), srcs)
+				stats[r.Name].Variants++
+				stats[r.Name].Sites++
+				variants = append(variants, made{p, r.Name, v})
+				continue
+			}
 			path := Prefix + "/" + r.Name + "/" + p.PkgPath
 			v := newVariant(p, path, srcs)
 			n := r.rewrite(v)
@@ -216,6 +226,42 @@ func Run(a *analysis.Analyzer, gopath, own string, rules []Rule) (*Report, error
 		rep.Rows = append(rep.Rows, *stats[r.Name])
 	}
 	return rep, nil
+}
+
+// vendoredPath is the import path of a package of the testdata under the
+// vendor directory of a layout rule: the path GOPATH mode gives a package
+// that a repository vendors.
+func vendoredPath(rule, path string) string {
+	return Prefix + "/" + rule + "/vendor/" + path
+}
+
+// vendorTree makes gopath/src/<Prefix>/<rule>/vendor hold the whole
+// testdata GOPATH (stubs and the check's packages), as links to the
+// entries of gopath/src, once. Every package under it, and every import
+// among them, then has a vendored path; the vendored packages import each
+// other by their ordinary paths, as vendored code does.
+func vendorTree(gopath, rule string) error {
+	src := filepath.Join(gopath, "src")
+	dst := filepath.Join(src, Prefix, rule, "vendor")
+	if _, err := os.Stat(dst); err == nil {
+		return nil
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.Name() == Prefix {
+			continue
+		}
+		if err := os.Symlink(filepath.Join(src, e.Name()), filepath.Join(dst, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ownerOf maps a case key of the variant to the case of the original it

@@ -41,6 +41,8 @@ type Rule struct {
 	// Doc says what the rule does, in one line.
 	Doc string
 	// rewrite edits the variant and returns how many sites it rewrote.
+	// nil for a layout rule: the variant is the package unchanged, at
+	// another import path (see vendoredPath).
 	rewrite func(v *variant) int
 }
 
@@ -58,6 +60,7 @@ func Rules() []Rule {
 		{"call-field", "each call of another package's API made through a function value held in a struct field", callWrap(wrapField)},
 		{"spelling", "other spellings of the same API (clock values, sorting, the status subresource)", respell},
 		{"body-defer", "an unrelated deferred call added at the start of each function's body", bodyDefer},
+		{"vendored", "the package, the stubs and every testdata package it imports seen through a vendor directory, as in GOPATH mode", nil},
 	}
 }
 
@@ -109,11 +112,11 @@ func (g *genFile) qualifier(self *types.Package) types.Qualifier {
 		if p == self {
 			return ""
 		}
-		if n, ok := g.imports[p.Path()]; ok {
+		if n, ok := g.imports[apis.PathOf(p)]; ok {
 			return n
 		}
 		n := fmt.Sprintf("q%d_%s", len(g.imports), p.Name())
-		g.imports[p.Path()] = n
+		g.imports[apis.PathOf(p)] = n
 		return n
 	}
 }
@@ -195,12 +198,12 @@ func (v *variant) fileQualifier(fe *fileEdit) types.Qualifier {
 		if p == v.pkg.Types {
 			return ""
 		}
-		if n, ok := fe.imports[p.Path()]; ok {
+		if n, ok := fe.imports[apis.PathOf(p)]; ok {
 			return n
 		}
 		for _, is := range fe.file.Imports {
 			path, _ := strconv.Unquote(is.Path.Value)
-			if path != p.Path() {
+			if path != apis.PathOf(p) {
 				continue
 			}
 			if is.Name != nil {
@@ -212,7 +215,7 @@ func (v *variant) fileQualifier(fe *fileEdit) types.Qualifier {
 			return p.Name()
 		}
 		n := fmt.Sprintf("mmq%d_%s", len(fe.imports), p.Name())
-		fe.imports[p.Path()] = n
+		fe.imports[apis.PathOf(p)] = n
 		return n
 	}
 }
@@ -971,7 +974,7 @@ func respell(v *variant) int {
 				}
 				return strings.Join(as, ", ")
 			}
-			switch fn.Pkg().Path() + "." + fn.Name() {
+			switch apis.PathOf(fn.Pkg()) + "." + fn.Name() {
 			case apis.MetaV1 + ".Now":
 				if fn.Type().(*types.Signature).Recv() != nil {
 					return true
@@ -996,7 +999,7 @@ func respell(v *variant) int {
 					return true
 				}
 				sfn, _ := info.Uses[isel.Sel].(*types.Func)
-				if sfn == nil || sfn.Pkg() == nil || sfn.Pkg().Path() != apis.Client {
+				if sfn == nil || sfn.Pkg() == nil || apis.PathOf(sfn.Pkg()) != apis.Client {
 					return true
 				}
 				if fn.Type().(*types.Signature).Recv() == nil {

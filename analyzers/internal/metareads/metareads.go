@@ -313,7 +313,7 @@ func (f *mdFlow) call(c *ssa.Call, v ssa.Value, st mdState) {
 	if apis.IsLogging(fun) {
 		return
 	}
-	if apis.IsTypedClientPkg(fun.Pkg) || fun.Pkg == apis.Client || fun.Pkg == apis.Dynamic {
+	if apis.IsTypedClientPkg(fun.Pkg) || apis.IsTypedClient(fun) || fun.Pkg == apis.Client || fun.Pkg == apis.Dynamic {
 		f.hit(st, "an API call", c.Pos())
 		return
 	}

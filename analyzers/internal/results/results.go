@@ -8,11 +8,13 @@ package results
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/errflow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
@@ -39,12 +41,12 @@ func (m *Model) Returns() []*Return { return m.returns }
 // collectReturns computes the Model of a package.
 func collectReturns(_ *analysis.Pass, s *summary.Summary) (*Model, error) {
 	m := &Model{}
-	col := &collector{s: s}
+	col := &collector{s: s, errs: errflow.New(s)}
 	for _, r := range s.Roots {
 		if !ReturnsResultErr(r.Fn) {
 			continue
 		}
-		col.collect(r, r.Fn, summary.Unguarded, false, false, nil, map[*ssa.Function]bool{})
+		col.collect(r, r.Fn, pathState{outer: summary.Unguarded}, nil, map[*ssa.Function]bool{})
 	}
 	m.returns = col.out
 	return m, nil
@@ -75,6 +77,18 @@ type Return struct {
 	// while the object is being deleted (the deletion edge of a lifecycle
 	// test, or a lifecycle test of unknown polarity).
 	Deleting bool
+	// ErrOnly says a caller on the way passes on only the helper's error
+	// (as it is or wrapped), with a Result of its own: the Result of this
+	// return reaches the root never, its error whenever it is non-nil
+	// (res, err := r.helper(ctx); if err != nil { return ctrl.Result{}, err }).
+	// Only a question about the error, or about a Result returned with an
+	// error, applies to such a return.
+	ErrOnly bool
+	// NilErr says a caller on the way passes on the helper's Result with
+	// an error of nil (res, err := r.helper(ctx); …; return res, nil): the
+	// root returns this Result with a nil error, whatever error the return
+	// gives.
+	NilErr bool
 }
 
 // ReturnsResultErr reports whether fn returns (reconcile.Result, error).
@@ -148,16 +162,26 @@ func inLoop(fi *summary.FuncInfo, b *ssa.BasicBlock) bool {
 
 // collector collects the returns of one package.
 type collector struct {
-	s   *summary.Summary
-	out []*Return
+	s    *summary.Summary
+	errs *errflow.Flow
+	out  []*Return
 }
 
-// collect adds the returns of fn whose pair reaches the root r, and goes
-// on into the helpers whose pair fn returns as it is. outer, outerLoop and
-// outerDel are the status, loop and deletion dependence of the calls
-// through which fn's pair reaches r (via); busy holds the functions on
-// that path.
-func (col *collector) collect(r *roots.Root, fn *ssa.Function, outer summary.Status, outerLoop, outerDel bool, via []*ssa.Call, busy map[*ssa.Function]bool) {
+// pathState is what the calls through which a function's pair reaches the
+// root say of its returns: their status, loop and deletion dependence,
+// and whether one of them passes on only the error.
+type pathState struct {
+	outer          summary.Status
+	loop, deleting bool
+	errOnly        bool
+	nilErr         bool
+}
+
+// collect adds the returns of fn whose pair (or whose error: st.errOnly)
+// reaches the root r, and goes on into the helpers whose pair fn returns
+// as it is, and into those whose error alone it returns. via are the calls
+// on the way, outermost first; busy holds the functions on that path.
+func (col *collector) collect(r *roots.Root, fn *ssa.Function, st pathState, via []*ssa.Call, busy map[*ssa.Function]bool) {
 	if busy[fn] || len(fn.Blocks) == 0 || len(via) > 8 {
 		return
 	}
@@ -169,28 +193,77 @@ func (col *collector) collect(r *roots.Root, fn *ssa.Function, outer summary.Sta
 		if !ok || len(ret.Results) != 2 {
 			continue
 		}
-		st, _ := fi.StatusOf(b)
-		st = summary.Combine(outer, st)
-		loop := outerLoop || inLoop(fi, b)
-		del := outerDel || onDeletionPath(col.s, fi, b)
+		bst, _ := fi.StatusOf(b)
+		here := pathState{
+			outer:    summary.Combine(st.outer, bst),
+			loop:     st.loop || inLoop(fi, b),
+			deleting: st.deleting || onDeletionPath(col.s, fi, b),
+			errOnly:  st.errOnly,
+			nilErr:   st.nilErr,
+		}
 		col.out = append(col.out, &Return{
-			Root: r, Fn: fn, Return: ret, Result: ret.Results[0], Err: ret.Results[1], Status: st, Via: via,
-			InLoop: loop, Deleting: del,
+			Root: r, Fn: fn, Return: ret, Result: ret.Results[0], Err: ret.Results[1], Status: here.outer, Via: via,
+			InLoop: here.loop, Deleting: here.deleting, ErrOnly: here.errOnly, NilErr: here.nilErr,
 		})
-		// The pair of a helper returned as it is.
-		c := pairCall(ret.Results[0], ret.Results[1])
-		if c == nil {
+		// The pair of a helper returned as it is (or its Result with a nil
+		// error).
+		pair := pairCall(ret.Results[0], ret.Results[1])
+		if pair != nil {
+			p := here
+			p.nilErr = p.nilErr || ssax.IsNil(ret.Results[1])
+			col.into(r, fi, pair, p, via, busy)
+		}
+		// Helpers whose error alone this return passes on, as it is or
+		// wrapped: their Result is dropped whenever their error is not nil.
+		if ssax.IsNil(ret.Results[1]) {
 			continue
 		}
-		callee := col.s.LocalCallee(&c.Call)
-		if callee == nil || !ReturnsResultErr(callee) {
-			continue
+		for _, c := range col.errorCalls(ret.Results[1]) {
+			if c != pair {
+				e := here
+				e.errOnly = true
+				col.into(r, fi, c, e, via, busy)
+			}
 		}
-		cst, _ := fi.StatusOf(c.Block())
-		next := append(append([]*ssa.Call(nil), via...), c)
-		col.collect(r, callee, summary.Combine(st, cst), loop || inLoop(fi, c.Block()),
-			del || onDeletionPath(col.s, fi, c.Block()), next, busy)
 	}
+}
+
+// into goes on into the helpers that c may call (a function, or each
+// function a function value may hold: a step of a list of sub-reconcilers)
+// that are functions of the package returning (reconcile.Result, error).
+func (col *collector) into(r *roots.Root, fi *summary.FuncInfo, c *ssa.Call, st pathState, via []*ssa.Call, busy map[*ssa.Function]bool) {
+	if c.Call.IsInvoke() {
+		return
+	}
+	cst, _ := fi.StatusOf(c.Block())
+	next := append(append([]*ssa.Call(nil), via...), c)
+	for _, callee := range col.s.LocalCallees(&c.Call) {
+		if !ReturnsResultErr(callee) {
+			continue
+		}
+		col.collect(r, callee, pathState{
+			outer:    summary.Combine(st.outer, cst),
+			loop:     st.loop || inLoop(fi, c.Block()),
+			deleting: st.deleting || onDeletionPath(col.s, fi, c.Block()),
+			errOnly:  st.errOnly,
+			nilErr:   st.nilErr,
+		}, next, busy)
+	}
+}
+
+// errorCalls returns the calls of functions returning (reconcile.Result,
+// error) whose error result the error value v is, or wraps (errflow).
+func (col *collector) errorCalls(v ssa.Value) []*ssa.Call {
+	w := errflow.NewWalker(col.errs, func(c *ssa.Call, _ ssa.Value, index int, _ bool) []*ssa.Call {
+		if index != 1 {
+			return nil
+		}
+		if !c.Call.IsInvoke() && slices.ContainsFunc(col.s.LocalCallees(&c.Call), ReturnsResultErr) {
+			return []*ssa.Call{c}
+		}
+		return nil
+	})
+	return w.Walk(v, true)
 }
 
 // pairCall returns the call whose two results are res and err (err may also

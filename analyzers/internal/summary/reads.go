@@ -185,3 +185,15 @@ func storedThroughDepth(fv *ssa.FreeVar, depth int) bool {
 	}
 	return false
 }
+
+// ReadsAPI reports whether c reads objects of the API: Get or List of a
+// controller-runtime client, of a client-go typed or generated client, of
+// the dynamic client or of a lister, or a read of an informer cache.
+func (s *Summary) ReadsAPI(c *ssa.CallCommon) bool {
+	callee := ssax.CalleeFunc(s.Forward(c))
+	if callee == nil {
+		return false
+	}
+	f := apis.FuncOf(callee)
+	return apis.IsReaderGet(f) || apis.IsReaderList(f) || apis.IsTypedGet(f) || apis.IsTypedList(f) || apis.IsCacheRead(f)
+}

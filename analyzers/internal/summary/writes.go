@@ -301,7 +301,7 @@ func (s *Summary) isApplyPatch(v ssa.Value, seen map[ssa.Value]bool) bool {
 		return len(args) > 0
 	case *ssa.UnOp:
 		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL && g.Pkg != nil {
-			return apis.IsApplyPatchVar(g.Pkg.Pkg.Path(), g.Name())
+			return apis.IsApplyPatchVar(apis.PathOf(g.Pkg.Pkg), g.Name())
 		}
 	case *ssa.Const:
 		if s, ok := ssax.ConstString(x); ok {

@@ -487,7 +487,7 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	// or one whose package says what it holds (var Now = time.Now).
 	if ld, ok := common.Value.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		if g, ok := ld.X.(*ssa.Global); ok && g.Pkg != nil {
-			if k := apis.TaintGlobalSources[[2]string{g.Pkg.Pkg.Path(), g.Name()}]; k != 0 {
+			if k := apis.TaintGlobalSources[[2]string{apis.PathOf(g.Pkg.Pkg), g.Name()}]; k != 0 {
 				return Taint{Kinds: k, Source: g.Pkg.Pkg.Name() + "." + g.Name(), Origin: c.Pos()}
 			}
 			if g.Pkg != c.Parent().Pkg && g.Object() != nil {
@@ -770,7 +770,7 @@ func sourceName(fn *types.Func) string {
 
 // pkgAlias returns the name a package is conventionally imported as.
 func pkgAlias(p *types.Package) string {
-	switch p.Path() {
+	switch apis.PathOf(p) {
 	case apis.MetaV1:
 		return "metav1"
 	case "k8s.io/apimachinery/pkg/util/rand":

@@ -151,7 +151,7 @@ func isBuilderStart(c *ssa.CallCommon) bool {
 	}
 	if ld, ok := c.Value.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		if g, ok := ld.X.(*ssa.Global); ok && g.Object() != nil && g.Object().Pkg() != nil {
-			return apis.IsBuilderStartVar(g.Object().Pkg().Path(), g.Object().Name())
+			return apis.IsBuilderStartVar(apis.PathOf(g.Object().Pkg()), g.Object().Name())
 		}
 	}
 	return false

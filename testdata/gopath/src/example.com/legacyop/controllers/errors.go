@@ -1,0 +1,5 @@
+package controllers
+
+import "errors"
+
+var errNoReplicas = errors.New("no replicas")
