@@ -80,9 +80,12 @@ Not reported:
   ` + "`Watches`" + `), and predicates that drop updates as well (nothing is branched on);
 - ` + "`DeleteFunc`" + ` and ` + "`GenericFunc`" + ` returning false: a deleted object cannot be reconciled,
   and its deletion mark arrives as an update;
-- packages that import neither controller-runtime nor client-go ` + "`tools/cache`" + ` (CLI
-  watchers, audit shippers), unless the code is in the reconcile scope or an
-  event handler.`,
+- for event kinds of your own (a struct field set by the callbacks): packages that
+  import neither controller-runtime nor client-go ` + "`tools/cache`" + `, unless the code is in
+  the reconcile scope or an event handler. A watch event's own ` + "`Type`" + ` is read the same
+  way everywhere: a raw watch loop that writes by event type (a mirror, a syncer run
+  from a command) loses and repeats writes as a controller does, so it is reported in
+  any package.`,
 	Before: `for ev := range w.ResultChan() {
 	cm, _ := ev.Object.(*corev1.ConfigMap)
 	switch ev.Type {
@@ -118,7 +121,9 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	controllerPkg := apis.ImportsControllerLibraries(pass.Pkg)
 	n := 0
 	for _, br := range (&finder{s: s, hm: hm}).eventBranches() {
-		if !controllerPkg && !s.InScope(br.Fn) && hm.HandlerOf(br.Fn) == nil {
+		// A watch event's own type is an event type wherever it is read;
+		// a field of the program's own is one only in controller code.
+		if br.Field != nil && !controllerPkg && !s.InScope(br.Fn) && hm.HandlerOf(br.Fn) == nil {
 			continue
 		}
 		if br.Field != nil {
