@@ -46,7 +46,10 @@ var Doc = &checkdoc.Doc{
 		"delete and the removal (Get until NotFound), or a removal that runs only on the true edge of " +
 		"`apierrors.IsNotFound` of the delete's error (delete again until NotFound), waits for it.\n\n" +
 		"A cleanup call is a `Delete`/`DeleteAllOf` of another object, external I/O (HTTP, SQL, the SDK packages " +
-		"configured as external), or a call of a helper of the package that does one of those (three levels). " +
+		"configured as external), a method that can fail (its last result an error) of an interface the API tables do " +
+		"not describe (an operator's own cloud, DNS or storage client, an SDK's interface: any implementation can fail, " +
+		"and the finalizer is what makes the call run again), or a call of a helper of the package that does one of " +
+		"those (three levels). " +
 		"The deletion path is the region under a deletion-timestamp test (`!obj.DeletionTimestamp.IsZero()`, " +
 		"`GetDeletionTimestamp() != nil`, or a bool helper of this or another package that returns one, such as " +
 		"`isDeleting(obj)`), or the whole function when it has no such test (a `finalize` helper). A cleanup " +
@@ -521,10 +524,40 @@ func (c *checker) cleanupAt(fn *ssa.Function, instr ssa.Instruction, obj ssa.Val
 			return e.What
 		}
 	}
+	if what := externalMethod(call); what != "" {
+		return what
+	}
 	if local := c.localCallee(call); local != nil && depth < 3 && c.doesCleanup(local, depth+1) {
 		return local.Name()
 	}
 	return ""
+}
+
+// externalMethod describes call when it is a cleanup through an interface
+// of the program (an operator's cloud, DNS or storage client): a method
+// that can fail (its last result is an error) of an interface that the API
+// tables do not describe (not the standard library's, controller-runtime's
+// or client-go's, not a generated typed client or lister: those reach the
+// API server), and not a logger. Which implementation runs is not known;
+// any of them can fail, and the finalizer is what makes the call run
+// again. "" otherwise.
+func externalMethod(call *ssa.Call) string {
+	m := call.Call.Method
+	if m == nil {
+		return ""
+	}
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Results().Len() == 0 || !apis.IsError(sig.Results().At(sig.Results().Len()-1).Type()) {
+		return ""
+	}
+	f := apis.FuncOf(m)
+	if apis.DescribedByTables(f.Pkg) || apis.IsLogging(f) || apis.IsTypedClient(f) || apis.IsLister(f) {
+		return ""
+	}
+	if f.Recv != "" {
+		return f.Recv + "." + f.Name
+	}
+	return f.Name
 }
 
 // doesCleanup reports whether fn performs a cleanup call.

@@ -1,0 +1,94 @@
+package rl7
+
+import (
+	"context"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/log"
+
+	"rl7/api"
+)
+
+// Cleanups through an interface of the operator's own: which
+// implementation runs is not known, but any can fail.
+
+// BucketStore is the operator's storage client.
+type BucketStore interface {
+	DeleteBucket(ctx context.Context, name string) error
+	Exists(ctx context.Context, name string) bool
+}
+
+// Notifier tells someone; it cannot fail.
+type Notifier interface {
+	Notify(msg string)
+}
+
+// I1: the bucket's deletion error is only logged.
+type BucketReconciler struct {
+	client.Client
+	Store  BucketStore
+	Notify Notifier
+}
+
+func (r *BucketReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	if err := r.Store.DeleteBucket(ctx, w.Name); err != nil {
+		log.FromContext(ctx).Error(err, "deleting the bucket")
+	}
+	r.Notify.Notify("deleted " + w.Name)
+	controllerutil.RemoveFinalizer(&w, fin)
+	return ctrl.Result{}, r.Update(ctx, &w) // want `finalizerorder: the Update that persists the removal of finalizer "example.com/cleanup" can run although BucketStore.DeleteBucket has not succeeded: its error is only logged`
+}
+
+// I2: the error is ignored.
+type BucketIgnoreReconciler struct {
+	client.Client
+	Store BucketStore
+}
+
+func (r *BucketIgnoreReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if !w.DeletionTimestamp.IsZero() {
+		_ = r.Store.DeleteBucket(ctx, w.Name)
+		controllerutil.RemoveFinalizer(&w, fin)
+		return ctrl.Result{}, r.Update(ctx, &w) // want `finalizerorder: .*although BucketStore.DeleteBucket has not succeeded: its error is ignored`
+	}
+	return ctrl.Result{}, nil
+}
+
+// Fixed twin: the error stops the removal; a method that cannot fail and
+// a test are not cleanups.
+type BucketGoodReconciler struct {
+	client.Client
+	Store  BucketStore
+	Notify Notifier
+}
+
+func (r *BucketGoodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	if r.Store.Exists(ctx, w.Name) {
+		if err := r.Store.DeleteBucket(ctx, w.Name); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	r.Notify.Notify("deleted " + w.Name)
+	controllerutil.RemoveFinalizer(&w, fin)
+	return ctrl.Result{}, r.Update(ctx, &w)
+}
