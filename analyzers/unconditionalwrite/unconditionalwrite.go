@@ -62,7 +62,15 @@ var Doc = &checkdoc.Doc{
 		"change, and the report says whether there is one; writing anyway costs a request (or a full diff) " +
 		"on every pass. Not reported when the write is of another object than the reported one, when a " +
 		"statement comes between the two, or when a condition over the same state (a finalizer or " +
-		"condition test, in the function or on the call chain) already decides whether both run.",
+		"condition test, in the function or on the call chain) already decides whether both run.\n\n" +
+		"Also reported, guarded or not: a merge patch whose base was copied from the object after the change " +
+		"it should carry, `obj.Spec.X = v; patch := client.MergeFrom(obj.DeepCopy()); r.Patch(ctx, obj, patch)` " +
+		"(`MergeFromWithOptions` and `StrategicMergeFrom` too, through `Status().Patch` as well). The patch is " +
+		"the difference from that copy, so the change is never sent, and a request is made on every pass. A " +
+		"field changed before the copy and again after it is not lost (the later value goes out). The finding " +
+		"is at the `MergeFrom` call and replaces the plain finding of that write. The copy and the changes " +
+		"must be in the function of the write (a copy taken in a helper after its caller's changes is " +
+		"reported as a plain unconditional write).",
 	Before: `if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 	return ctrl.Result{}, client.IgnoreNotFound(err)
 }
@@ -111,8 +119,17 @@ func flags() flag.FlagSet {
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
+	late := map[ssa.CallInstruction]bool{}
+	for _, lb := range lateBases(s) {
+		if !lb.w.InScope {
+			continue
+		}
+		rep.Report(lb.finding(pass))
+		late[lb.w.Call] = true
+		n++
+	}
 	for _, w := range s.Writes {
-		if !w.InScope || !w.Kind.IsMutation() || w.Status == summary.FailurePath {
+		if !w.InScope || !w.Kind.IsMutation() || w.Status == summary.FailurePath || late[w.Call] {
 			continue
 		}
 		if (w.Kind == apis.Apply || w.Kind == apis.StatusApply) && !reportApply {

@@ -54,3 +54,10 @@ func TestDispatchedRoots(t *testing.T) {
 func TestUnrelatedGuards(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/unrelated")
 }
+
+// TestMergeFromBase: a MergeFrom base copied after a change of the object
+// sends an empty patch (the change is lost); the base copied first, or the
+// field changed again after the copy, is a real patch.
+func TestMergeFromBase(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/mergefrom", "uw/latebase")
+}
