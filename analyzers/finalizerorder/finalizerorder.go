@@ -229,7 +229,7 @@ func (c *checker) notGone(fn *ssa.Function, call *ssa.Call, errv ssa.Value, rm r
 // when the call returns nil, or "": a Delete or DeleteAllOf of an object
 // of a kind that can linger (apis.DeletionMayLinger) or with foreground
 // propagation, or a call of a helper of the package that runs one and does
-// not read the API after it (depth bounds the nesting).
+// not read the API (depth bounds the nesting).
 func (c *checker) lingeringDelete(call *ssa.Call, depth int) string {
 	if w := c.writes[call]; w != nil {
 		if w.Kind != apis.Delete && w.Kind != apis.DeleteAllOf {
@@ -247,9 +247,14 @@ func (c *checker) lingeringDelete(call *ssa.Call, depth int) string {
 	if local == nil || depth >= 2 {
 		return ""
 	}
+	// A helper that reads the API as well (lists what it deletes and
+	// reports what is left, or reads it back) is taken to wait for it.
+	if c.readsIn(local) {
+		return ""
+	}
 	for _, b := range local.Blocks {
 		for _, instr := range b.Instrs {
-			if inner, ok := instr.(*ssa.Call); ok && !c.readAfter(local, inner) {
+			if inner, ok := instr.(*ssa.Call); ok {
 				if why := c.lingeringDelete(inner, depth+1); why != "" {
 					return why
 				}
@@ -314,12 +319,12 @@ func (c *checker) readBetween(fn *ssa.Function, from, to ssa.Instruction) bool {
 	return false
 }
 
-// readAfter reports whether a call that reads the API can run after from
-// in fn.
-func (c *checker) readAfter(fn *ssa.Function, from ssa.Instruction) bool {
+// readsIn reports whether fn reads the API (itself or through helpers of
+// the package).
+func (c *checker) readsIn(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if call, ok := instr.(*ssa.Call); ok && c.readsAPI(call, 0) && reaches(from, call) {
+			if call, ok := instr.(*ssa.Call); ok && c.readsAPI(call, 0) {
 				return true
 			}
 		}

@@ -186,3 +186,41 @@ func (r *UnknownKindReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 	}
 	return ctrl.Result{}, nil
 }
+
+// The helper lists the replicas, deletes those not yet marked and reports
+// how many it saw; the finalizer goes once none is left.
+type ReplicaSweepReconciler struct{ client.Client }
+
+func (r *ReplicaSweepReconciler) sweep(ctx context.Context, w *api.Widget) (int, error) {
+	var list api.WidgetList
+	if err := r.List(ctx, &list, client.InNamespace(w.Namespace)); err != nil {
+		return 0, err
+	}
+	for i := range list.Items {
+		if list.Items[i].DeletionTimestamp == nil {
+			if err := r.Delete(ctx, &list.Items[i]); client.IgnoreNotFound(err) != nil {
+				return 0, err
+			}
+		}
+	}
+	return len(list.Items), nil
+}
+
+func (r *ReplicaSweepReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.DeletionTimestamp == nil {
+		return ctrl.Result{}, nil
+	}
+	left, err := r.sweep(ctx, &w)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if left > 0 {
+		return ctrl.Result{RequeueAfter: 5 * time.Second}, nil
+	}
+	controllerutil.RemoveFinalizer(&w, fin)
+	return ctrl.Result{}, r.Update(ctx, &w)
+}

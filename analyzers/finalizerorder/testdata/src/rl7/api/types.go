@@ -36,3 +36,17 @@ func (in *Widget) DeepCopy() *Widget {
 
 // DeepCopyObject copies the object.
 func (in *Widget) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// WidgetList is a list of Widgets.
+type WidgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Widget `json:"items"`
+}
+
+// DeepCopyObject copies the list.
+func (in *WidgetList) DeepCopyObject() runtime.Object {
+	out := *in
+	out.Items = append([]Widget(nil), in.Items...)
+	return &out
+}
