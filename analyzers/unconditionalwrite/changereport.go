@@ -152,6 +152,14 @@ func stateOf(fn *types.Func) string {
 func (r ignoredReport) finding(pass *analysis.Pass, call *ast.CallExpr, what string) diag.Finding {
 	msg := fmt.Sprintf("%s of %s runs on every reconcile: %s reports whether it changed the object, but its result is ignored; "+
 		"write only when it returns true", r.w.Method(), what, r.name)
+	if r.w.Diffing {
+		// The helper sends nothing when nothing changed: what it costs is
+		// the diff, and what it risks is the rest of the object.
+		msg = fmt.Sprintf("%s of %s runs on every reconcile: %s reports whether it changed the object, but its result is ignored. "+
+			"The helper sends nothing when nothing changed, but it computes the full diff on every pass and, here in the middle of "+
+			"the reconcile, persists whatever else has changed so far; write only when %s returns true",
+			r.w.Method(), what, r.name, r.name)
+	}
 	f := diag.Finding{Pos: call.Pos(), End: call.End(), Message: msg,
 		Related: []analysis.RelatedInformation{{Pos: r.reporter.Pos(), Message: "the ignored change report"}}}
 	after, ok := diag.WrapTail(pass, r.stmt, call)

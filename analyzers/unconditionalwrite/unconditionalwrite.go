@@ -62,7 +62,11 @@ var Doc = &checkdoc.Doc{
 		"change, and the report says whether there is one; writing anyway costs a request (or a full diff) " +
 		"on every pass. Not reported when the write is of another object than the reported one, when a " +
 		"statement comes between the two, or when a condition over the same state (a finalizer or " +
-		"condition test, in the function or on the call chain) already decides whether both run.\n\n" +
+		"condition test, in the function or on the call chain) already decides whether both run. When the write " +
+		"is a helper that diffs first (cluster-api's `patch.Helper`, a scope's `PatchObject()`, a helper whose facts " +
+		"say it compares before it writes), the message says what that costs instead: the helper sends nothing when " +
+		"nothing changed, but computes the full diff on every pass and, in the middle of the reconcile, persists " +
+		"whatever else has changed so far.\n\n" +
 		"Also reported, guarded or not: a merge patch whose base was copied from the object after the change " +
 		"it should carry, `obj.Spec.X = v; patch := client.MergeFrom(obj.DeepCopy()); r.Patch(ctx, obj, patch)` " +
 		"(`MergeFromWithOptions` and `StrategicMergeFrom` too, through `Status().Patch` as well). The patch is " +

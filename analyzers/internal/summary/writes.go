@@ -45,6 +45,11 @@ type Write struct {
 	// Via is the function the call names when it reaches the write
 	// through forwarders (Summary.Forward), or nil.
 	Via *types.Func
+	// Diffing says the helper compares the object with a snapshot (or
+	// its own read) and writes only what differs: cluster-api's
+	// patch.Helper, a scope's PatchObject, a helper whose facts say its
+	// write is guarded.
+	Diffing bool
 }
 
 // Pos returns the position of the write call.
@@ -128,8 +133,8 @@ func (s *Summary) classifyWriteOf(call ssa.CallInstruction, c *ssa.CallCommon) [
 		// Self-guarded: it compares obj with the snapshot of NewHelper.
 		obj := arg(1)
 		return []*Write{
-			{Call: call, Kind: apis.Patch, Flavor: apis.FlavorCR, Object: obj, Helper: callee, Local: Guarded},
-			{Call: call, Kind: apis.StatusPatch, Flavor: apis.FlavorCR, Object: obj, Helper: callee, Local: Guarded},
+			{Call: call, Kind: apis.Patch, Flavor: apis.FlavorCR, Object: obj, Helper: callee, Local: Guarded, Diffing: true},
+			{Call: call, Kind: apis.StatusPatch, Flavor: apis.FlavorCR, Object: obj, Helper: callee, Local: Guarded, Diffing: true},
 		}
 	}
 	if f.Pkg == apis.Client {
@@ -191,7 +196,7 @@ func (s *Summary) classifyWriteOf(call ssa.CallInstruction, c *ssa.CallCommon) [
 			case hw.FailurePathOnly:
 				w.Local = FailurePath
 			case hw.Guarded:
-				w.Local = Guarded
+				w.Local, w.Diffing = Guarded, true
 			}
 			out = append(out, w)
 		}

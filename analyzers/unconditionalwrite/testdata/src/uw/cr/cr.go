@@ -40,7 +40,7 @@ func (r *ClusterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 func (r *ClusterReconciler) reconcileNormal(ctx context.Context, w, base *api.Widget) (ctrl.Result, error) {
 	controllerutil.AddFinalizer(w, fin)
 	// Register the finalizer immediately to avoid orphaning resources.
-	if err := lib.UpdateIfChanged(ctx, r.Client, w, base); err != nil { // want `unconditionalwrite: UpdateIfChanged \(Update\) of the Widget runs on every reconcile: controllerutil.AddFinalizer reports whether it changed the object, but its result is ignored; write only when it returns true`
+	if err := lib.UpdateIfChanged(ctx, r.Client, w, base); err != nil { // want `unconditionalwrite: UpdateIfChanged \(Update\) of the Widget runs on every reconcile: controllerutil.AddFinalizer reports whether it changed the object, but its result is ignored. The helper sends nothing when nothing changed, but it computes the full diff on every pass and, here in the middle of the reconcile, persists whatever else has changed so far; write only when controllerutil.AddFinalizer returns true`
 		return ctrl.Result{}, err
 	}
 
