@@ -93,8 +93,10 @@ func (r *Root) IsRequestKeyed() bool {
 // or an AsReconciler call wrapped in a helper is still one. dispatch
 // gives, for an interface method, 1 + the index of the parameter through
 // which a workqueue worker passes it the queue's item, or 0 (Dispatches,
-// and the model's facts for workers of other packages).
-func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string, forward func(*ssa.CallCommon) *ssa.CallCommon, dispatch func(*types.Func) int) []*Root {
+// and the model's facts for workers of other packages). funcOf gives the
+// function a function value holds (summary.FuncValue: a closure, a method
+// value, a factory's closure).
+func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string, forward func(*ssa.CallCommon) *ssa.CallCommon, dispatch func(*types.Func) int, funcOf func(ssa.Value) *ssa.Function) []*Root {
 	var roots []*Root
 	seen := make(map[*ssa.Function]bool)
 	add := func(fn *ssa.Function, k Kind) {
@@ -133,7 +135,7 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 				switch x := instr.(type) {
 				case *ssa.ChangeType:
 					if apis.IsReconcileFunc(x.Type()) {
-						add(ssax.FuncOfValue(x.X), Func)
+						add(funcOf(x.X), Func)
 					}
 				case *ssa.Call:
 					fc := forward(&x.Call)

@@ -360,7 +360,10 @@ func (s *Summary) build(pass *analysis.Pass) {
 	}
 	s.findCalls()
 	s.dispatch = roots.Dispatches(s.srcFunc)
-	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward, s.dispatchKey)
+	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward, s.dispatchKey, func(v ssa.Value) *ssa.Function {
+		fn, _ := s.FuncValue(v)
+		return fn
+	})
 	s.computeScope()
 	s.findWrites()
 	s.refineWriteGuards()

@@ -494,8 +494,8 @@ func (m *Model) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		return m.reconcilerOfValue(x.X, depth+1)
 	case *ssa.ChangeType:
 		if apis.IsReconcileFunc(x.Type()) {
-			if fn := m.s.LocalFunc(ssax.FuncOfValue(x.X)); fn != nil {
-				return m.reconcilerInfo(fn)
+			if v, _ := m.s.FuncValue(x.X); m.s.LocalFunc(v) != nil {
+				return m.reconcilerInfo(m.s.LocalFunc(v))
 			}
 			return nil
 		}

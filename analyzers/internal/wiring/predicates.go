@@ -512,7 +512,7 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 		}
 		pv := allOutcomes(PredPass)
 		if update := fields[apis.FuncsUpdateField]; update != nil && !ssax.IsNil(update) {
-			fn := ssax.FuncOfValue(update)
+			fn, _ := p.m.s.FuncValue(update)
 			if fn == nil || len(fn.Blocks) == 0 {
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredUnknown, PredUnknown, PredUnknown, PredUnknown
 				pv.Labels, pv.Annotations = PredUnknown, PredUnknown
@@ -525,7 +525,8 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 			}
 		}
 		if create := fields[apis.FuncsCreateField]; create != nil && !ssax.IsNil(create) {
-			pv.Create = evalEventFunc(ssax.FuncOfValue(create), p.m.s.Forward)
+			cfn, _ := p.m.s.FuncValue(create)
+			pv.Create = evalEventFunc(cfn, p.m.s.Forward)
 		}
 		return pv, pv.known()
 	}
