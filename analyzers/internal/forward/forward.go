@@ -75,6 +75,16 @@ func Of(fn *ssa.Function) *Forwarder {
 	f := &Forwarder{Fn: fn, Call: c}
 	var ok bool
 	switch {
+	case isFactoryCall(c.Value):
+		// The body calls the closure a factory returns: a forwarder too
+		// when that closure is one (it captures nothing).
+		inner := FactoryClosure(c.Value.(*ssa.Call).Call.StaticCallee())
+		if inner == fn {
+			return nil
+		}
+		if f.closure = Of(inner); f.closure == nil {
+			return nil
+		}
 	case mc != nil:
 		// The body calls a closure it makes: a forwarder too when the
 		// closure is one and its bindings come from fn's parameters.
@@ -119,6 +129,7 @@ func scan(fn *ssa.Function) (*ssa.Call, *ssa.MakeClosure) {
 	var call *ssa.Call
 	var ret *ssa.Return
 	var mc *ssa.MakeClosure
+	var factory *ssa.Call // a call of a factory whose closure the body calls
 	for _, instr := range fn.Blocks[0].Instrs {
 		switch x := instr.(type) {
 		case *ssa.MakeClosure:
@@ -136,6 +147,10 @@ func scan(fn *ssa.Function) (*ssa.Call, *ssa.MakeClosure) {
 				return nil, nil
 			}
 		case *ssa.Call:
+			if factory == nil && len(x.Call.Args) == 0 && FactoryClosure(x.Call.StaticCallee()) != nil {
+				factory = x
+				continue
+			}
 			if call != nil {
 				return nil, nil
 			}
@@ -155,7 +170,47 @@ func scan(fn *ssa.Function) (*ssa.Call, *ssa.MakeClosure) {
 	if call == nil || ret == nil || !returnsCall(ret, call) {
 		return nil, nil
 	}
+	if factory != nil && call.Call.Value != ssa.Value(factory) {
+		return nil, nil // the factory's closure is not what the body calls
+	}
 	return call, mc
+}
+
+// isFactoryCall reports whether v is a call, without arguments, of a
+// function that returns a closure capturing nothing (FactoryClosure).
+func isFactoryCall(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	return ok && len(c.Call.Args) == 0 && FactoryClosure(c.Call.StaticCallee()) != nil
+}
+
+// FactoryClosure returns the closure that the function fn returns on
+// every path when it captures nothing (func() func(…) { return func(…)
+// {…} }): a call of fn is that closure. It returns nil otherwise.
+func FactoryClosure(fn *ssa.Function) *ssa.Function {
+	if fn == nil || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	var out *ssa.Function
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		var inner *ssa.Function
+		switch x := ssax.StripIdentityConv(ret.Results[0]).(type) {
+		case *ssa.MakeClosure:
+			if len(x.Bindings) == 0 {
+				inner, _ = x.Fn.(*ssa.Function)
+			}
+		case *ssa.Function:
+			inner = x
+		}
+		if inner == nil || inner == fn || out != nil && out != inner {
+			return nil
+		}
+		out = inner
+	}
+	return out
 }
 
 // ClosureBody returns the closure that is fn's whole body: fn makes it,

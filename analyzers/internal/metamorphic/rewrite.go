@@ -58,6 +58,7 @@ func Rules() []Rule {
 		{"call-closure", "each call of another package's API wrapped in an immediately called closure", callWrap(wrapClosure)},
 		{"call-pkgvar", "each call of another package's API made through a closure held in a package-level variable", callWrap(wrapFuncVar)},
 		{"call-field", "each call of another package's API made through a function value held in a struct field", callWrap(wrapField)},
+		{"call-factory", "each call of another package's API made through the closure a factory function returns", callWrap(wrapFactory)},
 		{"spelling", "other spellings of the same API (clock values, sorting, the status subresource)", respell},
 		{"body-defer", "an unrelated deferred call added at the start of each function's body", bodyDefer},
 		{"vendored", "the package, the stubs and every testdata package it imports seen through a vendor directory, as in GOPATH mode", nil},
@@ -904,6 +905,9 @@ var (
 	// wrapField wraps the call in a function literal held in a field of
 	// a package-level struct value.
 	wrapField = wrapIn("mmf", "var %[1]s = struct{ call func(%[2]s) %[3]s }{call: func(%[2]s) %[3]s {\n\t%[4]s\n}}", "%s.call(%s)")
+	// wrapFactory wraps the call in the closure a factory function
+	// returns, called where it is made.
+	wrapFactory = wrapIn("mmk", "func %[1]s() func(%[2]s) %[3]s {\n\treturn func(%[2]s) %[3]s {\n\t\t%[4]s\n\t}\n}", "%s()(%s)")
 )
 
 // wrapOtherPackage wraps the call in an exported function of a helper

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"golang.org/x/tools/go/ssa"
 )
@@ -61,12 +62,23 @@ func (s *Summary) blockLogsOnly(b *ssa.BasicBlock, depth int) bool {
 		case *ssa.MapUpdate, *ssa.Send, *ssa.Go, *ssa.Defer, *ssa.Panic:
 			return false
 		case *ssa.Call:
-			if _, ok := x.Call.Value.(*ssa.Builtin); !ok && !s.logsOnly(&x.Call, depth) {
+			if _, ok := x.Call.Value.(*ssa.Builtin); ok || s.makesClosure(&x.Call) {
+				continue // no effect: a builtin, a factory's closure made
+			}
+			if !s.logsOnly(&x.Call, depth) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// makesClosure reports whether c is a call of a factory of the package
+// that returns a closure capturing nothing (forward.FactoryClosure): it
+// has no effect but making the closure.
+func (s *Summary) makesClosure(c *ssa.CallCommon) bool {
+	fn := s.LocalFunc(c.StaticCallee())
+	return fn != nil && len(c.Args) == 0 && forward.FactoryClosure(fn) != nil
 }
 
 // LogsOnly reports whether call c only logs: a call of a logging package
