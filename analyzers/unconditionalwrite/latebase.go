@@ -60,18 +60,12 @@ func lateBases(s *summary.Summary) []lateBase {
 		if callee == nil || !apis.IsMergeFromPatch(apis.FuncOf(callee)) || len(mf.Call.Args) == 0 {
 			continue
 		}
-		cp, ok := ssax.StripConv(mf.Call.Args[0]).(*ssa.Call)
-		if !ok || cp.Parent() != w.Fn {
-			continue
-		}
-		fc := s.Forward(&cp.Call)
-		cpf := ssax.CalleeFunc(fc)
-		recv := ssax.RecvFirstArgs(fc)
-		if cpf == nil || !apis.IsDeepCopy(cpf.Name()) || len(recv) == 0 {
+		cp, from := copyOf(s, ssax.StripConv(mf.Call.Args[0]))
+		if cp == nil || cp.Parent() != w.Fn {
 			continue
 		}
 		obj, _ := s.PersistedRoot(w.Object)
-		if src, _ := s.PersistedRoot(recv[0]); obj == nil || src != obj {
+		if src, _ := s.PersistedRoot(from); obj == nil || src != obj {
 			continue
 		}
 		var before []*summary.Effect
@@ -103,6 +97,43 @@ func lateBases(s *summary.Summary) []lateBase {
 		}
 	}
 	return out
+}
+
+// copyOf returns the call that made base a deep copy, and the object it
+// copied: base := obj.DeepCopy() (or DeepCopyObject), or base :=
+// new(T) (&T{}) filled by obj.DeepCopyInto(base). nil when base is no
+// such copy.
+func copyOf(s *summary.Summary, base ssa.Value) (*ssa.Call, ssa.Value) {
+	switch x := base.(type) {
+	case *ssa.Call:
+		fc := s.Forward(&x.Call)
+		fn := ssax.CalleeFunc(fc)
+		recv := ssax.RecvFirstArgs(fc)
+		if fn != nil && apis.IsDeepCopy(fn.Name()) && len(recv) > 0 {
+			return x, recv[0]
+		}
+	case *ssa.Alloc:
+		var found *ssa.Call
+		var from ssa.Value
+		for _, r := range *x.Referrers() {
+			c, ok := r.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			fc := s.Forward(&c.Call)
+			fn := ssax.CalleeFunc(fc)
+			args := ssax.RecvFirstArgs(fc)
+			if fn == nil || fn.Name() != "DeepCopyInto" || len(args) != 2 || args[1] != ssa.Value(x) {
+				continue
+			}
+			if found != nil {
+				return nil, nil // filled twice: which copy counts is not clear
+			}
+			found, from = c, args[0]
+		}
+		return found, from
+	}
+	return nil, nil
 }
 
 // covers reports whether the field path q is p or holds it (Labels holds

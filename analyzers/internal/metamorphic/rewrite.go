@@ -61,6 +61,7 @@ func Rules() []Rule {
 		{"call-factory", "each call of another package's API made through the closure a factory function returns", callWrap(wrapFactory)},
 		{"spelling", "other spellings of the same API (clock values, sorting, the status subresource)", respell},
 		{"body-defer", "an unrelated deferred call added at the start of each function's body", bodyDefer},
+		{"deepcopy-into", "x := obj.DeepCopy() written as x := new(T); obj.DeepCopyInto(x)", deepCopyInto},
 		{"vendored", "the package, the stubs and every testdata package it imports seen through a vendor directory, as in GOPATH mode", nil},
 	}
 }
@@ -934,6 +935,72 @@ func wrapClosure(v *variant, fe *fileEdit, s callSite, _ string) (string, bool) 
 	}
 	params, inner, results := wrapperParts(s, v.fileQualifier(fe))
 	return fmt.Sprintf("func(%s) %s { %s }(%s)", params, results, inner, v.callArgs(fe, s)), true
+}
+
+// deepCopyInto rewrites each x := recv.DeepCopy() statement, where the
+// result is a pointer to a named type with a DeepCopyInto method, into
+// x := new(T); recv.DeepCopyInto(x), on the same line: the same copy,
+// made into an object the function allocates itself.
+func deepCopyInto(v *variant) int {
+	n := 0
+	info := v.pkg.TypesInfo
+	for _, fe := range v.files {
+		q := v.fileQualifier(fe)
+		ast.Inspect(fe.file, func(node ast.Node) bool {
+			as, ok := node.(*ast.AssignStmt)
+			if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				return true
+			}
+			id, ok := as.Lhs[0].(*ast.Ident)
+			if !ok || id.Name == "_" {
+				return true
+			}
+			c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if !ok || len(c.Args) != 0 {
+				return true
+			}
+			sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "DeepCopy" {
+				return true
+			}
+			if _, simple := ast.Unparen(sel.X).(*ast.Ident); !simple {
+				if _, field := ast.Unparen(sel.X).(*ast.SelectorExpr); !field {
+					return true // evaluated once either way, but keep it plain
+				}
+			}
+			ptr, ok := info.TypeOf(c).(*types.Pointer)
+			if !ok {
+				return true
+			}
+			named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+			if !ok || named.TypeArgs().Len() > 0 {
+				return true
+			}
+			// DeepCopyInto of the type itself (not one promoted from an
+			// embedded ObjectMeta), taking a *T.
+			m, index, _ := types.LookupFieldOrMethod(ptr, false, named.Obj().Pkg(), "DeepCopyInto")
+			msig, isFunc := m.(*types.Func)
+			if !isFunc || len(index) != 1 {
+				return true
+			}
+			if ps := msig.Type().(*types.Signature).Params(); ps.Len() != 1 || !types.Identical(ps.At(0).Type(), ptr) {
+				return true
+			}
+			if !expressible(named, v.pkg.Types, nil) {
+				return true
+			}
+			start, end := v.off(as.Pos()), v.off(as.End())
+			if !v.claim(fe, start, end) {
+				return true
+			}
+			name := id.Name
+			text := fmt.Sprintf("%s := new(%s); %s.DeepCopyInto(%s)", name, types.TypeString(named, q), v.text(fe, sel.X), name)
+			fe.edits = append(fe.edits, edit{start, end, text})
+			n++
+			return false
+		})
+	}
+	return n
 }
 
 // respell rewrites calls into other spellings of the same API:

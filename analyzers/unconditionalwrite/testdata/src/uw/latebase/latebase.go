@@ -144,3 +144,17 @@ func (r *InitReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	}
 	return ctrl.Result{}, r.Patch(ctx, &w, client.MergeFrom(base))
 }
+
+type IntoReconciler struct{ client.Client }
+
+// The base is a new object filled by DeepCopyInto after the change.
+func (r *IntoReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var d appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &d); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	d.Spec.Paused = true
+	orig := &appsv1.Deployment{}
+	d.DeepCopyInto(orig)
+	return ctrl.Result{}, r.Patch(ctx, &d, client.MergeFrom(orig)) // want `unconditionalwrite: the base of this merge patch is copied from the object after Spec.Paused was changed`
+}
