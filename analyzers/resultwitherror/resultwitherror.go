@@ -3,6 +3,10 @@ package resultwitherror
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -117,7 +121,63 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		done[rr.Return] = true
 		n++
 	}
+	calls := map[*ssa.Call]bool{}
+	for _, fr := range pass.ResultOf[results.Analyzer].(*results.Model).Foreign() {
+		if calls[fr.Call] || !fr.Call.Pos().IsValid() {
+			continue
+		}
+		calls[fr.Call] = true
+		errDesc := "an error that may be non-nil"
+		if fr.Fact.Sure {
+			errDesc = "a non-nil error"
+		}
+		how := "returns its results"
+		if fr.ErrOnly {
+			how = "returns its error with a Result of its own"
+		}
+		callee := "the function"
+		if fn := ssax.CalleeFunc(&fr.Call.Call); fn != nil {
+			callee = qualifiedName(fn)
+		}
+		msg := fmt.Sprintf("%s returns a Result with %s together with %s (%s), and %s %s: "+
+			"controller-runtime ignores the Result when the error is non-nil and requeues with rate-limited backoff instead, "+
+			"so the requeue is lost whenever the error is not nil. Have %s return the Result with a nil error when the delay is what it wants, "+
+			"or the error on its own",
+			callee, describe(fr.Fact.Value()), errDesc, shortSite(fr.Fact.Site), ssax.FuncName(fr.Root.Entry), how, callee)
+		rep.Report(diag.Finding{Pos: fr.Call.Pos(), End: token.NoPos, Message: msg})
+		n++
+	}
 	return n
+}
+
+// qualifiedName names a function of another package as its caller spells
+// it: pkg.Func, or pkg.(*T).Method.
+func qualifiedName(fn *types.Func) string {
+	name := fn.Name()
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		t := recv.Type()
+		star := ""
+		if p, ok := t.(*types.Pointer); ok {
+			t, star = p.Elem(), "*"
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = "(" + star + n.Obj().Name() + ")." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// shortSite renders a file:line:col site by its file's base name and line.
+func shortSite(site string) string {
+	file, rest, ok := strings.Cut(filepath.Base(site), ":")
+	if !ok {
+		return site
+	}
+	line, _, _ := strings.Cut(rest, ":")
+	return file + ":" + line
 }
 
 // describe renders the requeue that the Result asks for.

@@ -24,13 +24,54 @@ import (
 // roots that return (reconcile.Result, error).
 var Analyzer = summary.NewAnalysis("rlresults",
 	"reconcilelint: the returns whose (reconcile.Result, error) pair becomes the result of a reconcile root",
-	"the reconcile results", nil, nil, func() *Model { return &Model{} }, collectReturns)
+	"the reconcile results", nil, []analysis.Fact{new(LostRequeueFact)}, func() *Model { return &Model{} }, collectReturns)
+
+// LostRequeueFact says that a function returning (reconcile.Result, error)
+// returns, itself or through helpers whose pair or error it passes on, a
+// requeue together with an error that may be non-nil (the first such
+// return): a caller that passes its error on loses the requeue whenever
+// that error is not nil.
+type LostRequeueFact struct {
+	Site    string // file:line:col of the return
+	Requeue bool   // Requeue: true
+	After   int64  // RequeueAfter, nanoseconds, when positive
+	Sure    bool   // the error is non-nil for sure
+}
+
+// AFact implements analysis.Fact.
+func (*LostRequeueFact) AFact() {}
+
+func (f *LostRequeueFact) String() string { return "lostRequeue(" + f.Site + ")" }
+
+// Value returns the Result the fact's return asks for.
+func (f *LostRequeueFact) Value() Value {
+	return Value{Known: true, Requeue: f.Requeue, AfterConst: f.After > 0, After: f.After}
+}
+
+// Foreign is a call of a function of another package whose requeue is
+// lost when its error is non-nil (its LostRequeueFact), and whose pair or
+// error a reconcile root passes on.
+type Foreign struct {
+	Root *roots.Root
+	Call *ssa.Call
+	Fact *LostRequeueFact
+	// Via are the calls, outermost first, through which the pair (or the
+	// error) reaches the root, Call last.
+	Via []*ssa.Call
+	// ErrOnly says a caller on the way passes on only the error.
+	ErrOnly bool
+}
 
 // Model holds the result returns of one package. It is computed in full
 // by the Analyzer's Run and only read afterwards.
 type Model struct {
 	returns []*Return
+	foreign []*Foreign
 }
+
+// Foreign are the calls of functions of other packages whose lost requeue
+// (LostRequeueFact) reaches a root's results.
+func (m *Model) Foreign() []*Foreign { return m.foreign }
 
 // Returns are the returns whose pair reaches a reconcile root's results,
 // for the roots that return (reconcile.Result, error): for each root in
@@ -39,17 +80,51 @@ type Model struct {
 func (m *Model) Returns() []*Return { return m.returns }
 
 // collectReturns computes the Model of a package.
-func collectReturns(_ *analysis.Pass, s *summary.Summary) (*Model, error) {
+func collectReturns(pass *analysis.Pass, s *summary.Summary) (*Model, error) {
 	m := &Model{}
-	col := &collector{s: s, errs: errflow.New(s)}
+	col := &collector{s: s, pass: pass, errs: errflow.New(s)}
 	for _, r := range s.Roots {
 		if !ReturnsResultErr(r.Fn) {
 			continue
 		}
 		col.collect(r, r.Fn, pathState{outer: summary.Unguarded}, nil, map[*ssa.Function]bool{})
 	}
-	m.returns = col.out
+	m.returns, m.foreign = col.out, col.foreign
+	s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {
+		if !ReturnsResultErr(fn) {
+			return nil
+		}
+		return lostRequeue(pass, s, fn)
+	})
 	return m, nil
+}
+
+// lostRequeue returns the LostRequeueFact of fn, or nil: its first return
+// (or that of a helper whose pair or error it passes on, of this package
+// or of another through its fact) that pairs a requeue with an error that
+// may be non-nil, on a path where nothing gives the Result back with a nil
+// error.
+func lostRequeue(pass *analysis.Pass, s *summary.Summary, fn *ssa.Function) analysis.Fact {
+	col := &collector{s: s, pass: pass, errs: errflow.New(s)}
+	col.collect(&roots.Root{Fn: fn, Entry: fn}, fn, pathState{outer: summary.Unguarded}, nil, map[*ssa.Function]bool{})
+	for _, rr := range col.out {
+		if rr.NilErr || !rr.Return.Pos().IsValid() {
+			continue
+		}
+		rv := Eval(rr.Result)
+		if !rv.NonZero() || ErrNil(rr.Return.Block(), rr.Err) {
+			continue
+		}
+		f := &LostRequeueFact{Site: s.Position(rr.Return.Pos()), Requeue: rv.Requeue, Sure: ErrNonNil(rr.Return.Block(), rr.Err)}
+		if rv.AfterConst && rv.After > 0 {
+			f.After = rv.After
+		}
+		return f
+	}
+	for _, fr := range col.foreign {
+		return fr.Fact
+	}
+	return nil
 }
 
 // Return is a return whose (reconcile.Result, error) pair becomes the
@@ -162,9 +237,11 @@ func inLoop(fi *summary.FuncInfo, b *ssa.BasicBlock) bool {
 
 // collector collects the returns of one package.
 type collector struct {
-	s    *summary.Summary
-	errs *errflow.Flow
-	out  []*Return
+	s       *summary.Summary
+	pass    *analysis.Pass
+	errs    *errflow.Flow
+	out     []*Return
+	foreign []*Foreign
 }
 
 // pathState is what the calls through which a function's pair reaches the
@@ -237,7 +314,13 @@ func (col *collector) into(r *roots.Root, fi *summary.FuncInfo, c *ssa.Call, st 
 	}
 	cst, _ := fi.StatusOf(c.Block())
 	next := append(append([]*ssa.Call(nil), via...), c)
-	for _, callee := range col.s.LocalCallees(&c.Call) {
+	locals := col.s.LocalCallees(&c.Call)
+	if !st.nilErr && len(locals) == 0 {
+		if fact := col.foreignLoss(c); fact != nil {
+			col.foreign = append(col.foreign, &Foreign{Root: r, Call: c, Fact: fact, Via: next, ErrOnly: st.errOnly})
+		}
+	}
+	for _, callee := range locals {
 		if !ReturnsResultErr(callee) {
 			continue
 		}
@@ -251,6 +334,20 @@ func (col *collector) into(r *roots.Root, fi *summary.FuncInfo, c *ssa.Call, st 
 	}
 }
 
+// foreignLoss returns the LostRequeueFact of the function of another
+// package that c calls, or nil.
+func (col *collector) foreignLoss(c *ssa.Call) *LostRequeueFact {
+	callee := ssax.CalleeFunc(col.s.Forward(&c.Call))
+	if callee == nil || callee.Pkg() == nil || callee.Pkg() == col.pass.Pkg {
+		return nil
+	}
+	var f LostRequeueFact
+	if summary.ImportFuncFact(col.pass, callee, &f) {
+		return &f
+	}
+	return nil
+}
+
 // errorCalls returns the calls of functions returning (reconcile.Result,
 // error) whose error result the error value v is, or wraps (errflow).
 func (col *collector) errorCalls(v ssa.Value) []*ssa.Call {
@@ -258,7 +355,7 @@ func (col *collector) errorCalls(v ssa.Value) []*ssa.Call {
 		if index != 1 {
 			return nil
 		}
-		if !c.Call.IsInvoke() && slices.ContainsFunc(col.s.LocalCallees(&c.Call), ReturnsResultErr) {
+		if !c.Call.IsInvoke() && (slices.ContainsFunc(col.s.LocalCallees(&c.Call), ReturnsResultErr) || col.foreignLoss(c) != nil) {
 			return []*ssa.Call{c}
 		}
 		return nil
