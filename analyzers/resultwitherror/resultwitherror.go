@@ -46,6 +46,10 @@ a step of a list of sub-reconcilers counts too), where
   provably non-nil (` + "`errors.New`" + `, ` + "`fmt.Errorf`" + `, ` + "`reconcile.TerminalError`" + `, the true edge
   of ` + "`E != nil`" + ` or of an ` + "`apierrors.Is*(E)`" + ` test) or only may be.
 
+A function of another package is followed through its facts: when it returns (itself
+or through its own helpers) a provably non-zero Result with an error that may be non-nil,
+the call whose pair or error the root passes on is reported, with the site of that return.
+
 Deferred calls do not hide the pair: with a ` + "`defer cancel()`" + `, a deferred log line, a
 deferred patch that assigns the named error only when the patch fails, or a deferred
 closure that wraps a non-nil error, R and E are what the ` + "`return`" + ` returns (a deferred
