@@ -102,3 +102,10 @@ func TestConditionHelpers(t *testing.T) {
 func TestFuncValue(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/funcvalue")
 }
+
+// TestDeadline: a stamp guarded by a deadline over the stamped time (once
+// per period) is silent; a guard that compares the stamp with the clock
+// is defeated.
+func TestDeadline(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/deadline")
+}

@@ -288,7 +288,8 @@ func (md *Model) taintedGuards(fi *summary.FuncInfo, st, w *summary.Effect, mask
 		if ifi == nil {
 			return false
 		}
-		if k := fi.Guard(ifi).Kind; (k == summary.Equality || k == summary.Observed) && md.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask != 0 {
+		if k := fi.Guard(ifi).Kind; (k == summary.Equality || k == summary.Observed) && !deadlineTest(ifi.Cond) &&
+			md.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask != 0 {
 			tainted++
 			continue
 		}
@@ -298,6 +299,30 @@ func (md *Model) taintedGuards(fi *summary.FuncInfo, st, w *summary.Effect, mask
 		return false
 	}
 	return tainted > 0
+}
+
+// deadlineTest reports whether cond orders durations (time.Until(last.Add(
+// period)) > 0, time.Since(last) < interval): a deadline that a new stamp
+// moves into the future, so that the test fails on the passes after it
+// until the period has gone by. It compares no stamped value with itself:
+// the write it guards runs once per period, not on every pass.
+func deadlineTest(cond ssa.Value) bool {
+	for {
+		u, ok := cond.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		cond = u.X
+	}
+	b, ok := cond.(*ssa.BinOp)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return apis.IsNamed(b.X.Type(), "time", "Duration", false) || apis.IsNamed(b.Y.Type(), "time", "Duration", false)
+	}
+	return false
 }
 
 // condTaint is the taint of the operands of a comparison.
