@@ -65,7 +65,9 @@ var Doc = &checkdoc.Doc{
 		"Not reported: `meta.SetStatusCondition` with `LastTransitionTime: metav1.Now()` (it stamps only " +
 		"when the condition changes), and a setter of the package that likewise stamps only when the status " +
 		"changes; stores under a change guard (`if w.Status.Phase != desired { … }`); a " +
-		"set-once `StartTime` behind a nil test; values used only in conditions, logs or `RequeueAfter`; " +
+		"set-once `StartTime` behind a nil test; a stamp behind a deadline over the stamped time " +
+		"(`if time.Since(last) < period { return … }`, `time.Until(last.Add(period)) > 0`: it is written once per " +
+		"period, not on every pass); values used only in conditions, logs or `RequeueAfter`; " +
 		"`Create` writes; `coordination.k8s.io` Leases (deliberate heartbeats); fields listed in the " +
 		"`heartbeat-fields` option. With `clock-granularity` set, a clock value truncated or rounded to at " +
 		"least that granularity is reported as info: it still writes, but at most once per granularity.",
