@@ -91,10 +91,11 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		c.writes[w.Call] = w
 	}
 	n := 0
+	// Every function that persists a finalizer's removal is checked, in
+	// the reconcile scope or not: a finalize helper of a library package
+	// of the operator (called from a reconciler of another package) is
+	// where the order is decided.
 	for _, fn := range s.Funcs() {
-		if !s.InScope(fn) {
-			continue
-		}
 		for _, f := range c.function(fn) {
 			rep.Report(f)
 			n++

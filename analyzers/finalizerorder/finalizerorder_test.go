@@ -10,5 +10,5 @@ import (
 )
 
 func TestFinalizerOrder(t *testing.T) {
-	stubtest.Run(t, analysistest.TestData(), finalizerorder.Analyzer, "rl7")
+	stubtest.Run(t, analysistest.TestData(), finalizerorder.Analyzer, "rl7", "rl7/teardown")
 }
