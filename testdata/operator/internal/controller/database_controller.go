@@ -89,7 +89,7 @@ func (r *DatabaseReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 			return ctrl.Result{}, err
 		}
 		if controllerutil.RemoveFinalizer(&db, databaseFinalizer) {
-			if err := r.Update(ctx, &db); err != nil {
+			if err := r.Update(ctx, &db); err != nil { // BUG(RL7001): DeleteAllOf only marks the claims for deletion (pvc-protection keeps a claim while a pod uses it); the finalizer goes before they are gone
 				return ctrl.Result{}, err
 			}
 		}
