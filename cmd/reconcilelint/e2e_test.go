@@ -648,22 +648,32 @@ func TestLoadingModes(t *testing.T) {
 // Reconcile, with its kind and request parameter), as text and as a JSON
 // document, and a package without roots is listed with none; a format
 // other than text or json is a usage error.
-func TestRootsListing(t *testing.T) {
-	bin := binary(t)
-	dir := operatorDir(t)
+// rootsDoc is the document of -roots -json.
+type rootsDoc struct {
+	Packages []struct {
+		Package string
+		Roots   []struct{ Function, Kind, Position, Request string }
+	}
+}
+
+// listRoots runs -roots -json ./... in dir and decodes its document.
+func listRoots(t *testing.T, bin, dir string) rootsDoc {
+	t.Helper()
 	out, stderr, code := run(t, dir, bin, "-roots", "-json", "./...")
 	if code != 0 {
 		t.Fatalf("-roots -json: exit %d: %s", code, stderr)
 	}
-	var doc struct {
-		Packages []struct {
-			Package string
-			Roots   []struct{ Function, Kind, Position, Request string }
-		}
-	}
+	var doc rootsDoc
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("-roots -json is no JSON document: %v\n%s", err, out)
 	}
+	return doc
+}
+
+func TestRootsListing(t *testing.T) {
+	bin := binary(t)
+	dir := operatorDir(t)
+	doc := listRoots(t, bin, dir)
 	got := map[string]string{}
 	packages := map[string]int{}
 	for _, p := range doc.Packages {

@@ -1,7 +1,6 @@
 package main_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -41,19 +40,7 @@ func TestGOPATHVendored(t *testing.T) {
 	}
 	diff(t, "go vet -vettool, GOPATH mode", want, vet(t, op))
 
-	out, stderr, code := run(t, op, bin, "-roots", "-json", "./...")
-	if code != 0 {
-		t.Fatalf("-roots -json: exit %d: %s", code, stderr)
-	}
-	var doc struct {
-		Packages []struct {
-			Package string
-			Roots   []struct{ Function, Kind string }
-		}
-	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
-		t.Fatalf("-roots -json is no JSON document: %v\n%s", err, out)
-	}
+	doc := listRoots(t, bin, op)
 	found := false
 	for _, p := range doc.Packages {
 		if strings.Contains(p.Package, "/vendor/") {
@@ -66,6 +53,6 @@ func TestGOPATHVendored(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Errorf("-roots does not list (*ShopReconciler).Reconcile:\n%s", out)
+		t.Errorf("-roots does not list (*ShopReconciler).Reconcile: %+v", doc)
 	}
 }

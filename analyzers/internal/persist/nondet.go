@@ -307,13 +307,7 @@ func (md *Model) taintedGuards(fi *summary.FuncInfo, st, w *summary.Effect, mask
 // until the period has gone by. It compares no stamped value with itself:
 // the write it guards runs once per period, not on every pass.
 func deadlineTest(cond ssa.Value) bool {
-	for {
-		u, ok := cond.(*ssa.UnOp)
-		if !ok || u.Op != token.NOT {
-			break
-		}
-		cond = u.X
-	}
+	cond, _ = ssax.StripNot(cond)
 	b, ok := cond.(*ssa.BinOp)
 	if !ok {
 		return false
