@@ -101,7 +101,9 @@ func (m *Model) fieldUses() map[*types.Var]*FieldUse {
 								use(f).Consts = append(use(f).Consts, ConstStore{h, c.Value.ExactString(), x.Pos()})
 							}
 						} else if p := ssax.CapturedParam(v); p != nil && m.bodyOf[p.Parent()] == nil {
-							use(f).Consts = append(use(f).Consts, m.constArgsFromHandlers(p.Parent(), ssax.ParamIndex(p.Parent(), p), 0)...)
+							idx := ssax.ParamIndex(p.Parent(), p)
+							use(f).Consts = append(use(f).Consts, m.constArgsFromHandlers(p.Parent(), idx, 0)...)
+							use(f).Consts = append(use(f).Consts, m.constArgsOfFactories(p.Parent(), idx)...)
 						}
 					}
 				case *ssa.If:
@@ -142,6 +144,24 @@ func (m *Model) constArgsFromHandlers(fn *ssa.Function, idx, depth int) []ConstS
 			if m.bodyOf[e.Caller] == nil {
 				out = append(out, m.constArgsFromHandlers(e.Caller, ssax.ParamIndex(e.Caller, a), depth+1)...)
 			}
+		}
+	}
+	return out
+}
+
+// constArgsOfFactories returns the constants passed for parameter idx of
+// the factory fn by the calls that made registered callbacks
+// (AddFunc: r.handlerFor(EventAdd)): each callback's closure carries the
+// constant of its own factory call.
+func (m *Model) constArgsOfFactories(fn *ssa.Function, idx int) []ConstStore {
+	var out []ConstStore
+	for _, h := range m.made {
+		c := h.Made.Common()
+		if c.IsInvoke() || m.s.LocalFunc(m.s.Callee(c)) != fn || idx < 0 || idx >= len(c.Args) {
+			continue
+		}
+		if k, ok := c.Args[idx].(*ssa.Const); ok && k.Value != nil {
+			out = append(out, ConstStore{h, k.Value.ExactString(), h.Made.Pos()})
 		}
 	}
 	return out

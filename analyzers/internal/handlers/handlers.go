@@ -41,8 +41,13 @@ type Model struct {
 
 	handlers []*Handler
 	bodyOf   map[*ssa.Function]*Handler // handler bodies and the closures nested in them
-	callees  map[*ssa.Function][]summary.CallEdge
-	writes   map[ssa.Instruction][]*summary.Write // the writes of s.Writes by call
+	// made are the registrations of closures that a factory of the
+	// package made (r.handlerFor(kind)), each with its factory call: one
+	// body may stand for several callbacks, each made with other
+	// arguments.
+	made    []*Handler
+	callees map[*ssa.Function][]summary.CallEdge
+	writes  map[ssa.Instruction][]*summary.Write // the writes of s.Writes by call
 
 	mu     sync.Mutex // guards direct, trans, done and the use of the model's view s
 	direct map[*ssa.Function][]*SideEffect
@@ -104,6 +109,11 @@ type Handler struct {
 	// Site is the position of the registration (the store, call or
 	// conversion).
 	Site token.Pos
+	// Made is the factory call that made the body, a closure, when the
+	// registration names a factory's result (AddFunc: r.handlerFor(kind));
+	// the closure's captures of the factory's parameters are its
+	// arguments.
+	Made *ssa.Call
 }
 
 // Describe returns a description for messages, e.g. "the AddFunc of a
@@ -133,12 +143,19 @@ func (m *Model) findHandlers() {
 	s := m.s
 	seen := make(map[*ssa.Function]bool)
 	add := func(v ssa.Value, kind apis.HandlerKind, callback, adapter string, site token.Pos) {
-		fn := m.bodyFunc(v)
-		if fn == nil || seen[fn] {
+		f, made := m.s.FuncValue(v)
+		fn := m.s.LocalFunc(f)
+		if fn == nil {
+			return
+		}
+		h := &Handler{Fn: fn, Kind: kind, Callback: callback, Adapter: adapter, Site: site, Made: made}
+		if made != nil {
+			m.made = append(m.made, h)
+		}
+		if seen[fn] {
 			return
 		}
 		seen[fn] = true
-		h := &Handler{Fn: fn, Kind: kind, Callback: callback, Adapter: adapter, Site: site}
 		m.handlers = append(m.handlers, h)
 		var mark func(f *ssa.Function)
 		mark = func(f *ssa.Function) {

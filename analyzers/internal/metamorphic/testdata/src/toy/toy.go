@@ -26,3 +26,20 @@ func (t *T) Touch(_ int, extra ...string) (n int) {
 	t.at = time.Now()
 	return len(extra)
 }
+
+// DeepCopyInto copies t into out.
+func (t *T) DeepCopyInto(out *T) { *out = *t }
+
+// DeepCopy copies t.
+func (t *T) DeepCopy() *T {
+	out := new(T)
+	t.DeepCopyInto(out)
+	return out
+}
+
+// Snapshot keeps a copy of t before touching it.
+func (t *T) Snapshot() time.Time {
+	before := t.DeepCopy()
+	t.Touch(0)
+	return before.at
+}
