@@ -103,7 +103,7 @@ func (m *Model) fieldUses() map[*types.Var]*FieldUse {
 						} else if p := ssax.CapturedParam(v); p != nil && m.bodyOf[p.Parent()] == nil {
 							idx := ssax.ParamIndex(p.Parent(), p)
 							use(f).Consts = append(use(f).Consts, m.constArgsFromHandlers(p.Parent(), idx, 0)...)
-							use(f).Consts = append(use(f).Consts, m.constArgsOfFactories(p.Parent(), idx)...)
+							use(f).Consts = append(use(f).Consts, m.constArgsOfFactories(p)...)
 						}
 					}
 				case *ssa.If:
@@ -149,18 +149,15 @@ func (m *Model) constArgsFromHandlers(fn *ssa.Function, idx, depth int) []ConstS
 	return out
 }
 
-// constArgsOfFactories returns the constants passed for parameter idx of
-// the factory fn by the calls that made registered callbacks
-// (AddFunc: r.handlerFor(EventAdd)): each callback's closure carries the
-// constant of its own factory call.
-func (m *Model) constArgsOfFactories(fn *ssa.Function, idx int) []ConstStore {
+// constArgsOfFactories returns the constants passed for p, a parameter of
+// a factory that a registered callback's closure captures, by the calls
+// that made the callbacks (AddFunc: r.handlerFor(EventAdd), also through
+// factories that return another factory's closure): each callback carries
+// the constant of its own factory call.
+func (m *Model) constArgsOfFactories(p *ssa.Parameter) []ConstStore {
 	var out []ConstStore
 	for _, h := range m.made {
-		c := h.Made.Common()
-		if c.IsInvoke() || m.s.LocalFunc(m.s.Callee(c)) != fn || idx < 0 || idx >= len(c.Args) {
-			continue
-		}
-		if k, ok := c.Args[idx].(*ssa.Const); ok && k.Value != nil {
+		if k, ok := m.s.MadeRoot(p, h.Made).(*ssa.Const); ok && k.Value != nil {
 			out = append(out, ConstStore{h, k.Value.ExactString(), h.Made.Pos()})
 		}
 	}
