@@ -64,8 +64,13 @@ func lateBases(s *summary.Summary) []lateBase {
 		if cp == nil || cp.Parent() != w.Fn {
 			continue
 		}
-		obj, _ := s.PersistedRoot(w.Object)
-		if src, _ := s.PersistedRoot(from); obj == nil || src != obj {
+		// The copy must be of the written object itself, and the stores
+		// into it: the same root and the object's own path (an element
+		// of a scope's list is not the scope's other fields).
+		obj, objPath := s.PersistedRoot(w.Object)
+		src, srcPath := s.PersistedRoot(from)
+		objPath, srcPath = summary.Metaless(objPath), summary.Metaless(srcPath)
+		if obj == nil || src != obj || !slices.Equal(objPath, srcPath) {
 			continue
 		}
 		var before []*summary.Effect
@@ -73,6 +78,9 @@ func lateBases(s *summary.Summary) []lateBase {
 		for _, e := range s.Effects(w.Fn) {
 			if e.Kind != summary.StoreEffect || e.Root != obj || len(e.Path) == 0 {
 				continue
+			}
+			if p := summary.Metaless(e.Path); len(p) <= len(objPath) || !slices.Equal(p[:len(objPath)], objPath) {
+				continue // a store into another part of the root
 			}
 			switch {
 			case ssax.Reaches(e.Instr, cp) && !ssax.Reaches(cp, e.Instr):

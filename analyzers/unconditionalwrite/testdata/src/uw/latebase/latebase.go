@@ -158,3 +158,41 @@ func (r *IntoReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	d.DeepCopyInto(orig)
 	return ctrl.Result{}, r.Patch(ctx, &d, client.MergeFrom(orig)) // want `unconditionalwrite: the base of this merge patch is copied from the object after Spec.Paused was changed`
 }
+
+// scope holds the reconciled object and the children it lists.
+type scope struct {
+	owner    *api.Widget
+	children []*appsv1.Deployment
+}
+
+type ScopeReconciler struct{ client.Client }
+
+// The owner is changed before the loop; each child is copied, labelled and
+// patched: the children's patches carry their own change.
+func (r *ScopeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	s := &scope{owner: &api.Widget{}}
+	if err := r.Get(ctx, req.NamespacedName, s.owner); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	return ctrl.Result{}, r.reconcileScope(ctx, s)
+}
+
+func (r *ScopeReconciler) reconcileScope(ctx context.Context, s *scope) error {
+	owner := s.owner
+	if owner.Labels == nil {
+		owner.Labels = map[string]string{}
+	}
+	owner.Labels["example.com/seen"] = "true"
+	for i := range s.children {
+		child := s.children[i]
+		if child.Labels["example.com/owner"] == owner.Name {
+			continue
+		}
+		original := child.DeepCopy()
+		child.Labels["example.com/owner"] = owner.Name
+		if err := r.Patch(ctx, child, client.MergeFrom(original)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
