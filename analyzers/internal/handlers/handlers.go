@@ -241,14 +241,6 @@ func (m *Model) findHandlers() {
 	sort.SliceStable(m.handlers, func(i, j int) bool { return m.handlers[i].Fn.Pos() < m.handlers[j].Fn.Pos() })
 }
 
-// bodyFunc returns the package function behind a func value used as a
-// callback: a function, a closure, a bound method, or what the model's
-// call graph says the value holds (Summary.FuncValue).
-func (m *Model) bodyFunc(v ssa.Value) *ssa.Function {
-	fn, _ := m.s.FuncValue(v)
-	return m.s.LocalFunc(fn)
-}
-
 // adapterName is "cache.ResourceEventHandlerFuncs" for the named type
 // behind t; aliases Funcs of TypedFuncs read as "handler.Funcs".
 func adapterName(t types.Type) string {

@@ -38,7 +38,7 @@ func (r *ShopReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	if err != nil {
 		return ctrl.Result{}, err
 	}
-	shop.Status.LastSynced = metav1.Now() // BUG(RL1001): the timestamp makes every status write new
+	shop.Status.LastSynced = metav1.Now()                 // BUG(RL1001): the timestamp makes every status write new
 	if err := r.Status().Update(ctx, &shop); err != nil { // BUG(RL2001): nothing compares before the write
 		return ctrl.Result{}, err
 	}
