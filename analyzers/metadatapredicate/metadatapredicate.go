@@ -200,20 +200,12 @@ func keysPhrase(keys []metareads.MetadataKey) string {
 			continue
 		}
 		seen[name] = true
-		parts = append(parts, fmt.Sprintf("%s (%s, %s)", name, k.Decides, shortSite(k.Site)))
+		parts = append(parts, fmt.Sprintf("%s (%s, %s)", name, k.Decides, diag.ShortSite(k.Site)))
 	}
 	if len(parts) > 3 {
 		parts = append(parts[:3], fmt.Sprintf("%d more", len(parts)-3))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// shortSite drops the directories of a "file:line:col" position.
-func shortSite(site string) string {
-	if i := strings.LastIndexAny(site, `/\`); i >= 0 {
-		return site[i+1:]
-	}
-	return site
 }
 
 // orFix replaces a GenerationChangedPredicate{} literal with the

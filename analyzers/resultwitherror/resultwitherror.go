@@ -5,8 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -147,7 +145,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			"controller-runtime ignores the Result when the error is non-nil and requeues with rate-limited backoff instead, "+
 			"so the requeue is lost whenever the error is not nil. Have %s return the Result with a nil error when the delay is what it wants, "+
 			"or the error on its own",
-			callee, describe(fr.Fact.Value()), errDesc, shortSite(fr.Fact.Site), ssax.FuncName(fr.Root.Entry), how, callee)
+			callee, describe(fr.Fact.Value()), errDesc, diag.ShortSite(fr.Fact.Site), ssax.FuncName(fr.Root.Entry), how, callee)
 		rep.Report(diag.Finding{Pos: fr.Call.Pos(), End: token.NoPos, Message: msg})
 		n++
 	}
@@ -172,16 +170,6 @@ func qualifiedName(fn *types.Func) string {
 		name = fn.Pkg().Name() + "." + name
 	}
 	return name
-}
-
-// shortSite renders a file:line:col site by its file's base name and line.
-func shortSite(site string) string {
-	file, rest, ok := strings.Cut(filepath.Base(site), ":")
-	if !ok {
-		return site
-	}
-	line, _, _ := strings.Cut(rest, ":")
-	return file + ":" + line
 }
 
 // describe renders the requeue that the Result asks for.

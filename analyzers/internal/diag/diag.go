@@ -506,3 +506,12 @@ func TakeUsedDirectives(pkg *types.Package) map[token.Pos]bool {
 	defer u.mu.Unlock()
 	return u.used
 }
+
+// ShortSite drops the directories of a "file:line:col" position (a site
+// kept in a fact), for messages.
+func ShortSite(site string) string {
+	if i := strings.LastIndexAny(site, `/\`); i >= 0 {
+		return site[i+1:]
+	}
+	return site
+}

@@ -22,7 +22,7 @@ func (r *CertReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
-	if _, err := waits.ForCertificate(ctx, &w); err != nil { // want `resultwitherror: waits.ForCertificate returns a Result with RequeueAfter: 15s together with a non-nil error \(waits.go:22\), and \(\*CertReconciler\).Reconcile returns its error with a Result of its own`
+	if _, err := waits.ForCertificate(ctx, &w); err != nil { // want `resultwitherror: waits.ForCertificate returns a Result with RequeueAfter: 15s together with a non-nil error \(waits.go:22:\d+\), and \(\*CertReconciler\).Reconcile returns its error with a Result of its own`
 		return ctrl.Result{}, fmt.Errorf("certificate: %w", err)
 	}
 	return ctrl.Result{}, nil
@@ -39,7 +39,7 @@ func (r *PollReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
-	return r.p.Poll(ctx, &w) // want `resultwitherror: waits.\(Poller\).Poll returns a Result with RequeueAfter: 15s together with a non-nil error \(waits.go:22\), and \(\*PollReconciler\).Reconcile returns its results`
+	return r.p.Poll(ctx, &w) // want `resultwitherror: waits.\(Poller\).Poll returns a Result with RequeueAfter: 15s together with a non-nil error \(waits.go:22:\d+\), and \(\*PollReconciler\).Reconcile returns its results`
 }
 
 // Negatives: the requeue comes with a nil error; the caller handles the
