@@ -37,7 +37,9 @@ restarts only in the form of wrong writes it caused.`,
 package: an assignment or map update into one of its fields, a metadata setter
 (` + "`SetLabels`" + `, ` + "`SetManagedFields`" + `, …), ` + "`controllerutil.AddFinalizer`" + `/` + "`RemoveFinalizer`" + `,
 ` + "`meta.SetStatusCondition`" + `, or a call of a helper whose summary stores into that
-argument. Cache-owned objects are the results of client-go and generated listers,
+argument. Cache-owned objects are the results of client-go and generated listers
+(a project's own lister-gen output is known by its shape, ` + "`List(labels.Selector) ([]*T, error)`" + `,
+wherever it lives),
 of ` + "`cache.GenericLister`" + `, of the dynamic lister, and of ` + "`Store`" + `/` + "`Indexer`" + ` ` + "`Get`" + `,
 ` + "`GetByKey`" + `, ` + "`List`" + `, ` + "`ByIndex`" + `; the objects of informer callbacks (` + "`AddFunc`" + `,
 ` + "`OnUpdate`" + `, …) and of controller-runtime handlers, predicates and map funcs
