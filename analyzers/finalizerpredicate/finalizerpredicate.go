@@ -163,6 +163,9 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, m *wiring.Model, w *wi
 	if p := ri.Pos(); p.IsValid() {
 		f.Related = append(f.Related, analysis.RelatedInformation{Pos: p, Message: "the reconciler manages finalizers here"})
 	}
+	for _, u := range wiring.UpdateSites(leaves, pos, end) {
+		f.Related = append(f.Related, analysis.RelatedInformation{Pos: u, Message: "the predicate's update function decides here"})
+	}
 	if w.Wired.IsValid() {
 		f.Related = append(f.Related, analysis.RelatedInformation{Pos: w.Wired, Message: "the reconciler is wired here"})
 	}

@@ -158,6 +158,9 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, m *wiring.Model, w *wi
 		"but %s decides on %s: a change of it is not reconciled until the spec changes or the controller restarts",
 		wiring.PredicateNames(leaves), strings.Join(nouns, " or "), kind, ri.EntryFunc, keysPhrase(missed))
 	f := diag.Finding{Pos: pos, End: end, Message: msg}
+	for _, u := range wiring.UpdateSites(leaves, pos, end) {
+		f.Related = append(f.Related, analysis.RelatedInformation{Pos: u, Message: "the predicate's update function decides here"})
+	}
 	for _, r := range missed {
 		if p := r.Pos(); p.IsValid() && len(f.Related) < 5 {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: p, Message: fmt.Sprintf("%s decides %s here", keyName(r), r.Decides)})

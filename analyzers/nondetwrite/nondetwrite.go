@@ -62,6 +62,14 @@ var Doc = &checkdoc.Doc{
 		"The value is followed through conversions, `fmt`, `strconv`, `strings`, time methods, local " +
 		"variables (also those a helper stores into on every call), composite literals, and helpers in any " +
 		"package (through facts); an unknown function stops it (silence beats a guess).\n\n" +
+		"Also reported: a copy of the written object's own `metadata.resourceVersion` stored into the object " +
+		"outside its metadata (`w.Status.Snapshot = w.DeepCopy()`, a copy of the object or of its `ObjectMeta`, " +
+		"`w.ResourceVersion`, `w.GetResourceVersion()`, into a status field or an annotation) and persisted the " +
+		"same way: the API server changes the resourceVersion on every write, so the next pass stores a new " +
+		"value and writes again. Not reported for it: a copy whose `ResourceVersion` is cleared before the " +
+		"write, another object's resourceVersion (a Secret's in a pod-template annotation, to roll pods when " +
+		"it changes), the version carried into `metadata.resourceVersion` for optimistic concurrency, a copy " +
+		"of only the spec, and a record made only when the generation changed.\n\n" +
 		"Not reported: `meta.SetStatusCondition` with `LastTransitionTime: metav1.Now()` (it stamps only " +
 		"when the condition changes), and a setter of the package that likewise stamps only when the status " +
 		"changes; stores under a change guard (`if w.Status.Phase != desired { … }`); a " +
@@ -186,7 +194,62 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		rep.Report(f)
 		n++
 	}
+	return n + ownVersion(pass, rep)
+}
+
+// ownVersion reports copies of a written object's own resourceVersion (the
+// whole object, its ObjectMeta, or the field) stored into the object
+// outside its metadata.resourceVersion and persisted on every reconcile:
+// the write changes the resourceVersion, so the next pass stores a new
+// value and writes again.
+func ownVersion(pass *analysis.Pass, rep *diag.Reporter) int {
+	n := 0
+	for _, p := range pass.ResultOf[persist.Analyzer].(*persist.Model).PersistedTaint(apis.Version) {
+		self := apis.VersionedType(p.Store.Root.Type())
+		if self == "" || p.Taint.VersionOf != self || isVersionField(p.Store.Path) {
+			continue
+		}
+		field := persist.FieldName(p.Store.Root, p.Store.Path)
+		if isHeartbeat(field) {
+			continue
+		}
+		pos := p.Store.Instr.Pos()
+		if stmt, _, _, ok := diag.StmtInBlock(pass, pos); ok && pass.Fset.Position(stmt.Pos()).Line == pass.Fset.Position(pos).Line {
+			pos = stmt.Pos()
+		}
+		kind := self[strings.LastIndex(self, ".")+1:]
+		how := "on every reconcile"
+		if p.Defeated {
+			how = "on every reconcile (the write's comparison includes the stored field, so it always finds a change)"
+		}
+		msg := fmt.Sprintf("a copy of the %s's own metadata.resourceVersion flows into %s, written by %s %s: "+
+			"every write changes the resourceVersion, so the next pass stores a new value and writes again; "+
+			"clear ResourceVersion in the stored copy, or store only stable data (the spec, the generation)",
+			kind, field, p.Write.Write, how)
+		f := diag.Finding{Pos: pos, End: pos, Message: msg}
+		if wp := p.Write.Instr.Pos(); wp.IsValid() {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: wp, Message: "the write that persists it"})
+		}
+		if p.Taint.VersionAt.IsValid() && p.Taint.VersionAt != pos {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: p.Taint.VersionAt, Message: "the copy of the resourceVersion"})
+		}
+		rep.Report(f)
+		n++
+	}
 	return n
+}
+
+// isVersionField reports whether path is the object's own metadata (the
+// ObjectMeta, or its ResourceVersion), where a resourceVersion is stored
+// for optimistic concurrency.
+func isVersionField(path []string) bool {
+	switch {
+	case len(path) == 1:
+		return path[0] == apis.ObjectMetaField || path[0] == apis.ResourceVersionField
+	case len(path) == 2:
+		return path[0] == apis.ObjectMetaField && path[1] == apis.ResourceVersionField
+	}
+	return false
 }
 
 // stampOnChange moves the store into a DeepEqual guard around the write.

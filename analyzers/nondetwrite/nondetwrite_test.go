@@ -109,3 +109,11 @@ func TestFuncValue(t *testing.T) {
 func TestDeadline(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/deadline")
 }
+
+// TestOwnVersion: a copy of the written object's own resourceVersion
+// stored into the object differs after every write; another object's
+// version, a cleared copy, optimistic concurrency, a spec snapshot and a
+// generation-gated record stay silent.
+func TestOwnVersion(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/ownversion")
+}

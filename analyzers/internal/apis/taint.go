@@ -1,6 +1,9 @@
 package apis
 
-import "strings"
+import (
+	"go/types"
+	"strings"
+)
 
 // TaintKind is a kind of non-deterministic value (checks.md §1.6).
 type TaintKind uint8
@@ -12,18 +15,24 @@ const (
 	Identity
 	Process
 	MapOrder
+	// Version is the metadata.resourceVersion of an API object of a
+	// type (Taint.Source names it): its own value changes with every
+	// write of that object, so stored into the object itself it differs
+	// on the next pass.
+	Version
 )
 
 // NonDet is every kind but MapOrder: the values that differ on every
 // run, as opposed to an order.
 const NonDet = Clock | Random | Identity | Process
 
-var taintNames = map[TaintKind]string{Clock: "clock", Random: "random", Identity: "identity", Process: "process", MapOrder: "map order"}
+var taintNames = map[TaintKind]string{Clock: "clock", Random: "random", Identity: "identity", Process: "process", MapOrder: "map order",
+	Version: "resource version"}
 
 // String lists the kinds.
 func (k TaintKind) String() string {
 	var out []string
-	for _, b := range []TaintKind{Clock, Random, Identity, Process, MapOrder} {
+	for _, b := range []TaintKind{Clock, Random, Identity, Process, MapOrder, Version} {
 		if k&b != 0 {
 			out = append(out, taintNames[b])
 		}
@@ -206,4 +215,19 @@ func SortInPlaceArg(f Func) int {
 		return -1
 	}
 	return i
+}
+
+// VersionedType returns a key naming the API object type whose
+// resourceVersion a value of type t carries (t is the object struct or a
+// pointer to it), or "" when t is not one.
+func VersionedType(t types.Type) string {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || !IsObjectStruct(n) || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return PathOf(n.Obj().Pkg()) + "." + n.Obj().Name()
 }

@@ -130,6 +130,13 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 		if k.Kind == summary.ReadEffect && k.Root == st.Root && ssax.Between(st.Instr, k.Instr, w.Instr) {
 			return nil
 		}
+		// A copy of an object whose ResourceVersion is cleared before
+		// the write (snap.ObjectMeta.ResourceVersion = "").
+		if mask&apis.Version != 0 && k.Kind == summary.StoreEffect && k.Root == st.Root && len(k.Path) > len(st.Path) &&
+			slices.Equal(k.Path[:len(st.Path)], st.Path) && k.Path[len(k.Path)-1] == apis.ResourceVersionField &&
+			k.Taint.Kinds&apis.Version == 0 && ssax.Between(st.Instr, k.Instr, w.Instr) {
+			return nil
+		}
 	}
 	stTaint := st.Taint
 	if stTaint.Kinds&mask == apis.MapOrder {

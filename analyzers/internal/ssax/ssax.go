@@ -762,9 +762,41 @@ func Reaches(a, b ssa.Instruction) bool {
 	return false
 }
 
-// Between reports whether some instruction m satisfies Reaches(a, m) and
-// Reaches(m, b).
-func Between(a, m, b ssa.Instruction) bool { return Reaches(a, m) && Reaches(m, b) }
+// Between reports whether instruction m lies on a path from a to b that
+// does not run a again: Reaches(a, m), and b is reachable from m without
+// passing a. Around a loop every instruction reaches every other, but
+// one that runs only before a runs again is not between a and the b
+// that follows it (a read at the loop's head, before the store that the
+// write after it persists).
+func Between(a, m, b ssa.Instruction) bool {
+	if !Reaches(a, m) {
+		return false
+	}
+	ba, bm, bb := a.Block(), m.Block(), b.Block()
+	// aAhead: a follows m in m's block, so it runs before m's block is left.
+	aAhead := bm == ba && InstrIndex(bm, m) < InstrIndex(ba, a)
+	if bm == bb && InstrIndex(bm, m) < InstrIndex(bb, b) && (!aAhead || InstrIndex(bb, b) < InstrIndex(ba, a)) {
+		return true
+	}
+	if aAhead {
+		return false
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := append([]*ssa.BasicBlock(nil), bm.Succs...)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == bb && (x != ba || InstrIndex(bb, b) < InstrIndex(ba, a)) {
+			return true
+		}
+		if seen[x] || x == ba {
+			continue // a runs again on the way
+		}
+		seen[x] = true
+		work = append(work, x.Succs...)
+	}
+	return false
+}
 
 // FuncName returns a readable name for fn in messages: "helper",
 // "(*WidgetReconciler).Reconcile", or "the func literal in Setup".

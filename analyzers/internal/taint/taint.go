@@ -113,14 +113,22 @@ type Taint struct {
 	Source string
 	Origin token.Pos
 	Params uint64
+	// VersionOf names the API object type whose resourceVersion the value
+	// carries when Kinds has Version (apis.VersionedType), and VersionAt
+	// is where it is copied; Source and Origin are the other kinds'.
+	VersionOf string
+	VersionAt token.Pos
 }
 
 // Union returns the taint of a value computed from values with taints t
 // and u: the kinds and parameters of both, and the source of t, or of u
-// when t has no kind.
+// when t has no kind (Version's own source likewise).
 func (t Taint) Union(u Taint) Taint {
-	if t.Kinds == 0 && u.Kinds != 0 {
+	if t.Kinds&^apis.Version == 0 && u.Kinds&^apis.Version != 0 {
 		t.Source, t.Origin = u.Source, u.Origin
+	}
+	if t.Kinds&apis.Version == 0 && u.Kinds&apis.Version != 0 {
+		t.VersionOf, t.VersionAt = u.VersionOf, u.VersionAt
 	}
 	t.Kinds |= u.Kinds
 	t.Params |= u.Params
@@ -130,6 +138,9 @@ func (t Taint) Union(u Taint) Taint {
 // Without returns t without the kinds k.
 func (t Taint) Without(k apis.TaintKind) Taint {
 	t.Kinds &^= k
+	if t.Kinds&apis.Version == 0 {
+		t.VersionOf, t.VersionAt = "", token.NoPos
+	}
 	return t
 }
 
@@ -180,7 +191,7 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		return t
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			t := a.loadTaint(x, vis)
+			t := a.loadTaint(x, vis).Union(versionPart(x.X, x.X.Type(), x.Pos()))
 			if ia, ok := x.X.(*ssa.IndexAddr); ok {
 				t = a.sortedElems(t, ia.X, x)
 			}
@@ -222,7 +233,7 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	case *ssa.Extract:
 		return a.taint(x.Tuple, vis)
 	case *ssa.Field:
-		return a.taint(x.X, vis)
+		return a.taint(x.X, vis).Union(versionPart(x, types.NewPointer(x.Type()), x.Pos()))
 	case *ssa.Index:
 		// An element chosen by a drawn index (alphabet[n]) is drawn too.
 		t := a.sortedElems(a.taint(x.X, vis), x.X, x)
@@ -239,7 +250,11 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		if a.m.IsObjectRoot(v) {
 			return Taint{}
 		}
-		return a.storedTaint(v, nil, vis)
+		t := a.storedTaint(v, nil, vis)
+		if t.Kinds&apis.Version != 0 && a.versionCleared(v) {
+			t = t.Without(apis.Version) // meta := w.ObjectMeta; meta.ResourceVersion = ""
+		}
+		return t
 	case *ssa.Call:
 		return a.callTaint(x, vis)
 	}
@@ -297,6 +312,9 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 			continue
 		}
 		t = t.Union(a.storeTaint(st, vis))
+	}
+	if t.Kinds&apis.Version != 0 && len(path) == 0 && a.versionCleared(root) {
+		t = t.Without(apis.Version) // meta := w.ObjectMeta; meta.ResourceVersion = ""
 	}
 	return t
 }
@@ -526,6 +544,26 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	if k := apis.TaintSource(f); k != 0 {
 		return Taint{Kinds: k, Source: sourceName(callee), Origin: c.Pos()}
 	}
+	if sig := common.Signature(); sig.Recv() != nil || common.IsInvoke() {
+		// obj.DeepCopy() copies the object's resourceVersion;
+		// obj.GetResourceVersion() reads it.
+		recv := common.Value
+		if !common.IsInvoke() && len(common.Args) > 0 {
+			recv = common.Args[0]
+		}
+		k := apis.VersionedType(recv.Type())
+		if fa, ok := recv.(*ssa.FieldAddr); ok && k == "" && ssax.FieldName(fa.X.Type(), fa.Field) == apis.ObjectMetaField {
+			k = apis.VersionedType(fa.X.Type()) // promoted from the object's ObjectMeta
+		}
+		switch {
+		case k == "":
+		case callee.Name() == "GetResourceVersion":
+			return Taint{Kinds: apis.Version, VersionOf: k, VersionAt: c.Pos()}
+		case callee.Name() == "DeepCopy" && sig.Results().Len() == 1 && apis.VersionedType(sig.Results().At(0).Type()) == k &&
+			!a.versionCleared(c):
+			return Taint{Kinds: apis.Version, VersionOf: k, VersionAt: c.Pos()}
+		}
+	}
 	args := common.Args
 	if common.IsInvoke() {
 		args = append([]ssa.Value{common.Value}, common.Args...)
@@ -566,6 +604,60 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	return Taint{}
 }
 
+// versionPart returns the Version taint of a value read from v: v is the
+// address a load reads (of type ptr), or a Field of a struct value (ptr
+// is a pointer to its type). It is set when the value is a copy of an API
+// object, of its ObjectMeta, or its ResourceVersion (through the object's
+// ObjectMeta field, or promoted from it: obj.ResourceVersion).
+func versionPart(v ssa.Value, ptr types.Type, at token.Pos) Taint {
+	version := func(k string) Taint {
+		if k == "" {
+			return Taint{}
+		}
+		return Taint{Kinds: apis.Version, VersionOf: k, VersionAt: at}
+	}
+	// Field (a value) or FieldAddr (an address) of base.
+	field := func(x ssa.Value) (base ssa.Value, name string) {
+		switch x := x.(type) {
+		case *ssa.FieldAddr:
+			return x.X, ssax.FieldName(x.X.Type(), x.Field)
+		case *ssa.Field:
+			return x.X, ssax.FieldName(x.X.Type(), x.Field)
+		}
+		return nil, ""
+	}
+	if _, isField := v.(*ssa.Field); !isField {
+		if k := apis.VersionedType(ptr); k != "" {
+			return version(k) // *obj
+		}
+	}
+	base, name := field(v)
+	switch name {
+	case "ObjectMeta":
+		return version(apis.VersionedType(base.Type()))
+	case "ResourceVersion":
+		if !apis.IsObjectMeta(base.Type()) {
+			return Taint{}
+		}
+		if outer, name := field(base); name == "ObjectMeta" {
+			return version(apis.VersionedType(outer.Type()))
+		}
+	}
+	return Taint{}
+}
+
+// versionCleared reports whether the function stores into the resource
+// version of the copy c, a DeepCopy result or a local
+// (snap.ResourceVersion = ""): the copy no longer carries the original's.
+func (a *Analysis) versionCleared(c ssa.Value) bool {
+	for _, st := range a.storesInto(c) {
+		if n := len(st.path); n > 0 && st.path[n-1] == apis.ResourceVersionField {
+			return true
+		}
+	}
+	return false
+}
+
 // boolResults reports whether every result of sig is a boolean.
 func boolResults(sig *types.Signature) bool {
 	r := sig.Results()
@@ -603,7 +695,8 @@ func (a *Analysis) BindParams(t Taint, args []ssa.Value) Taint {
 }
 
 func (a *Analysis) bindParamsVis(t Taint, args []ssa.Value, vis map[ssa.Value]bool) Taint {
-	out := Taint{Kinds: t.Kinds, Source: t.Source, Origin: t.Origin}
+	out := t
+	out.Params = 0
 	for i, arg := range args {
 		if i < 64 && t.Params&(1<<uint(i)) != 0 {
 			if vis == nil {

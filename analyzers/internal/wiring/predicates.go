@@ -194,6 +194,10 @@ type PredLeaf struct {
 	Value ssa.Value
 	// Untyped is set for the predicate.Predicate (client.Object) form.
 	Untyped bool
+	// Update is the position of the update function whose body the value
+	// was evaluated from (a Funcs' UpdateFunc, a predicate type's Update
+	// method of this package), when it is not the leaf's own expression.
+	Update token.Pos
 }
 
 // predEvaluator evaluates predicate values of one package.
@@ -238,6 +242,20 @@ func (w *Wiring) Culprits(blocks func(PredicateValue) bool) (leaves []PredLeaf, 
 		pos, end = first.Pos(), first.End()
 	}
 	return leaves, pos, end
+}
+
+// UpdateSites returns, each once, the positions of the update functions
+// the leaves were evaluated from that lie outside [pos, end): where a
+// predicate built elsewhere (a helper, a variable, a type's method)
+// decides which updates pass, for a finding's related information.
+func UpdateSites(leaves []PredLeaf, pos, end token.Pos) []token.Pos {
+	var out []token.Pos
+	for _, l := range leaves {
+		if l.Update.IsValid() && (l.Update < pos || l.Update >= end) && !slices.Contains(out, l.Update) {
+			out = append(out, l.Update)
+		}
+	}
+	return out
 }
 
 // PredicateNames names the leaves for a message, each once:
@@ -353,11 +371,12 @@ func (p *predEvaluator) evalConcrete(v ssa.Value, expr ast.Expr) PredEval {
 		}
 		return PredEval{Value: v, Leaves: []PredLeaf{leaf}}
 	case apis.PredFuncs:
-		pv, ok := p.funcsValue(v)
+		pv, update, ok := p.funcsValue(v)
 		if !ok {
 			return PredEval{}
 		}
 		leaf.Name = "predicate.Funcs (its UpdateFunc)"
+		leaf.Update = update
 		return PredEval{Value: pv, Leaves: blockLeaf(pv, leaf)}
 	case apis.PredOther:
 		return p.evalUserType(v, leaf)
@@ -390,6 +409,9 @@ func (p *predEvaluator) evalUserType(v ssa.Value, leaf PredLeaf) PredEval {
 	var pv PredicateValue
 	if obj.Pkg() == p.m.s.Pass.Pkg {
 		pv = p.m.userPredicateValue(n)
+		if sel := types.NewMethodSet(types.NewPointer(n)).Lookup(obj.Pkg(), apis.PredicateUpdate); sel != nil && len(sel.Index()) == 1 {
+			leaf.Update = sel.Obj().Pos()
+		}
 	} else {
 		p.m.pass.ImportObjectFact(obj, &pv)
 	}
@@ -479,15 +501,17 @@ func isUntypedPredicate(t types.Type) bool {
 // that reads the finalizers or the deletion timestamp passes the update
 // events (checks.md §1.7's table: it is taken to look for them); any other
 // func body is evaluated (predupdate.go). ok is false when the fields are
-// not known (the literal escapes, or a field is stored twice).
-func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
+// not known (the literal escapes, or a field is stored twice). update is
+// the position of the UpdateFunc's body when it is a function of the
+// package.
+func (p *predEvaluator) funcsValue(v ssa.Value) (pv PredicateValue, update token.Pos, ok bool) {
 	switch x := v.(type) {
 	case *ssa.Const:
-		return allOutcomes(PredPass), true // the zero Funcs{}: every func is nil
+		return allOutcomes(PredPass), token.NoPos, true // the zero Funcs{}: every func is nil
 	case *ssa.UnOp:
 		alloc := localAlloc(p.m.s, x.X)
 		if x.Op != token.MUL || alloc == nil {
-			return PredicateValue{}, false
+			return PredicateValue{}, token.NoPos, false
 		}
 		fields := map[string]ssa.Value{}
 		for _, r := range *alloc.Referrers() {
@@ -497,27 +521,28 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 				for _, rr := range *r.Referrers() {
 					st, ok := rr.(*ssa.Store)
 					if !ok || st.Addr != r || fields[name] != nil {
-						return PredicateValue{}, false
+						return PredicateValue{}, token.NoPos, false
 					}
 					fields[name] = st.Val
 				}
 			case *ssa.MakeClosure:
 				if !onlyReads(r, alloc) {
-					return PredicateValue{}, false
+					return PredicateValue{}, token.NoPos, false
 				}
 			case *ssa.UnOp, *ssa.Store, *ssa.DebugRef:
 			default:
-				return PredicateValue{}, false // the literal's address escapes
+				return PredicateValue{}, token.NoPos, false // the literal's address escapes
 			}
 		}
-		pv := allOutcomes(PredPass)
-		if update := fields[apis.FuncsUpdateField]; update != nil && !ssax.IsNil(update) {
-			fn, _ := p.m.s.FuncValue(update)
+		pv = allOutcomes(PredPass)
+		if uf := fields[apis.FuncsUpdateField]; uf != nil && !ssax.IsNil(uf) {
+			fn, _ := p.m.s.FuncValue(uf)
 			if fn == nil || len(fn.Blocks) == 0 {
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredUnknown, PredUnknown, PredUnknown, PredUnknown
 				pv.Labels, pv.Annotations = PredUnknown, PredUnknown
 			} else {
 				u := evalUpdateFunc(fn, p.m.s.Forward)
+				update = fn.Pos()
 				if !readsFinalizersOrDeletion(fn) {
 					pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
 				}
@@ -528,9 +553,9 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (PredicateValue, bool) {
 			cfn, _ := p.m.s.FuncValue(create)
 			pv.Create = evalEventFunc(cfn, p.m.s.Forward)
 		}
-		return pv, pv.known()
+		return pv, update, pv.known()
 	}
-	return PredicateValue{}, false
+	return PredicateValue{}, token.NoPos, false
 }
 
 // readsFinalizersOrDeletion reports whether fn reads GetFinalizers,

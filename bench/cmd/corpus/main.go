@@ -4,11 +4,17 @@
 // packages of the tree prepared at buggy_commit and at fix_commit (the rows
 // of the cases file with side "buggy" and "fix") and reports:
 //
-//   - caught: at buggy_commit, a finding whose position, or one of whose
-//     related positions, is in the record's file and inside the named
-//     function (its line range is found with go/parser in that tree);
-//   - fixed-silent: at fix_commit, no such finding (the function's range is
-//     taken from the fix tree's copy of the file).
+//   - caught: at buggy_commit, a finding of a check of the record's class
+//     (classChecks: a finding of another check is not about the record's
+//     bug) whose position, or one of whose related positions, is in the
+//     record's file and inside the named function (its line range is found
+//     with go/parser in that tree), or inside a function of the same
+//     directory that the named function calls directly (the write it
+//     reaches; the note column names that function);
+//   - fixed-silent: at fix_commit, no finding of the checks that caught the
+//     bug at buggy_commit (of the class's checks when it was not caught) in
+//     those places (the ranges are taken from the fix tree's copy of the
+//     files).
 //
 // It also runs on the clean operators (side "clean") and lists every
 // finding for triage. Output is one Markdown table per bug class, the clean
@@ -39,6 +45,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -209,16 +216,20 @@ func run(bugsFile, casesFile, corpus, rlBin, only string, noClean bool) error {
 		l.buggy = runSide(rlBin, rows, b.ID, "buggy")
 		l.fix = runSide(rlBin, rows, b.ID, "fix")
 		fn := primaryFunction(b.Function)
+		checks := classChecks[b.Class]
 		if l.buggy.skipped == "" {
-			ids, note := inFunction(l.buggy.findings, rows[b.ID+"/buggy"].dir, b.File, fn)
+			ids, note := inFunction(l.buggy.findings, rows[b.ID+"/buggy"].dir, b.File, fn, checks)
 			l.caughtIDs, l.caught = ids, len(ids) > 0
 			l.note = note
 		}
+		if l.caught {
+			checks = l.caughtIDs
+		}
 		if l.fix.skipped == "" {
-			ids, note := inFunction(l.fix.findings, rows[b.ID+"/fix"].dir, b.File, fn)
+			ids, note := inFunction(l.fix.findings, rows[b.ID+"/fix"].dir, b.File, fn, checks)
 			l.leftIDs, l.silent = ids, len(ids) == 0
-			if note != "" && l.note == "" {
-				l.note = "fix: " + note
+			if note != "" {
+				l.note = strings.TrimPrefix(l.note+"; fix: "+note, "; ")
 			}
 		}
 		if l.caught {
@@ -416,36 +427,134 @@ func primaryFunction(s string) string {
 	return s
 }
 
-// inFunction returns the IDs of the findings whose position or related
-// positions are inside function fn of file (relative to the repository
-// root, found by walking up from dir).
-func inFunction(fs []finding, dir, file, fn string) ([]string, string) {
+// classChecks lists, per bug class of the records, the checks whose
+// findings are about a defect of that class (docs/catalogue.md §0): A
+// non-deterministic writes, B unconditional writes, C event logic, D
+// predicates, E errors, creates, appends, the cache and finalizers.
+var classChecks = map[string][]string{
+	"A": {"RL1001", "RL1002"},
+	"B": {"RL2001", "RL2002"},
+	"C": {"RL3001", "RL3002", "RL3003"},
+	"D": {"RL4001", "RL4002"},
+	"E": {"RL2003", "RL2004", "RL5001", "RL5002", "RL5003", "RL5004", "RL6001", "RL7001"},
+}
+
+// inFunction returns the IDs of the findings of checks (all checks if it
+// is empty) whose position or related positions are inside function fn of
+// file (relative to the repository root, found by walking up from dir), or
+// inside a function of file's directory that fn calls directly; the note
+// names those callees when a finding is only there.
+func inFunction(fs []finding, dir, file, fn string, checks []string) ([]string, string) {
 	path := locate(dir, file)
 	if path == "" {
 		return nil, "file " + file + " not found"
 	}
-	start, end, err := funcRange(path, fn)
+	spans, err := reachSpans(path, fn)
 	if err != nil {
 		return nil, err.Error()
 	}
-	var ids []string
+	var ids, via []string
 	seen := map[string]bool{}
 	for _, f := range fs {
-		hit := in(f.Pos, path, start, end)
-		for _, r := range f.Related {
-			hit = hit || in(r, path, start, end)
+		if len(checks) > 0 && !slices.Contains(checks, f.ID) {
+			continue
 		}
-		if hit && !seen[f.ID] {
+		hit := -1
+		for k, sp := range spans {
+			if sp.holds(f.Pos) || slices.ContainsFunc(f.Related, sp.holds) {
+				hit = k
+				break
+			}
+		}
+		if hit < 0 {
+			continue
+		}
+		if hit > 0 && !slices.Contains(via, spans[hit].name) {
+			via = append(via, spans[hit].name)
+		}
+		if !seen[f.ID] {
 			seen[f.ID] = true
 			ids = append(ids, f.ID)
 		}
 	}
 	sort.Strings(ids)
-	return ids, ""
+	note := ""
+	if len(via) > 0 {
+		sort.Strings(via)
+		note = "at the write it reaches in " + strings.Join(via, ", ")
+	}
+	return ids, note
 }
 
-func in(p position, path string, start, end int) bool {
-	return sameFile(p.File, path) && p.Line >= start && p.Line <= end
+// span is the line range of a function declaration in a file.
+type span struct {
+	name, path string
+	start, end int
+}
+
+func (sp span) holds(p position) bool {
+	return sameFile(p.File, sp.path) && p.Line >= sp.start && p.Line <= sp.end
+}
+
+// reachSpans returns the range of function fn in the file at path, then
+// the ranges of the functions and methods declared in the same directory
+// (test files aside) that fn's body calls by name: f(…) for a function,
+// x.m(…) for any method m declared there.
+func reachSpans(path, fn string) ([]span, error) {
+	start, end, err := funcRange(path, fn)
+	if err != nil {
+		return nil, err
+	}
+	out := []span{{name: fn, path: path, start: start, end: end}}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("parse %s: %v", filepath.Base(path), err)
+	}
+	called := map[string]bool{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || fset.Position(fd.Pos()).Line != start {
+			continue
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				switch x := c.Fun.(type) {
+				case *ast.Ident:
+					called[x.Name] = true
+				case *ast.SelectorExpr:
+					called["."+x.Sel.Name] = true
+				}
+			}
+			return true
+		})
+	}
+	files, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.go"))
+	for _, other := range files {
+		if strings.HasSuffix(other, "_test.go") {
+			continue
+		}
+		of, err := parser.ParseFile(fset, other, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range of.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			key, name := fd.Name.Name, fd.Name.Name
+			if fd.Recv != nil {
+				key, name = "."+key, "(*"+recvName(fd)+")."+name
+			}
+			s := fset.Position(fd.Pos()).Line
+			if !called[key] || (other == path && s == start) {
+				continue
+			}
+			out = append(out, span{name: name, path: other, start: s, end: fset.Position(fd.End()).Line})
+		}
+	}
+	return out, nil
 }
 
 func sameFile(a, b string) bool {
