@@ -151,10 +151,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if isHeartbeat(field) {
 			continue
 		}
-		pos := p.Store.Instr.Pos()
-		if stmt, _, _, ok := diag.StmtInBlock(pass, pos); ok && pass.Fset.Position(stmt.Pos()).Line == pass.Fset.Position(pos).Line {
-			pos = stmt.Pos()
-		}
+		pos := storePos(pass, p)
 		src := p.Taint.Source
 		if src == "" {
 			src = "a " + (p.Taint.Kinds & apis.NonDet).String() + " value"
@@ -213,10 +210,7 @@ func ownVersion(pass *analysis.Pass, rep *diag.Reporter) int {
 		if isHeartbeat(field) {
 			continue
 		}
-		pos := p.Store.Instr.Pos()
-		if stmt, _, _, ok := diag.StmtInBlock(pass, pos); ok && pass.Fset.Position(stmt.Pos()).Line == pass.Fset.Position(pos).Line {
-			pos = stmt.Pos()
-		}
+		pos := storePos(pass, p)
 		kind := self[strings.LastIndex(self, ".")+1:]
 		how := "on every reconcile"
 		if p.Defeated {
@@ -237,6 +231,16 @@ func ownVersion(pass *analysis.Pass, rep *diag.Reporter) int {
 		n++
 	}
 	return n
+}
+
+// storePos is where a finding on p's store is reported: the statement
+// that holds it when it starts on the same line.
+func storePos(pass *analysis.Pass, p *persist.Persisted) token.Pos {
+	pos := p.Store.Instr.Pos()
+	if stmt, _, _, ok := diag.StmtInBlock(pass, pos); ok && pass.Fset.Position(stmt.Pos()).Line == pass.Fset.Position(pos).Line {
+		pos = stmt.Pos()
+	}
+	return pos
 }
 
 // isVersionField reports whether path is the object's own metadata (the
