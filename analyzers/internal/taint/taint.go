@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/memo"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
@@ -552,8 +553,8 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 			recv = common.Args[0]
 		}
 		k := apis.VersionedType(recv.Type())
-		if fa, ok := recv.(*ssa.FieldAddr); ok && k == "" && ssax.FieldName(fa.X.Type(), fa.Field) == apis.ObjectMetaField {
-			k = apis.VersionedType(fa.X.Type()) // promoted from the object's ObjectMeta
+		if k == "" && apis.IsObjectMeta(recv.Type()) {
+			k = metaOwner(recv) // promoted from the object's ObjectMeta
 		}
 		switch {
 		case k == "":
@@ -644,6 +645,26 @@ func versionPart(v ssa.Value, ptr types.Type, at token.Pos) Taint {
 		}
 	}
 	return Taint{}
+}
+
+// metaOwner returns the VersionedType of the object whose ObjectMeta v
+// addresses (&obj.ObjectMeta, also as the operand a forwarder derives from
+// its caller's argument), or "".
+func metaOwner(v ssa.Value) string {
+	switch x := v.(type) {
+	case *forward.Derived:
+		if x.Inner != nil {
+			return metaOwner(x.Inner)
+		}
+		if len(x.Path) == 1 && x.Path[0] == apis.ObjectMetaField {
+			return apis.VersionedType(x.Base.Type())
+		}
+	case *ssa.FieldAddr:
+		if ssax.FieldName(x.X.Type(), x.Field) == apis.ObjectMetaField {
+			return apis.VersionedType(x.X.Type())
+		}
+	}
+	return ""
 }
 
 // versionCleared reports whether the function stores into the resource

@@ -162,3 +162,22 @@ func (r *GenerationReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	g.Status.SeenVersion = g.ResourceVersion
 	return ctrl.Result{}, r.Status().Update(ctx, &g)
 }
+
+// Through a helper that reads the version.
+type HelperReadReconciler struct{ client.Client }
+
+func (r *HelperReadReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var g Gadget
+	if err := r.Get(ctx, req.NamespacedName, &g); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if g.Annotations == nil {
+		g.Annotations = map[string]string{}
+	}
+	g.Annotations["example.com/last-seen"] = versionOf(&g) // want `nondetwrite: a copy of the Gadget's own metadata.resourceVersion flows into`
+	return ctrl.Result{}, r.Update(ctx, &g)
+}
+
+func versionOf(g *Gadget) string {
+	return g.GetResourceVersion()
+}
