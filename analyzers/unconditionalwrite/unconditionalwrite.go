@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -40,7 +41,13 @@ var Doc = &checkdoc.Doc{
 		"object's readiness or a helper's bool over such data, none of whose field paths the function (with " +
 		"its helpers and closures) stores into (entries of a map under two different constant keys, such as " +
 		"two annotations, are different paths), decides whether the reconcile acts, not whether the object " +
-		"changed, so the write still runs on every pass that gets past it.\n\n" +
+		"changed, so the write still runs on every pass that gets past it. " +
+		"A test of the length of a patch computed by a diff library, or of its nil-ness " +
+		"(`strategicpatch.CreateTwoWayMergePatch`/`CreateThreeWayMergePatch`, " +
+		"`jsonmergepatch.CreateThreeWayJSONMergePatch`, evanphx `CreateMergePatch`, also through helpers), " +
+		"guards nothing either: the patch is `{}`, which is not empty, when nothing differs, so the write " +
+		"(client-go's, controller-runtime's `RawPatch`, cli-runtime's `resource.Helper`) is sent on every pass; " +
+		"the message says so, and no fix is offered (compare the patch with `{}` instead).\n\n" +
 		"Not reported:\n" +
 		"- writes under a comparison of observed data: `equality.Semantic.DeepEqual`, `reflect.DeepEqual`, " +
 		"`cmp.Equal`, `slices.Equal`, an `observedGeneration` or hash-annotation test, a nil test of an " +
@@ -170,6 +177,17 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		} else if chain := s.Chain(w.Fn); len(chain) > 0 {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: chain[0].Pos(), Message: "reached from the reconcile root through this call"})
 		}
+		if test := diffLengthTest(s, w); test.IsValid() {
+			// The write has a test, and it is the wrong one.
+			f.Message = fmt.Sprintf("%s of %s is sent on every reconcile, even when nothing changed: the diff library's patch "+
+				"is \"{}\", which is not empty, when nothing differs, so the length or nil test before the write always passes; "+
+				"skip the write when the patch is \"{}\" (string(patch) == \"{}\"), or compare the objects before diffing",
+				w.Method(), what)
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: test, Message: "this test passes for the patch \"{}\""})
+			rep.Report(f)
+			n++
+			continue
+		}
 		if w.Helper == nil {
 			f.Fix = fixes.GuardWrite(pass, s, w, call, "")
 			if f.Fix == nil && isFresh(s, w) && w.Kind == apis.Update {
@@ -180,6 +198,22 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		n++
 	}
 	return n
+}
+
+// diffLengthTest returns the position of a length or nil test of a diff
+// library's patch that controls the write in its function (a guard of
+// kind DiffTest, which guards nothing), or NoPos.
+func diffLengthTest(s *summary.Summary, w *summary.Write) token.Pos {
+	fi := s.Func(w.Fn)
+	if fi == nil || fi.Steady == nil {
+		return token.NoPos
+	}
+	for _, d := range fi.Steady.ControlDeps(w.Call.Block()) {
+		if ifi := d.If(); ifi != nil && fi.Guard(ifi).Kind == summary.DiffTest {
+			return ifi.Cond.Pos()
+		}
+	}
+	return token.NoPos
 }
 
 // helperOf returns the function of another package that the write's call

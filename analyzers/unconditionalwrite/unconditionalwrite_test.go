@@ -61,3 +61,10 @@ func TestUnrelatedGuards(t *testing.T) {
 func TestMergeFromBase(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/mergefrom", "uw/latebase")
 }
+
+// TestDiffPatch: a length or nil test of a diff library's patch ("{}" when
+// nothing differs) guards nothing; a comparison with "{}", or of the
+// objects before the diff, does.
+func TestDiffPatch(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/diffpatch")
+}

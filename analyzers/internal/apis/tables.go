@@ -61,6 +61,9 @@ const (
 	FlavorCR      = "controller-runtime"
 	FlavorTyped   = "client-go"
 	FlavorDynamic = "dynamic"
+	// FlavorCLI is k8s.io/cli-runtime's resource.Helper (kubectl's and
+	// helm's generic REST writer).
+	FlavorCLI = "cli-runtime"
 )
 
 // crWriterMethods maps client.Writer methods to their kinds.
@@ -82,6 +85,14 @@ var typedWriterMethods = map[string]WriteKind{
 	"Delete": Delete, "DeleteCollection": DeleteAllOf,
 }
 
+// CLIResource is k8s.io/cli-runtime's resource package.
+const CLIResource = "k8s.io/cli-runtime/pkg/resource"
+
+// cliHelperMethods maps the writing methods of resource.Helper.
+var cliHelperMethods = map[string]WriteKind{
+	"Create": Create, "Replace": Update, "Patch": Patch, "Delete": Delete, "DeleteWithOptions": Delete,
+}
+
 // ObjectArg returns the index of the object argument of a write (not
 // counting the receiver), or -1 when the write has none.
 func ObjectArg(flavor string, k WriteKind) int {
@@ -98,6 +109,13 @@ func ObjectArg(flavor string, k WriteKind) int {
 		switch k {
 		case Update, StatusUpdate, Create, Apply, StatusApply:
 			return 1
+		}
+	case FlavorCLI:
+		switch k {
+		case Create: // Create(namespace, modify, obj)
+			return 2
+		case Update: // Replace(namespace, name, overwrite, obj)
+			return 3
 		}
 	}
 	return -1
@@ -132,6 +150,8 @@ func ClassifyTypedWriter(f Func) (WriteKind, string) {
 		return typedWriterMethods[f.Name], FlavorDynamic
 	case IsTypedClient(f):
 		return typedWriterMethods[f.Name], FlavorTyped
+	case f.Pkg == CLIResource && f.Recv == "Helper":
+		return cliHelperMethods[f.Name], FlavorCLI
 	}
 	return NoWrite, ""
 }

@@ -20,6 +20,10 @@ const (
 	// write of that object, so stored into the object itself it differs
 	// on the next pass.
 	Version
+	// Diff is a patch computed by a diff library: "{}", which is not
+	// empty, when nothing differs, so a test of its length or of nil does
+	// not tell a change.
+	Diff
 )
 
 // NonDet is every kind but MapOrder: the values that differ on every
@@ -27,12 +31,12 @@ const (
 const NonDet = Clock | Random | Identity | Process
 
 var taintNames = map[TaintKind]string{Clock: "clock", Random: "random", Identity: "identity", Process: "process", MapOrder: "map order",
-	Version: "resource version"}
+	Version: "resource version", Diff: "diff patch"}
 
 // String lists the kinds.
 func (k TaintKind) String() string {
 	var out []string
-	for _, b := range []TaintKind{Clock, Random, Identity, Process, MapOrder, Version} {
+	for _, b := range []TaintKind{Clock, Random, Identity, Process, MapOrder, Version, Diff} {
 		if k&b != 0 {
 			out = append(out, taintNames[b])
 		}
@@ -62,15 +66,23 @@ var taintSources = map[Func]TaintKind{
 	{"k8s.io/apimachinery/pkg/util/rand", "", "IntnRange"}:   Random,
 	{"k8s.io/apimachinery/pkg/util/rand", "", "Int63nRange"}: Random,
 	{"k8s.io/apimachinery/pkg/util/rand", "", "Perm"}:        Random,
-	{"github.com/google/uuid", "", "New"}:                    Identity,
-	{"github.com/google/uuid", "", "NewString"}:              Identity,
-	{"github.com/google/uuid", "", "NewRandom"}:              Identity,
-	{"github.com/google/uuid", "", "NewUUID"}:                Identity,
-	{"k8s.io/apimachinery/pkg/util/uuid", "", "NewUUID"}:     Identity,
-	{"os", "", "Getpid"}:                                     Process,
-	{"os", "", "Getppid"}:                                    Process,
-	{"runtime", "", "NumGoroutine"}:                          Process,
-	{"reflect", "Value", "MapKeys"}:                          MapOrder,
+	// Diff libraries: their patch is "{}" when nothing differs.
+	{"k8s.io/apimachinery/pkg/util/strategicpatch", "", "CreateTwoWayMergePatch"}:                     Diff,
+	{"k8s.io/apimachinery/pkg/util/strategicpatch", "", "CreateTwoWayMergePatchUsingLookupPatchMeta"}: Diff,
+	{"k8s.io/apimachinery/pkg/util/strategicpatch", "", "CreateThreeWayMergePatch"}:                   Diff,
+	{"k8s.io/apimachinery/pkg/util/jsonmergepatch", "", "CreateThreeWayJSONMergePatch"}:               Diff,
+	{"github.com/evanphx/json-patch", "", "CreateMergePatch"}:                                         Diff,
+	{"github.com/evanphx/json-patch/v5", "", "CreateMergePatch"}:                                      Diff,
+	{"gopkg.in/evanphx/json-patch.v4", "", "CreateMergePatch"}:                                        Diff,
+	{"github.com/google/uuid", "", "New"}:                                                             Identity,
+	{"github.com/google/uuid", "", "NewString"}:                                                       Identity,
+	{"github.com/google/uuid", "", "NewRandom"}:                                                       Identity,
+	{"github.com/google/uuid", "", "NewUUID"}:                                                         Identity,
+	{"k8s.io/apimachinery/pkg/util/uuid", "", "NewUUID"}:                                              Identity,
+	{"os", "", "Getpid"}:            Process,
+	{"os", "", "Getppid"}:           Process,
+	{"runtime", "", "NumGoroutine"}: Process,
+	{"reflect", "Value", "MapKeys"}: MapOrder,
 	// The injectable clocks of k8s.io/utils and of older apimachinery:
 	// methods of the interfaces (Now and Since are declared on
 	// PassiveClock and promoted to Clock) and of the real clock.

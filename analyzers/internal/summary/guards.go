@@ -28,12 +28,13 @@ const (
 	Config                     // a test of the reconciler's own configuration or a constant
 	Loop                       // a loop condition
 	Presence                   // a nil test of a value not derived from an object, or a test of a reconcile.Result
+	DiffTest                   // a length or nil test of a diff library's patch, which is "{}" when nothing differs
 )
 
 var guardKindNames = [...]string{
 	Unknown: "unknown", Equality: "G1 equality", Observed: "G2 observed comparison", Change: "G3 change reporter",
 	ErrorTest: "error test", Lifecycle: "lifecycle test", Config: "configuration test", Loop: "loop condition",
-	Presence: "presence or result test",
+	Presence: "presence or result test", DiffTest: "length test of a diff patch",
 }
 
 // String returns a short description.
@@ -448,6 +449,11 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 	if s.isDeletionTimestamp(x) || s.isDeletionTimestamp(y) {
 		return Guard{Kind: Lifecycle, FailSucc: -1}
 	}
+	// A length or nil test of a diff library's patch: the patch is "{}",
+	// not empty, when nothing differs, so the test passes on every pass.
+	if p := s.diffTested(x, y); p != nil {
+		return Guard{Kind: DiffTest, FailSucc: -1, Operand: p}
+	}
 	// G1: slices.Index(...) >= 0, cmp.Diff(a, b) != "".
 	for _, op := range []ssa.Value{x, y} {
 		if c, ok := op.(*ssa.Call); ok {
@@ -471,6 +477,27 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 		return Guard{Kind: Config, FailSucc: -1}
 	}
 	return unknown
+}
+
+// diffTested returns the patch that the comparison of x and y tests for
+// emptiness, len(p) against 0 or p against nil, when p carries the Diff
+// taint (a diff library's result, through helpers); nil otherwise.
+func (s *Summary) diffTested(x, y ssa.Value) ssa.Value {
+	diff := func(v ssa.Value) bool { return s.taints.TaintOf(v).Kinds&apis.Diff != 0 }
+	if ssax.IsNil(y) && diff(x) {
+		return x
+	}
+	for _, pair := range [][2]ssa.Value{{x, y}, {y, x}} {
+		c, ok := pair[0].(*ssa.Call)
+		k, isConst := pair[1].(*ssa.Const)
+		if !ok || !isConst || k.Value == nil || k.Value.String() != "0" || len(c.Call.Args) != 1 {
+			continue
+		}
+		if b, ok := c.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && diff(c.Call.Args[0]) {
+			return c.Call.Args[0]
+		}
+	}
+	return nil
 }
 
 // isDeletionTimestamp reports whether v is (derived from) an object's

@@ -20,7 +20,7 @@ type Write struct {
 	Call   ssa.CallInstruction
 	Fn     *ssa.Function // the function containing Call
 	Kind   apis.WriteKind
-	Flavor string // apis.FlavorCR, FlavorTyped, FlavorDynamic
+	Flavor string // apis.FlavorCR, FlavorTyped, FlavorDynamic, FlavorCLI
 	// Object is the object argument, or nil when the write has none.
 	Object ssa.Value
 	// SubResource names the subresource of a SubResourceWrite.
