@@ -118,6 +118,45 @@ func vetFailure(stderr string) string {
 	return summarise("", msgs)
 }
 
+// analysisErrors lists the analyzers' errors by package, sorted. Where a
+// package has an error of its own (the model's internal error, which
+// every check that reads the model returns), the checks' "failed
+// prerequisites" add nothing and are left out, and an error that several
+// checks returned is listed once, without their names.
+func analysisErrors(byPkg map[string][]string) []string {
+	var out []string
+	for pkg, errs := range byPkg {
+		var own []string
+		count := map[string]int{}
+		for _, e := range errs {
+			_, msg, _ := strings.Cut(e, ": ")
+			if !strings.HasPrefix(msg, "failed prerequisites") {
+				own = append(own, e)
+				count[msg]++
+			}
+		}
+		if len(own) == 0 {
+			for _, e := range errs {
+				out = append(out, pkg+": "+e)
+			}
+			continue
+		}
+		seen := map[string]bool{}
+		for _, e := range own {
+			name, msg, _ := strings.Cut(e, ": ")
+			switch {
+			case count[msg] > 1 && !seen[msg]:
+				seen[msg] = true
+				out = append(out, pkg+": "+msg)
+			case count[msg] == 1:
+				out = append(out, pkg+": "+name+": "+msg)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // goPosition matches a message that starts with a Go source position.
 var goPosition = regexp.MustCompile(`^\S+\.go:\d+(:\d+)?: `)
 
@@ -126,7 +165,7 @@ var goPosition = regexp.MustCompile(`^\S+\.go:\d+(:\d+)?: `)
 func parseVetJSON(data []byte) ([]report.Finding, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var out []report.Finding
-	var analysisErrs []string
+	pkgErrs := map[string][]string{} // "analyzer: error" by package
 	for {
 		var tree map[string]map[string]json.RawMessage
 		if err := dec.Decode(&tree); err == io.EOF {
@@ -142,7 +181,7 @@ func parseVetJSON(data []byte) ([]report.Finding, error) {
 						Error string `json:"error"`
 					}
 					if json.Unmarshal(raw, &e) == nil && e.Error != "" {
-						analysisErrs = append(analysisErrs, fmt.Sprintf("%s: %s: %s", pkg, name, e.Error))
+						pkgErrs[pkg] = append(pkgErrs[pkg], name+": "+e.Error)
 						continue
 					}
 					return nil, fmt.Errorf("read go vet output for %s: %w", pkg, err)
@@ -153,8 +192,7 @@ func parseVetJSON(data []byte) ([]report.Finding, error) {
 			}
 		}
 	}
-	if len(analysisErrs) > 0 {
-		sort.Strings(analysisErrs)
+	if analysisErrs := analysisErrors(pkgErrs); len(analysisErrs) > 0 {
 		return nil, fmt.Errorf("analysis failed: %s", strings.Join(analysisErrs, "; "))
 	}
 	report.Sort(out)

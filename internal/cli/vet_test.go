@@ -1,6 +1,9 @@
 package cli
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestVetFailure checks the one-line summaries of a failed go vet's
 // stderr: an error that every package repeats (a bad option) is counted
@@ -23,5 +26,30 @@ func TestVetFailure(t *testing.T) {
 		if got := vetFailure(c.stderr); got != c.want {
 			t.Errorf("%s: vetFailure = %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestAnalysisErrors checks that the model's internal error, which every
+// check that reads it returns, is shown once per package without the
+// checks' "failed prerequisites", and that a package with only those keeps
+// them.
+func TestAnalysisErrors(t *testing.T) {
+	internal := "internal error analysing example.com/op/a: boom (please report this)"
+	got := analysisErrors(map[string][]string{
+		"example.com/op/a": {
+			"nondetwrite: " + internal,
+			"unconditionalwrite: " + internal,
+			"maporderwrite: failed prerequisites: rlpersist",
+		},
+		"example.com/op/b": {"appendnocheck: failed prerequisites: reconcilelint"},
+		"example.com/op/c": {"wrongsubresource: something else"},
+	})
+	want := []string{
+		"example.com/op/a: " + internal,
+		"example.com/op/b: appendnocheck: failed prerequisites: reconcilelint",
+		"example.com/op/c: wrongsubresource: something else",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("analysisErrors:\n got %q\nwant %q", got, want)
 	}
 }

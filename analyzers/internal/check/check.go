@@ -44,6 +44,9 @@ func New(doc *checkdoc.Doc, body Body, opts ...Option) *analysis.Analyzer {
 		ResultType: reflect.TypeFor[int](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			s := summary.Of(pass)
+			if s != nil && s.Err != nil {
+				return nil, s.Err
+			}
 			if !s.Relevant() {
 				return 0, nil
 			}

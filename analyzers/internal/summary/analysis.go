@@ -24,6 +24,9 @@ func NewAnalysis[T any](name, doc, what string, requires []*analysis.Analyzer, f
 		FactTypes:  facts,
 		Run: func(pass *analysis.Pass) (res any, err error) {
 			s := Of(pass)
+			if s != nil && s.Err != nil {
+				return nil, s.Err
+			}
 			if s == nil || !s.Relevant() {
 				return empty(), nil
 			}

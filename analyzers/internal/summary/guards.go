@@ -480,10 +480,12 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 }
 
 // diffTested returns the patch that the comparison of x and y tests for
-// emptiness, len(p) against 0 or p against nil, when p carries the Diff
-// taint (a diff library's result, through helpers); nil otherwise.
+// emptiness, len(p) against 0 or p against nil, when p is a diff
+// library's result (the Diff kind of a call's result, through helpers);
+// nil otherwise. Guards are classified while the model is built, so it
+// asks CallKinds, which needs no effects.
 func (s *Summary) diffTested(x, y ssa.Value) ssa.Value {
-	diff := func(v ssa.Value) bool { return s.taints.TaintOf(v).Kinds&apis.Diff != 0 }
+	diff := func(v ssa.Value) bool { return s.taints.CallKinds(v)&apis.Diff != 0 }
 	if ssax.IsNil(y) && diff(x) {
 		return x
 	}

@@ -87,6 +87,9 @@ func (l *stringList) Set(s string) error {
 
 // Summary is the model of one package.
 type Summary struct {
+	// Err is set when the model could not be built (an internal error):
+	// every analyzer that reads the model fails with it.
+	Err  error
 	Pass *analysis.Pass
 	// Pkg is the SSA form of the package; nil when the package is not
 	// relevant (it does not use the Kubernetes client libraries).
@@ -289,7 +292,10 @@ func run(pass *analysis.Pass) (any, error) {
 		s.build(pass)
 	}()
 	if err != nil {
-		return nil, err
+		// Returned as the result, not as this analyzer's error: go vet
+		// shows the errors of the checks it was asked to run, and would
+		// report only "failed prerequisites" for each of them.
+		return &Summary{Pass: pass, Err: err}, nil
 	}
 	return s, nil
 }

@@ -647,6 +647,61 @@ func versionPart(v ssa.Value, ptr types.Type, at token.Pos) Taint {
 	return Taint{}
 }
 
+// CallKinds returns the taint kinds v carries as the result of a call,
+// through conversions and Phis: a source function, a helper of the
+// package through its returns, a function of another package through its
+// facts. It reads no stores, so the model may ask it while it classifies
+// a function's guards, before the effects TaintOf needs exist.
+func (a *Analysis) CallKinds(v ssa.Value) apis.TaintKind {
+	return a.callKinds(v, 0)
+}
+
+func (a *Analysis) callKinds(v ssa.Value, depth int) apis.TaintKind {
+	if v == nil || depth > 4 {
+		return 0
+	}
+	switch x := v.(type) {
+	case *ssa.Extract:
+		return a.callKinds(x.Tuple, depth)
+	case *ssa.Convert:
+		return a.callKinds(x.X, depth)
+	case *ssa.ChangeType:
+		return a.callKinds(x.X, depth)
+	case *ssa.Slice:
+		return a.callKinds(x.X, depth)
+	case *ssa.Phi:
+		var k apis.TaintKind
+		for _, e := range x.Edges {
+			k |= a.callKinds(e, depth+1)
+		}
+		return k
+	case *ssa.Call:
+		common := a.m.Forward(&x.Call)
+		callee := ssax.CalleeFunc(common)
+		if callee == nil {
+			return 0
+		}
+		if k := apis.TaintSource(apis.FuncOf(callee)); k != 0 {
+			return k
+		}
+		if fn := a.m.Callee(common); fn != nil && !common.IsInvoke() {
+			if local := a.m.LocalFunc(fn); local != nil {
+				var k apis.TaintKind
+				for _, b := range local.Blocks {
+					if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+						for _, r := range ret.Results {
+							k |= a.callKinds(r, depth+1)
+						}
+					}
+				}
+				return k
+			}
+		}
+		return a.m.ResultTaintOf(callee).Kinds
+	}
+	return 0
+}
+
 // metaOwner returns the VersionedType of the object whose ObjectMeta v
 // addresses (&obj.ObjectMeta, also as the operand a forwarder derives from
 // its caller's argument), or "".
