@@ -678,12 +678,12 @@ func (a *Analysis) callKinds(v ssa.Value, depth int) apis.TaintKind {
 	case *ssa.Call:
 		common := a.m.Forward(&x.Call)
 		callee := ssax.CalleeFunc(common)
-		if callee == nil {
-			return 0
+		if callee != nil {
+			if k := apis.TaintSource(apis.FuncOf(callee)); k != 0 {
+				return k
+			}
 		}
-		if k := apis.TaintSource(apis.FuncOf(callee)); k != 0 {
-			return k
-		}
+		// A function or closure of the package, through its returns.
 		if fn := a.m.Callee(common); fn != nil && !common.IsInvoke() {
 			if local := a.m.LocalFunc(fn); local != nil {
 				var k apis.TaintKind
@@ -696,6 +696,9 @@ func (a *Analysis) callKinds(v ssa.Value, depth int) apis.TaintKind {
 				}
 				return k
 			}
+		}
+		if callee == nil {
+			return 0
 		}
 		return a.m.ResultTaintOf(callee).Kinds
 	}
