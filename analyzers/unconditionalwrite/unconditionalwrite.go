@@ -231,6 +231,13 @@ func helperOf(pass *analysis.Pass, w *summary.Write) *types.Func {
 // objectDesc names the written object by its type, e.g. "the Widget".
 func objectDesc(w *summary.Write) string {
 	if w.Object == nil {
+		// A write by name (a typed client's Patch): the kind its result
+		// is, when it returns the object.
+		if res := w.Call.Common().Signature().Results(); res.Len() > 0 && apis.IsObject(res.At(0).Type()) {
+			if _, name, ok := apis.NamedOf(res.At(0).Type()); ok && name != "Object" {
+				return "the " + name
+			}
+		}
 		return "the object"
 	}
 	t := w.Object.Type()

@@ -76,7 +76,7 @@ func (r *HelperReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 		return ctrl.Result{}, err
 	}
 	if patch != nil {
-		if _, err := deps.Patch(ctx, cur.Name, types.MergePatchType, patch, metav1.PatchOptions{}); err != nil { // want `unconditionalwrite: Patch of the object is sent on every reconcile, even when nothing changed: the diff library's patch`
+		if _, err := deps.Patch(ctx, cur.Name, types.MergePatchType, patch, metav1.PatchOptions{}); err != nil { // want `unconditionalwrite: Patch of the Deployment is sent on every reconcile, even when nothing changed: the diff library's patch`
 			return ctrl.Result{}, err
 		}
 	}
