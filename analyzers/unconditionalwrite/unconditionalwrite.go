@@ -45,6 +45,7 @@ var Doc = &checkdoc.Doc{
 		"A test of the length of a patch computed by a diff library, or of its nil-ness " +
 		"(`strategicpatch.CreateTwoWayMergePatch`/`CreateThreeWayMergePatch`, " +
 		"`jsonmergepatch.CreateThreeWayJSONMergePatch`, evanphx `CreateMergePatch`, also through helpers), " +
+		"directly or through a helper whose bool result only tests that (`HasChanges(patch)`, of any package), " +
 		"guards nothing either: the patch is `{}`, which is not empty, when nothing differs, so the write " +
 		"(client-go's, controller-runtime's `RawPatch`, cli-runtime's `resource.Helper`) is sent on every pass; " +
 		"the message says so, and no fix is offered (compare the patch with `{}` instead).\n\n" +

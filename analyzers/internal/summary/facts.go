@@ -71,6 +71,10 @@ type FuncSummary struct {
 	// (ComparedParams): a report that compares a value given fresh on
 	// every pass finds a change on every pass.
 	Compares []ParamCompare `json:",omitempty"`
+	// EmptinessTest is 1 + the index of the parameter whose length or
+	// nil-ness the bool result tests, and nothing else
+	// (len(patch) > 0): a call with a diff patch is a DiffTest guard.
+	EmptinessTest int `json:",omitempty"`
 }
 
 // DeletionTestFact, when Tests is set, says that a function's bool result
@@ -183,13 +187,16 @@ func (f *FuncSummary) String() string {
 	if f.DispatchKey > 0 {
 		parts = append(parts, "dispatches-queue-item-to-param "+ssax.Itoa(f.DispatchKey-1))
 	}
+	if f.EmptinessTest > 0 {
+		parts = append(parts, "tests-emptiness-of-param "+ssax.Itoa(f.EmptinessTest-1))
+	}
 	return "FuncSummary(" + strings.Join(parts, ", ") + ")"
 }
 
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
 		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && !f.OnlyLogs &&
-		!f.DeletionTest.Tests && f.Forward == nil && f.DispatchKey == 0
+		!f.DeletionTest.Tests && f.Forward == nil && f.DispatchKey == 0 && f.EmptinessTest == 0
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -346,6 +353,7 @@ func (s *Summary) exportFacts() {
 			Writes: s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
 		}
 		fs.IsEquality, fs.ReportsChange = s.BoolResultKind(fn)
+		fs.EmptinessTest = s.emptinessParam(fn, 0) + 1
 		if fs.IsEquality || fs.ReportsChange {
 			fs.Compares = s.ComparedParams(fn)
 		}

@@ -326,6 +326,9 @@ func (s *Summary) classifyCall(c *ssa.Call) Guard {
 }
 
 func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
+	if g, ok := s.emptinessCall(c); ok {
+		return g
+	}
 	if local := s.LocalFunc(s.Callee(&c.Call)); local != nil && !c.Call.IsInvoke() && depth < 3 {
 		if g, ok := s.classifyHelperCall(c, local, depth); ok {
 			return g
@@ -477,6 +480,126 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 		return Guard{Kind: Config, FailSucc: -1}
 	}
 	return unknown
+}
+
+// emptinessCall classifies a call of a helper whose bool result only
+// tests the length or nil-ness of a parameter (HasChanges(patch)), of the
+// package or of another through its facts: a DiffTest guard when the
+// argument is a diff library's patch.
+func (s *Summary) emptinessCall(c *ssa.Call) (Guard, bool) {
+	arg := s.emptinessArg(c, 0)
+	if a, ok := arg.(*ssa.Alloc); ok {
+		arg = ssax.SingleStored(a) // a captured local
+	}
+	if arg == nil || s.taints.CallKinds(arg)&apis.Diff == 0 {
+		return Guard{}, false
+	}
+	return Guard{Kind: DiffTest, FailSucc: -1, Operand: arg}, true
+}
+
+// emptinessArg returns the argument (or captured value) of call c whose
+// length or nil-ness the callee's bool result tests, or nil.
+func (s *Summary) emptinessArg(c *ssa.Call, depth int) ssa.Value {
+	if c.Call.IsInvoke() {
+		return nil
+	}
+	if local := s.LocalFunc(s.Callee(&c.Call)); local != nil {
+		if i := s.emptinessParam(local, depth+1); i >= 0 {
+			return ssax.ClosureArg(&c.Call, local, i)
+		}
+		return nil
+	}
+	if callee := ssax.CalleeFunc(s.Forward(&c.Call)); callee != nil {
+		if fs := s.FactOf(callee); fs != nil && fs.EmptinessTest > 0 && fs.EmptinessTest-1 < len(c.Call.Args) {
+			return c.Call.Args[fs.EmptinessTest-1]
+		}
+	}
+	return nil
+}
+
+// emptinessParam returns the index of the parameter of fn (its free
+// variables counted after the parameters) whose length or nil-ness every
+// return of its one bool result tests: return len(p) > 0, return p !=
+// nil, or a returned call of a helper or closure that does, depth levels
+// down at most; -1 otherwise.
+func (s *Summary) emptinessParam(fn *ssa.Function, depth int) int {
+	res := fn.Signature.Results()
+	if depth > 3 || res.Len() != 1 || !types.Identical(res.At(0).Type(), types.Typ[types.Bool]) {
+		return -1
+	}
+	param := -1
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		v := ret.Results[0]
+		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.NOT {
+			v = u.X
+		}
+		var tested ssa.Value
+		switch x := v.(type) {
+		case *ssa.BinOp:
+			tested = emptinessOperand(x)
+		case *ssa.Call:
+			tested = s.emptinessArg(x, depth)
+		}
+		i := paramOrFreeVar(fn, tested)
+		if i < 0 || param >= 0 && i != param {
+			return -1
+		}
+		param = i
+	}
+	return param
+}
+
+// paramOrFreeVar returns the index of v among fn's parameters, then its
+// free variables, or -1.
+func paramOrFreeVar(fn *ssa.Function, v ssa.Value) int {
+	switch x := v.(type) {
+	case *ssa.UnOp: // *fv: a captured variable, by address
+		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+			return paramOrFreeVar(fn, fv)
+		}
+	case *ssa.Alloc: // a parameter a closure captures, spilled
+		if p := ssax.SpilledParam(x); p != nil {
+			return ssax.ParamIndex(fn, p)
+		}
+	case *ssa.Parameter:
+		return ssax.ParamIndex(fn, x)
+	case *ssa.FreeVar:
+		if i := slices.Index(fn.FreeVars, x); i >= 0 {
+			return len(fn.Params) + i
+		}
+	}
+	return -1
+}
+
+// emptinessOperand returns the value that cmp tests for emptiness, len(v)
+// against 0 or v against nil, or nil.
+func emptinessOperand(cmp *ssa.BinOp) ssa.Value {
+	x, y := cmp.X, cmp.Y
+	if _, ok := x.(*ssa.Const); ok {
+		x, y = y, x
+	}
+	k, ok := y.(*ssa.Const)
+	if !ok {
+		return nil
+	}
+	if k.Value == nil {
+		return x
+	}
+	if k.Value.String() != "0" {
+		return nil
+	}
+	c, ok := x.(*ssa.Call)
+	if !ok || len(c.Call.Args) != 1 {
+		return nil
+	}
+	if b, ok := c.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+		return nil
+	}
+	return c.Call.Args[0]
 }
 
 // diffTested returns the patch that the comparison of x and y tests for

@@ -18,6 +18,7 @@ import (
 	appsclient "k8s.io/client-go/kubernetes/typed/apps/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"uw/diffpatch/patchutil"
 )
 
 // desired returns the Deployment the reconciler wants.
@@ -144,4 +145,54 @@ func (r *CompareFirstReconciler) Reconcile(ctx context.Context, req ctrl.Request
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, r.Patch(ctx, cur, client.RawPatch(types.StrategicMergePatchType, patch))
+}
+
+// Positives through helpers whose bool result tests the patch's length.
+
+func hasContent(p []byte) bool { return p != nil }
+
+type LocalTestReconciler struct{ client.Client }
+
+func (r *LocalTestReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cur := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, cur); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	patch, err := mergePatch(cur, desired(cur))
+	if err != nil || !hasContent(patch) {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Patch(ctx, cur, client.RawPatch(types.MergePatchType, patch)) // want `unconditionalwrite: Patch of the Deployment is sent on every reconcile, even when nothing changed: the diff library's patch`
+}
+
+type ForeignTestReconciler struct{ client.Client }
+
+func (r *ForeignTestReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cur := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, cur); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	patch, err := mergePatch(cur, desired(cur))
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if patchutil.HasChanges(patch) {
+		return ctrl.Result{}, r.Patch(ctx, cur, client.RawPatch(types.MergePatchType, patch)) // want `unconditionalwrite: Patch of the Deployment is sent on every reconcile, even when nothing changed: the diff library's patch`
+	}
+	return ctrl.Result{}, nil
+}
+
+// The twin: the helper compares with "{}" too.
+type ForeignEmptyReconciler struct{ client.Client }
+
+func (r *ForeignEmptyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cur := &appsv1.Deployment{}
+	if err := r.Get(ctx, req.NamespacedName, cur); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	patch, err := mergePatch(cur, desired(cur))
+	if err != nil || patchutil.IsEmpty(patch) {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Patch(ctx, cur, client.RawPatch(types.MergePatchType, patch))
 }
