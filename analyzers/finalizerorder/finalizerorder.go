@@ -3,6 +3,7 @@ package finalizerorder
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -59,7 +60,9 @@ var Doc = &checkdoc.Doc{
 		"through `if err := cleanup(); err != nil { return … }`;\n" +
 		"- cleanup errors that are collected (appended, joined, passed to another function or stored): the " +
 		"analysis cannot follow them, and silence beats a guess;\n" +
-		"- writes of the object itself (status updates on the deletion path) and calls that only log;\n" + "- a delete that returned nil of an object of another built-in kind (a ConfigMap, a Secret, a Deployment deleted " +
+		"- writes of the object itself (status updates on the deletion path) and calls that only log, and the " +
+		"delete of the object whose own finalizer is removed (a protection finalizer taken off a Secret, then the " +
+		"Secret deleted by the name it was read with);\n" + "- a delete that returned nil of an object of another built-in kind (a ConfigMap, a Secret, a Deployment deleted " +
 		"in the background is gone when the call returns, unless someone added a finalizer) or of unknown kind " +
 		"(unstructured, an interface value);\n" +
 		"- helpers of other packages that remove a finalizer and write the object in one call: their facts do " +
@@ -513,6 +516,9 @@ func (c *checker) cleanupAt(fn *ssa.Function, instr ssa.Instruction, obj ssa.Val
 				return ""
 			}
 		}
+		if w.Object == nil && w.Kind == apis.Delete && c.sameName(w.Call.Common(), obj) {
+			return "" // a typed Delete by the name of the object whose finalizer is removed
+		}
 		return w.Method()
 	}
 	if g, ok := instr.(*ssa.Go); ok {
@@ -537,6 +543,37 @@ func (c *checker) cleanupAt(fn *ssa.Function, instr ssa.Instruction, obj ssa.Val
 		return local.Name()
 	}
 	return ""
+}
+
+// sameName reports whether del, a typed client's Delete(ctx, name, opts),
+// deletes obj: obj was read by a typed Get(ctx, name, opts) with the same
+// name (the same value, or the same field of the same value). Deleting
+// the object whose own finalizer is removed is not a cleanup that
+// finalizer guards.
+func (c *checker) sameName(del *ssa.CallCommon, obj ssa.Value) bool {
+	del = c.s.Forward(del)
+	if obj == nil || len(del.Args) < 2 {
+		return false
+	}
+	ex, ok := obj.(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return false
+	}
+	call, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	get := c.s.Forward(&call.Call)
+	if callee := ssax.CalleeFunc(get); callee == nil || !apis.IsTypedGet(apis.FuncOf(callee)) || len(get.Args) < 2 {
+		return false
+	}
+	a, b := del.Args[1], get.Args[1]
+	if a == b {
+		return true
+	}
+	ra, pa := c.s.RootOf(a)
+	rb, pb := c.s.RootOf(b)
+	return ra != nil && ra == rb && slices.Equal(pa, pb)
 }
 
 // externalMethod describes call when it is a cleanup through an interface

@@ -290,7 +290,7 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		// its own taint, and what this function stored into it since,
 		// following the path into stored composites (Containers =
 		// []Container{{Env: env}}) so that sibling fields stay clean.
-		t = a.taint(root, vis)
+		t = versionAt(a.taint(root, vis), path)
 		for _, st := range a.storesInto(root) {
 			if !CompatiblePaths(st.path, path) || st.instr.Parent() == load.Parent() && !ssax.Reaches(st.instr, load) {
 				continue
@@ -303,7 +303,7 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		}
 		return t
 	default:
-		return a.taint(root, vis)
+		return versionAt(a.taint(root, vis), path)
 	}
 	for _, st := range a.storesInto(root) {
 		if !CompatiblePaths(st.path, path) {
@@ -703,6 +703,20 @@ func (a *Analysis) callKinds(v ssa.Value, depth int) apis.TaintKind {
 		return a.m.ResultTaintOf(callee).Kinds
 	}
 	return 0
+}
+
+// versionAt is the taint t of an object (a copy of one) as a part at path
+// of it carries it: the resourceVersion only in the whole object, its
+// ObjectMeta or the field itself, not in its generation or spec.
+func versionAt(t Taint, path []string) Taint {
+	if t.Kinds&apis.Version == 0 || len(path) == 0 {
+		return t
+	}
+	switch path[len(path)-1] {
+	case apis.ObjectMetaField, apis.ResourceVersionField:
+		return t
+	}
+	return t.Without(apis.Version)
 }
 
 // metaOwner returns the VersionedType of the object whose ObjectMeta v
