@@ -204,7 +204,7 @@ func (m taintModel) ResultTaintOf(obj types.Object) taint.Taint {
 	if fs == nil {
 		return taint.Taint{}
 	}
-	return taint.Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Params: fs.ResultTaint.FromParams}
+	return taint.Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Params: fs.ResultTaint.FromParams, VersionOf: fs.ResultTaint.VersionOf}
 }
 
 // ArgStores returns the stores a call makes on every call into what its

@@ -11,6 +11,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -556,6 +558,9 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		if k == "" && apis.IsObjectMeta(recv.Type()) {
 			k = metaOwner(recv) // promoted from the object's ObjectMeta
 		}
+		if k == "" && callee.Name() == "GetResourceVersion" {
+			k = argVersion(recv) // an object parameter of an interface type: its caller's
+		}
 		switch {
 		case k == "":
 		case callee.Name() == "GetResourceVersion":
@@ -719,6 +724,46 @@ func versionAt(t Taint, path []string) Taint {
 	return t.Without(apis.Version)
 }
 
+// paramVersion marks a VersionOf that names a parameter of the function
+// (by index), to be replaced by its argument's type at each call.
+const paramVersion = "param#"
+
+// argVersion is the VersionOf of an object value v: its type's, the
+// dynamic type's of an interface made from a concrete object, or, for a
+// parameter of an interface type, that parameter (paramVersion).
+func argVersion(v ssa.Value) string {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeInterface:
+			v = x.X
+			continue
+		}
+		break
+	}
+	if k := apis.VersionedType(v.Type()); k != "" {
+		return k
+	}
+	if p, ok := v.(*ssa.Parameter); ok && types.IsInterface(p.Type()) {
+		if i := ssax.ParamIndex(p.Parent(), p); i >= 0 {
+			return paramVersion + strconv.Itoa(i)
+		}
+	}
+	return ""
+}
+
+// versionParam returns the parameter index a paramVersion names.
+func versionParam(k string) (int, bool) {
+	rest, ok := strings.CutPrefix(k, paramVersion)
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(rest)
+	return i, err == nil
+}
+
 // metaOwner returns the VersionedType of the object whose ObjectMeta v
 // addresses (&obj.ObjectMeta, also as the operand a forwarder derives from
 // its caller's argument), or "".
@@ -743,6 +788,9 @@ func metaOwner(v ssa.Value) string {
 // version of the copy c, a DeepCopy result or a local
 // (snap.ResourceVersion = ""): the copy no longer carries the original's.
 func (a *Analysis) versionCleared(c ssa.Value) bool {
+	if t := c.Type(); apis.VersionedType(t) == "" && !apis.IsObjectMeta(t) && !apis.IsObjectMeta(types.NewPointer(t)) {
+		return false // a struct of the program's whose field is named ResourceVersion
+	}
 	for _, st := range a.storesInto(c) {
 		if n := len(st.path); n > 0 && st.path[n-1] == apis.ResourceVersionField {
 			return true
@@ -790,6 +838,16 @@ func (a *Analysis) BindParams(t Taint, args []ssa.Value) Taint {
 func (a *Analysis) bindParamsVis(t Taint, args []ssa.Value, vis map[ssa.Value]bool) Taint {
 	out := t
 	out.Params = 0
+	if i, ok := versionParam(out.VersionOf); ok {
+		// The version of the object the caller passes.
+		out.VersionOf = ""
+		if i < len(args) {
+			out.VersionOf = argVersion(args[i])
+		}
+		if out.VersionOf == "" {
+			out = out.Without(apis.Version)
+		}
+	}
 	for i, arg := range args {
 		if i < 64 && t.Params&(1<<uint(i)) != 0 {
 			if vis == nil {

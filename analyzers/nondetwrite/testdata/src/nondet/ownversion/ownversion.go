@@ -12,6 +12,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"nondet/ownversion/record"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -195,4 +196,34 @@ func (r *CopyGenerationReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 	g.Status.ObservedGeneration = g.Generation
 	g.Status.AppliedSpec = g.Spec
 	return ctrl.Result{}, r.Status().Update(ctx, g)
+}
+
+// Through a helper of another package that takes any object: the version
+// is the one of the object passed, here the Gadget itself.
+type RecordReconciler struct{ client.Client }
+
+func (r *RecordReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var g Gadget
+	if err := r.Get(ctx, req.NamespacedName, &g); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	g.Status.Seen = record.Of(&g) // want `nondetwrite: a copy of the Gadget's own metadata.resourceVersion flows into Gadget.Status.Seen`
+	return ctrl.Result{}, r.Status().Update(ctx, &g)
+}
+
+// The same helper given another object: its version changes only when it
+// does.
+type SourceRecordReconciler struct{ client.Client }
+
+func (r *SourceRecordReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var g Gadget
+	if err := r.Get(ctx, req.NamespacedName, &g); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, client.ObjectKey{Namespace: g.Namespace, Name: g.Name}, &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	g.Status.Source = record.Of(&cm)
+	return ctrl.Result{}, r.Status().Update(ctx, &g)
 }

@@ -1,6 +1,8 @@
 package ownversion
 
 import (
+	"nondet/ownversion/record"
+
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -25,6 +27,8 @@ type GadgetStatus struct {
 	Applied            *Gadget           `json:"applied,omitempty"`
 	AppliedSpec        GadgetSpec        `json:"appliedSpec,omitempty"`
 	Meta               metav1.ObjectMeta `json:"meta,omitempty"`
+	Seen               record.Ref        `json:"seen,omitempty"`
+	Source             record.Ref        `json:"source,omitempty"`
 }
 
 // DeepCopy copies the Gadget.
