@@ -62,7 +62,8 @@ var Doc = &checkdoc.Doc{
 		"analysis cannot follow them, and silence beats a guess;\n" +
 		"- writes of the object itself (status updates on the deletion path) and calls that only log, and the " +
 		"delete of the object whose own finalizer is removed (a protection finalizer taken off a Secret, then the " +
-		"Secret deleted by the name it was read with);\n" + "- a delete that returned nil of an object of another built-in kind (a ConfigMap, a Secret, a Deployment deleted " +
+		"Secret deleted by the name it was read with);\n" +
+		"- functions of `_test.go` files outside the reconcile scope (a test's own fixtures);\n" + "- a delete that returned nil of an object of another built-in kind (a ConfigMap, a Secret, a Deployment deleted " +
 		"in the background is gone when the call returns, unless someone added a finalizer) or of unknown kind " +
 		"(unstructured, an interface value);\n" +
 		"- helpers of other packages that remove a finalizer and write the object in one call: their facts do " +
@@ -97,8 +98,12 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	// Every function that persists a finalizer's removal is checked, in
 	// the reconcile scope or not: a finalize helper of a library package
 	// of the operator (called from a reconciler of another package) is
-	// where the order is decided.
+	// where the order is decided. Out of the scope, the functions of test
+	// files are the tests' own fixtures.
 	for _, fn := range s.Funcs() {
+		if s.Scope[fn] == nil && diag.InTestFile(pass, fn.Pos()) {
+			continue // a test's own fixture, not a finalize helper
+		}
 		for _, f := range c.function(fn) {
 			rep.Report(f)
 			n++

@@ -211,6 +211,12 @@ func (r *Reporter) Suppressed(pos token.Pos) bool {
 	return false
 }
 
+// InTestFile reports whether pos is in a _test.go file of the package.
+func InTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	f := pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
 // FileOf returns the syntax tree of the file containing pos.
 func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	for _, f := range pass.Files {
