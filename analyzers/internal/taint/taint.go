@@ -732,16 +732,9 @@ const paramVersion = "param#"
 // dynamic type's of an interface made from a concrete object, or, for a
 // parameter of an interface type, that parameter (paramVersion).
 func argVersion(v ssa.Value) string {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.ChangeInterface:
-			v = x.X
-			continue
-		}
-		break
+	v = ssax.Unconvert(v)
+	if ci, ok := v.(*ssa.ChangeInterface); ok {
+		v = ssax.Unconvert(ci.X) // client.Object given as a metav1.Object
 	}
 	if k := apis.VersionedType(v.Type()); k != "" {
 		return k
