@@ -298,7 +298,7 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 				continue
 			}
 			if len(st.path) < len(path) && st.val != nil {
-				t = t.Union(a.subTaint(st.val, path[len(st.path):], vis, 4))
+				t = t.Union(versionAt(a.subTaint(st.val, path[len(st.path):], vis, 4), path[len(st.path):]))
 			} else {
 				t = t.Union(a.storeTaint(st, vis))
 			}
@@ -314,7 +314,13 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		if st.instr.Parent() == load.Parent() && !ssax.Reaches(st.instr, load) {
 			continue
 		}
-		t = t.Union(a.storeTaint(st, vis))
+		stored := a.storeTaint(st, vis)
+		if n := len(st.path); n < len(path) {
+			// A part of a stored copy (the Data of a Secret copied whole):
+			// the copy's version only at its ObjectMeta or ResourceVersion.
+			stored = versionAt(stored, path[n:])
+		}
+		t = t.Union(stored)
 	}
 	if t.Kinds&apis.Version != 0 && len(path) == 0 && a.versionCleared(root) {
 		t = t.Without(apis.Version) // meta := w.ObjectMeta; meta.ResourceVersion = ""

@@ -227,3 +227,24 @@ func (r *SourceRecordReconciler) Reconcile(ctx context.Context, req ctrl.Request
 	g.Status.Source = record.Of(&cm)
 	return ctrl.Result{}, r.Status().Update(ctx, &g)
 }
+
+// Ranging over a list copies each object whole; the data of the copy,
+// changed and written back, does not carry its version.
+type ListCopyReconciler struct{ client.Client }
+
+func (r *ListCopyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cms corev1.ConfigMapList
+	if err := r.List(ctx, &cms, client.InNamespace(req.Namespace)); err != nil {
+		return ctrl.Result{}, err
+	}
+	for _, cm := range cms.Items {
+		if cm.Data["owner"] != req.Name {
+			continue
+		}
+		cm.Data["seen"] = cm.Data["owner"] + "/" + cm.Name
+		if err := r.Update(ctx, &cm); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
