@@ -454,7 +454,7 @@ func (s *Summary) classifyCompare(b *ssa.BinOp) Guard {
 	}
 	// A length or nil test of a diff library's patch: the patch is "{}",
 	// not empty, when nothing differs, so the test passes on every pass.
-	if p := s.diffTested(x, y); p != nil {
+	if p := s.diffTested(b); p != nil {
 		return Guard{Kind: DiffTest, FailSucc: -1, Operand: p}
 	}
 	// G1: slices.Index(...) >= 0, cmp.Diff(a, b) != "".
@@ -602,25 +602,14 @@ func emptinessOperand(cmp *ssa.BinOp) ssa.Value {
 	return c.Call.Args[0]
 }
 
-// diffTested returns the patch that the comparison of x and y tests for
-// emptiness, len(p) against 0 or p against nil, when p is a diff
+// diffTested returns the patch that comparison b tests for emptiness
+// (emptinessOperand: len(p) against 0, or p against nil) when p is a diff
 // library's result (the Diff kind of a call's result, through helpers);
 // nil otherwise. Guards are classified while the model is built, so it
 // asks CallKinds, which needs no effects.
-func (s *Summary) diffTested(x, y ssa.Value) ssa.Value {
-	diff := func(v ssa.Value) bool { return s.taints.CallKinds(v)&apis.Diff != 0 }
-	if ssax.IsNil(y) && diff(x) {
-		return x
-	}
-	for _, pair := range [][2]ssa.Value{{x, y}, {y, x}} {
-		c, ok := pair[0].(*ssa.Call)
-		k, isConst := pair[1].(*ssa.Const)
-		if !ok || !isConst || k.Value == nil || k.Value.String() != "0" || len(c.Call.Args) != 1 {
-			continue
-		}
-		if b, ok := c.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && diff(c.Call.Args[0]) {
-			return c.Call.Args[0]
-		}
+func (s *Summary) diffTested(b *ssa.BinOp) ssa.Value {
+	if p := emptinessOperand(b); p != nil && s.taints.CallKinds(p)&apis.Diff != 0 {
+		return p
 	}
 	return nil
 }
