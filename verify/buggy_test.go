@@ -37,6 +37,20 @@ func (r *timestamp) Reconcile(ctx context.Context, req reconcile.Request) (recon
 	return reconcile.Result{}, r.Status().Update(ctx, w)
 }
 
+// everyPass writes the same status on every pass: a request that changes
+// nothing (RL2001).
+type everyPass struct{ client.Client }
+
+func (r *everyPass) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &testapi.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Phase = "Ready"
+	w.Status.ObservedGeneration = w.Generation
+	return reconcile.Result{}, r.Status().Update(ctx, w)
+}
+
 // mapOrder copies spec.labels keys into status.children in map order (RL1002).
 type mapOrder struct{ client.Client }
 

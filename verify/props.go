@@ -150,9 +150,43 @@ func hotRequeueFailure(w *world, s *Spec) *Failure {
 // advancing. A run without any fixpoint is inconclusive: the loop is the
 // one defect Converges and NoHotLoop report, not a second one.
 func (c *checker) idempotent() *Failure {
-	f, settled := c.idempotentAt(0)
+	return c.atFixpoint(c.idempotentPass)
+}
+
+// noRedundantWrites checks, at the fixpoint idempotent reaches, that the
+// repeated Reconciles send no write request that changes nothing (an
+// effective write is Idempotent's failure, and an error Idempotent's too).
+func (c *checker) noRedundantWrites() *Failure {
+	return c.atFixpoint(func(i int, req reconcile.Request, r result, _ map[reconcile.Request]result, w *world) *Failure {
+		for _, cl := range r.calls {
+			if !cl.isWrite() || cl.W > 0 {
+				continue
+			}
+			what := "changed nothing"
+			if cl.Err != nil {
+				what = "failed with " + shortErr(cl.Err)
+			}
+			return &Failure{Request: req.String(), Write: &cl, Trace: w.calls, Hint: hintRedundant,
+				Verdict: fmt.Sprintf("%s Reconcile(%s) at the fixpoint sent %s %s %s, which %s (want no write request in an unchanged world)", ordinal(i+1), req, cl.Op, cl.Kind, cl.Key, what)}
+		}
+		return nil
+	})
+}
+
+// hintRedundant names the usual cause of a redundant write.
+const hintRedundant = "a write sent on every pass: compare the desired state with the observed one (or check what the mutate function or AddFinalizer reports) and write only when it differs; the static check RL2001 finds most of these"
+
+// fixpointJudge judges the i-th repeated Reconcile r of req at the
+// fixpoint; last holds the previous Result of each request.
+type fixpointJudge func(i int, req reconcile.Request, r result, last map[reconcile.Request]result, w *world) *Failure
+
+// atFixpoint reaches the fixpoint with the clock stopped or, when a loop
+// needs the clock stopped to go on, with it advancing, and judges the
+// repeated Reconciles there. A run without any fixpoint is inconclusive.
+func (c *checker) atFixpoint(judge fixpointJudge) *Failure {
+	f, settled := c.idempotentAt(0, judge)
 	if f == nil && !settled {
-		f, settled = c.idempotentAt(c.spec.Step)
+		f, settled = c.idempotentAt(c.spec.Step, judge)
 	}
 	if f == nil && !settled {
 		c.note = inconclusive
@@ -160,11 +194,28 @@ func (c *checker) idempotent() *Failure {
 	return f
 }
 
+// idempotentPass fails on an effective write, an error or a different
+// Result.
+func (c *checker) idempotentPass(i int, req reconcile.Request, r result, last map[reconcile.Request]result, w *world) *Failure {
+	if ws := effective(r.calls); len(ws) > 0 {
+		return &Failure{Request: req.String(), Write: &ws[0], Trace: w.calls,
+			Verdict: fmt.Sprintf("%s Reconcile(%s) at the fixpoint made %d effective write(s) (want 0)", ordinal(i+1), req, len(ws))}
+	}
+	if r.err != nil && !terminal(r.err) {
+		return &Failure{Request: req.String(), Trace: w.calls,
+			Verdict: fmt.Sprintf("%s Reconcile(%s) at the fixpoint returned error %v", ordinal(i+1), req, r.err)}
+	}
+	if prev, ok := last[req]; ok && !sameResult(prev, r, c.spec.Step) {
+		return &Failure{Request: req.String(), Trace: w.calls, Hint: hintRequeue,
+			Verdict: fmt.Sprintf("%s Reconcile(%s) returned %+v, at the fixpoint it returned %+v", ordinal(i+1), req, r.res, prev.res)}
+	}
+	return nil
+}
+
 // idempotentAt runs the fault-free world with step of virtual time before
 // each reconcile; when it settles, it reconciles every primary
-// IdempotentRepeats more times with the clock advancing and fails on an
-// effective write, an error or a different Result.
-func (c *checker) idempotentAt(step time.Duration) (f *Failure, settled bool) {
+// IdempotentRepeats more times with the clock advancing and judges each.
+func (c *checker) idempotentAt(step time.Duration, judge fixpointJudge) (f *Failure, settled bool) {
 	c.bubble(func(ctx context.Context) {
 		w, prim, sf := c.newWorld(ctx, c.spec.Objects, faults{})
 		if sf != nil {
@@ -178,20 +229,8 @@ func (c *checker) idempotentAt(step time.Duration) (f *Failure, settled bool) {
 		for i := 1; i <= c.spec.IdempotentRepeats; i++ {
 			for _, req := range prim {
 				time.Sleep(c.spec.Step)
-				r := w.reconcileOnce(req, "idempotence check")
-				if ws := effective(r.calls); len(ws) > 0 {
-					f = &Failure{Request: req.String(), Write: &ws[0], Trace: w.calls,
-						Verdict: fmt.Sprintf("%s Reconcile(%s) at the fixpoint made %d effective write(s) (want 0)", ordinal(i+1), req, len(ws))}
-					return
-				}
-				if r.err != nil && !terminal(r.err) {
-					f = &Failure{Request: req.String(), Trace: w.calls,
-						Verdict: fmt.Sprintf("%s Reconcile(%s) at the fixpoint returned error %v", ordinal(i+1), req, r.err)}
-					return
-				}
-				if prev, ok := last[req]; ok && !sameResult(prev, r, c.spec.Step) {
-					f = &Failure{Request: req.String(), Trace: w.calls, Hint: hintRequeue,
-						Verdict: fmt.Sprintf("%s Reconcile(%s) returned %+v, at the fixpoint it returned %+v", ordinal(i+1), req, r.res, prev.res)}
+				r := w.reconcileOnce(req, "fixpoint check")
+				if f = judge(i, req, r, last, w); f != nil {
 					return
 				}
 				last[req] = r

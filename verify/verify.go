@@ -96,6 +96,14 @@ const (
 	// Deletion: deleting the primary runs to completion, removes only the
 	// reconciler's finalizers, adds none, and leaves no writes after.
 	Deletion Property = "Deletion"
+	// NoRedundantWrites: at the fixpoint Idempotent reaches, further
+	// Reconciles (clock advancing) send no write request at all: an
+	// Update, Patch or Apply that changes nothing still costs the API
+	// server a request (and an admission and audit pass) on every
+	// reconcile, which is what the static check RL2001 reports. It is not
+	// in AllProperties: a controller may accept that cost; select it in
+	// Spec.Properties.
+	NoRedundantWrites Property = "NoRedundantWrites"
 )
 
 // AllProperties lists every property in the order Run checks them.
@@ -371,6 +379,8 @@ func (c *checker) once(p Property) *Failure {
 	switch p {
 	case Idempotent:
 		return c.idempotent()
+	case NoRedundantWrites:
+		return c.noRedundantWrites()
 	case Converges:
 		return c.converges()
 	case NoHotLoop:

@@ -90,6 +90,7 @@ var buggy = []struct {
 	{"child cache lagging two reconciles", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &phased{c, scheme, threePhases, true} }), "plan lag@W2-R4=ConfigMap"},
 	{"list of the primary's own kind", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &spawner{c, scheme, true} }), "plan lag@W2-R2=Widget"},
 	{"sibling's status in a lagging cache", verify.StaleReads, spec(func(c client.Client) reconcile.Reconciler { return &registrar{c} }, siblings), "plan lag@W2-R2=Widget"},
+	{"status written every pass", verify.NoRedundantWrites, spec(func(c client.Client) reconcile.Reconciler { return &everyPass{c} }), "Status().Update Widget default/foo, which changed nothing"},
 	{"delta-applying scaler, coalesced update", verify.HistoryIndependent, spec(func(c client.Client) reconcile.Reconciler { return &deltaScaler{c, scheme} }), "ConfigMap default/foo-2: missing object"},
 }
 
@@ -363,6 +364,24 @@ func TestIdempotentAtTheFixpoint(t *testing.T) {
 	o = verify.Evaluate(t, spec(func(c client.Client) reconcile.Reconciler { return &counter{c} }), verify.Idempotent)
 	if o.Failure != nil || !o.Inconclusive {
 		t.Errorf("counter: want Idempotent inconclusive, got failure %v, note %q", o.Failure, o.Note)
+	}
+}
+
+// TestNoRedundantWritesIsOptIn: NoRedundantWrites is not among the
+// default properties, a reconciler that writes the same status every pass
+// passes Idempotent and fails it (see buggy), and the well-written
+// reconcilers pass it.
+func TestNoRedundantWritesIsOptIn(t *testing.T) {
+	if slices.Contains(verify.AllProperties, verify.NoRedundantWrites) {
+		t.Error("NoRedundantWrites is in AllProperties; it is opt-in")
+	}
+	if f := verify.Check(t, buggySpec(t, "status written every pass"), verify.Idempotent); f != nil {
+		t.Errorf("a status written unchanged every pass fails Idempotent:\n%s", f)
+	}
+	for name, s := range map[string]verify.Spec{"memcached": memcachedSpec(), "cronjob": cronJobSpec()} {
+		if f := verify.Check(t, s, verify.NoRedundantWrites); f != nil {
+			t.Errorf("%s: %s", name, f)
+		}
 	}
 }
 
