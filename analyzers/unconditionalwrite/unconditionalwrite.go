@@ -132,12 +132,13 @@ func flags() flag.FlagSet {
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	n := 0
 	late := map[ssa.CallInstruction]bool{}
-	for _, lb := range lateBases(s) {
-		if !lb.w.InScope {
+	for _, w := range s.Writes {
+		lb := s.LateBaseOf(w)
+		if lb == nil || !w.InScope {
 			continue
 		}
-		rep.Report(lb.finding(pass))
-		late[lb.w.Call] = true
+		rep.Report(lateFinding(pass, lb))
+		late[w.Call] = true
 		n++
 	}
 	for _, w := range s.Writes {

@@ -121,6 +121,10 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			return nil // status dropped by the main write, or unknown: silence
 		}
 	}
+	// Not sent: a merge patch whose base was copied after the store.
+	if md.s.LostBy(w.Instr, st) {
+		return nil
+	}
 	// Killed: the path is stored again before the write.
 	for _, k := range effects {
 		if k.Kind == summary.StoreEffect && k != st && k.Root == st.Root && slices.Equal(k.Path, st.Path) && !hasElem(k.Path) &&

@@ -264,11 +264,11 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	return Taint{}
 }
 
-// sortedElems is the taint t of an element of the slice or array v read
-// at instruction at, without map order when an in-place sort of v
-// (sort.Strings(keys), sort.Slice(keys, …)) dominates the read: ranging
-// over keys collected from a map and then sorted yields them in sorted
-// order.
+// sortedElems is the taint t of the slice or array v (or of an element
+// of it) used at instruction at, without map order when an in-place sort
+// of v (sort.Strings(keys), sort.Slice(keys, …)) dominates the use:
+// ranging over keys collected from a map and then sorted, or passing them
+// on, yields them in sorted order.
 func (a *Analysis) sortedElems(t Taint, v ssa.Value, at ssa.Instruction) Taint {
 	if t.Kinds&apis.MapOrder != 0 && a.SortedBefore(v, at) {
 		return t.Without(apis.MapOrder)
@@ -495,7 +495,7 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	if b, ok := common.Value.(*ssa.Builtin); ok {
 		var t Taint
 		for _, arg := range common.Args {
-			t = t.Union(a.taint(arg, vis))
+			t = t.Union(a.argTaint(arg, c, vis))
 		}
 		if b.Name() == "append" && len(common.Args) > 1 {
 			for _, arg := range common.Args[1:] {
@@ -520,7 +520,7 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 			if g.Pkg != c.Parent().Pkg && g.Object() != nil {
 				if rt := a.m.ResultTaintOf(g.Object()); rt.Kinds != 0 || rt.Params != 0 {
 					rt.Origin = c.Pos()
-					return a.bindParamsVis(rt, common.Args, vis)
+					return a.bindParamsAt(rt, common.Args, c, vis)
 				}
 			}
 		}
@@ -538,7 +538,7 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 				rt := a.CallResultTaint(f)
 				if rt.Kinds != 0 || rt.Params != 0 {
 					rt.Origin = c.Pos()
-					t = t.Union(a.bindParamsVis(rt, common.Args, vis))
+					t = t.Union(a.bindParamsAt(rt, common.Args, c, vis))
 				}
 			}
 			return t
@@ -583,7 +583,7 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	unionArgs := func() Taint {
 		var t Taint
 		for _, arg := range args {
-			t = t.Union(a.taint(arg, vis))
+			t = t.Union(a.argTaint(arg, c, vis))
 		}
 		return t
 	}
@@ -605,11 +605,11 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	if fn := a.m.Callee(common); fn != nil && !common.IsInvoke() {
 		if local := a.m.LocalFunc(fn); local != nil {
 			rt := a.ReturnTaint(local)
-			return a.bindParamsVis(rt, common.Args, vis)
+			return a.bindParamsAt(rt, common.Args, c, vis)
 		}
 		if rt := a.m.ResultTaintOf(callee); rt.Kinds != 0 || rt.Params != 0 {
 			rt.Origin = c.Pos()
-			return a.bindParamsVis(rt, common.Args, vis)
+			return a.bindParamsAt(rt, common.Args, c, vis)
 		}
 	}
 	// Methods of values derived from a map iterator keep its order.
@@ -835,6 +835,13 @@ func (a *Analysis) BindParams(t Taint, args []ssa.Value) Taint {
 }
 
 func (a *Analysis) bindParamsVis(t Taint, args []ssa.Value, vis map[ssa.Value]bool) Taint {
+	return a.bindParamsAt(t, args, nil, vis)
+}
+
+// bindParamsAt is bindParamsVis for the arguments of the call at (nil when
+// unknown), each without the map order an in-place sort before the call
+// removed.
+func (a *Analysis) bindParamsAt(t Taint, args []ssa.Value, at ssa.Instruction, vis map[ssa.Value]bool) Taint {
 	out := t
 	out.Params = 0
 	if i, ok := versionParam(out.VersionOf); ok {
@@ -849,14 +856,26 @@ func (a *Analysis) bindParamsVis(t Taint, args []ssa.Value, vis map[ssa.Value]bo
 	}
 	for i, arg := range args {
 		if i < 64 && t.Params&(1<<uint(i)) != 0 {
+			var at0 Taint
 			if vis == nil {
-				out = out.Union(a.TaintOf(arg))
+				at0 = a.TaintOf(arg)
 			} else {
-				out = out.Union(a.taint(arg, vis))
+				at0 = a.taint(arg, vis)
 			}
+			if at != nil {
+				at0 = a.sortedElems(at0, arg, at)
+			}
+			out = out.Union(at0)
 		}
 	}
 	return out
+}
+
+// argTaint is the taint of arg passed to the call at: without map order
+// when an in-place sort of arg dominates the call (keys collected from a
+// map, sort.Strings(keys), then strings.Join(keys, ",")).
+func (a *Analysis) argTaint(arg ssa.Value, at ssa.Instruction, vis map[ssa.Value]bool) Taint {
+	return a.sortedElems(a.taint(arg, vis), arg, at)
 }
 
 // ReturnTaint is the union of the taint of fn's returned values, with

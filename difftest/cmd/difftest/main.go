@@ -1,0 +1,106 @@
+// Command difftest runs the differential test of reconcilelint's checks
+// against execution: it generates reconcilers from a seed, labels each by
+// running it with verify, lints them, and prints the confusion tables and
+// every disagreement (see package difftest).
+//
+// Usage, from the repository root:
+//
+//	go run ./difftest/cmd/difftest -seed 1 -n 300 [-minimise] [-o report.md]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+
+	"github.com/reconcilelint/reconcilelint/difftest"
+	"github.com/reconcilelint/reconcilelint/difftest/gen"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "difftest:", err)
+		os.Exit(2)
+	}
+}
+
+func run() error {
+	seed := flag.Uint64("seed", 1, "the generator's seed")
+	n := flag.Int("n", 300, "how many programs to generate")
+	linter := flag.String("linter", "", "the reconcilelint binary (default: built from this checkout)")
+	dir := flag.String("dir", "", "where to write the generated module (default: a temporary directory, removed at the end)")
+	out := flag.String("o", "", "write the report to this file instead of standard output")
+	minimise := flag.Bool("minimise", false, "minimise every disagreement: move dimensions to their neutral values while the disagreement stays")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", flag.Args())
+	}
+	if *n < 1 {
+		return fmt.Errorf("-n must be positive")
+	}
+	root, err := repoRoot()
+	if err != nil {
+		return err
+	}
+	work, err := os.MkdirTemp("", "difftest-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	if *linter == "" {
+		*linter = filepath.Join(work, "reconcilelint")
+		fmt.Fprintln(os.Stderr, "difftest: building reconcilelint")
+		cmd := exec.Command("go", "build", "-o", *linter, "./cmd/reconcilelint")
+		cmd.Dir = root
+		if b, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("building reconcilelint: %w\n%s", err, b)
+		}
+	}
+	if *dir == "" {
+		*dir = filepath.Join(work, "module")
+	}
+	progs, err := gen.Sample(*seed, *n)
+	if err != nil {
+		return err
+	}
+	opts := difftest.Options{Dir: *dir, VerifyDir: filepath.Join(root, "verify"), Linter: *linter, Log: os.Stderr}
+	ctx := context.Background()
+	rows, err := difftest.Run(ctx, opts, progs)
+	if err != nil {
+		return err
+	}
+	var w io.Writer = os.Stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	fmt.Fprintf(w, "# difftest: seed %d, %d programs\n\n", *seed, len(progs))
+	difftest.WriteReport(w, rows)
+	if *minimise {
+		mopts := opts
+		mopts.Dir = filepath.Join(work, "minimise")
+		mins, err := difftest.Minimise(ctx, mopts, rows)
+		if err != nil {
+			return err
+		}
+		difftest.WriteMinimised(w, mins)
+	}
+	return nil
+}
+
+// repoRoot is the root of the reconcilelint module this command runs in.
+func repoRoot() (string, error) {
+	b, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/reconcilelint/reconcilelint").Output()
+	if err != nil {
+		return "", fmt.Errorf("finding the reconcilelint module (run from its checkout): %w", err)
+	}
+	return string(b[:len(b)-1]), nil
+}

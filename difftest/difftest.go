@@ -1,0 +1,338 @@
+// Package difftest runs the differential test of the static checks: it
+// generates reconcilers (package gen), labels each by running it with
+// verify (the oracle: what the program does, never what the generator
+// meant), lints the same programs with reconcilelint, and compares the
+// verdict of each class's checks with the label.
+//
+// Classes: A is a write whose content changes every pass in an unchanged
+// world (RL1001, RL1002); B is a write request that changes nothing
+// (RL2001, RL2002); clean is neither. A program labelled A may also carry
+// a B finding (the unguarded write stays once the value is made stable);
+// every other static verdict that differs from the label is a
+// disagreement: a missed defect or a false positive.
+package difftest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/reconcilelint/reconcilelint/difftest/gen"
+)
+
+// classChecks are the checks whose findings give a class's static verdict.
+var classChecks = map[gen.Label][]string{
+	gen.A: {"RL1001", "RL1002"},
+	gen.B: {"RL2001", "RL2002"},
+}
+
+// Options configure a run.
+type Options struct {
+	// Dir is the directory the generated module is written to; it must be
+	// empty or absent.
+	Dir string
+	// VerifyDir is the verify module's directory.
+	VerifyDir string
+	// Linter is the reconcilelint binary.
+	Linter string
+	// Log, when set, receives one line per step.
+	Log io.Writer
+}
+
+// Executed is the oracle's label of a program and why.
+type Executed struct {
+	Program string    `json:"program"`
+	Label   gen.Label `json:"label"`
+	Why     string    `json:"why,omitempty"`
+}
+
+// Finding is one finding of the linter on a program.
+type Finding struct {
+	ID      string
+	File    string
+	Line    int
+	Message string
+}
+
+// Row is the outcome for one program.
+type Row struct {
+	Program  gen.Program
+	Executed Executed
+	// Static is the static verdict: "A", "B", "A+B" or "-".
+	Static   string
+	Findings []Finding
+}
+
+// Agrees says whether the static verdict matches the executed label.
+// Programs the oracle could not label (error, unsettled) agree with
+// nothing; GeneratorBug reports them.
+func (r Row) Agrees() bool {
+	switch r.Executed.Label {
+	case gen.A:
+		return strings.Contains(r.Static, "A")
+	case gen.B:
+		return r.Static == "B"
+	case gen.Clean:
+		return r.Static == "-"
+	}
+	return false
+}
+
+// GeneratorBug says why the generator is wrong about the program: the
+// oracle could not label it, or its intended label is not what it does.
+func (r Row) GeneratorBug() string {
+	switch l := r.Executed.Label; {
+	case l != gen.A && l != gen.B && l != gen.Clean:
+		return fmt.Sprintf("the oracle could not label it (%s: %s)", l, r.Executed.Why)
+	case l != r.Program.Intended:
+		return fmt.Sprintf("intended %s, executes as %s (%s)", r.Program.Intended, l, r.Executed.Why)
+	}
+	return ""
+}
+
+// Key identifies a row's disagreement independently of program names:
+// the choices, the executed label and the static verdict.
+func (r Row) Key() string {
+	return fmt.Sprintf("%s executed=%s static=%s", r.Program.Choices, r.Executed.Label, r.Static)
+}
+
+// Run generates nothing: it writes progs into opts.Dir, labels them by
+// execution and by the linter, and returns one row per program, in order.
+func Run(ctx context.Context, opts Options, progs []gen.Program) ([]Row, error) {
+	logf := func(format string, args ...any) {
+		if opts.Log != nil {
+			fmt.Fprintf(opts.Log, format+"\n", args...)
+		}
+	}
+	if err := gen.WriteModule(opts.Dir, opts.VerifyDir, progs); err != nil {
+		return nil, err
+	}
+	logf("difftest: %d programs written to %s", len(progs), opts.Dir)
+	labels, err := oracle(ctx, opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	logf("difftest: the oracle labelled %d programs", len(labels))
+	findings, err := lint(ctx, opts.Dir, opts.Linter)
+	if err != nil {
+		return nil, err
+	}
+	logf("difftest: the linter reported %d findings", len(findings))
+	byProg := map[string][]Finding{}
+	for _, f := range findings {
+		p, _, _ := strings.Cut(f.File, "/")
+		byProg[p] = append(byProg[p], f)
+	}
+	rows := make([]Row, 0, len(progs))
+	for _, p := range progs {
+		e, ok := labels[p.Name]
+		if !ok {
+			e = Executed{Program: p.Name, Label: "missing", Why: "the oracle wrote no label"}
+		}
+		row := Row{Program: p, Executed: e, Findings: byProg[p.Name]}
+		row.Static = verdict(row.Findings)
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// verdict is the static verdict of a program's findings.
+func verdict(fs []Finding) string {
+	var v []string
+	for _, class := range []gen.Label{gen.A, gen.B} {
+		if slices.ContainsFunc(fs, func(f Finding) bool { return slices.Contains(classChecks[class], f.ID) }) {
+			v = append(v, string(class))
+		}
+	}
+	if len(v) == 0 {
+		return "-"
+	}
+	return strings.Join(v, "+")
+}
+
+// goEnv is the environment of the go commands run in the generated
+// module: outside any workspace, resolving modules as go.mod says.
+func goEnv() []string {
+	return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+}
+
+// oracle runs the generated oracle test and reads its labels.
+func oracle(ctx context.Context, dir string) (map[string]Executed, error) {
+	out := filepath.Join(dir, "labels.jsonl")
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "./oracle/")
+	cmd.Dir = dir
+	cmd.Env = append(goEnv(), gen.LabelsEnv+"="+out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("difftest: the oracle test failed: %w\n%s", err, b)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		return nil, fmt.Errorf("difftest: %w", err)
+	}
+	defer f.Close()
+	labels := map[string]Executed{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var e Executed
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			return nil, fmt.Errorf("difftest: a label line: %w", err)
+		}
+		labels[e.Program] = e
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("difftest: %w", err)
+	}
+	return labels, nil
+}
+
+// lint runs the linter on every package of the generated module.
+func lint(ctx context.Context, dir, linter string) ([]Finding, error) {
+	cmd := exec.CommandContext(ctx, linter, "-quiet", "-json", "./...")
+	cmd.Dir = dir
+	cmd.Env = goEnv()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1) {
+		return nil, fmt.Errorf("difftest: %s: %w\n%s", linter, err, stderr.Bytes())
+	}
+	var doc struct {
+		Findings []struct {
+			ID      string `json:"id"`
+			Message string `json:"message"`
+			Pos     struct {
+				File string `json:"file"`
+				Line int    `json:"line"`
+			} `json:"pos"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+		return nil, fmt.Errorf("difftest: the linter's JSON: %w", err)
+	}
+	out := make([]Finding, 0, len(doc.Findings))
+	for _, f := range doc.Findings {
+		out = append(out, Finding{ID: f.ID, File: filepath.ToSlash(f.Pos.File), Line: f.Pos.Line, Message: f.Message})
+	}
+	return out, nil
+}
+
+// Cell counts the programs of one executed label by agreement.
+type Cell struct{ Agree, Disagree int }
+
+// Table is a confusion table: per executed label, and per dimension value
+// per executed label.
+type Table struct {
+	PerLabel map[gen.Label]*Cell
+	PerValue map[string]map[gen.Label]*Cell // "dim=value" → label → cell
+	PerPair  map[string]*Cell               // "representation×transport" → cell (all labels)
+}
+
+// Tabulate counts the rows.
+func Tabulate(rows []Row) Table {
+	t := Table{PerLabel: map[gen.Label]*Cell{}, PerValue: map[string]map[gen.Label]*Cell{}, PerPair: map[string]*Cell{}}
+	bump := func(c *Cell, ok bool) {
+		if ok {
+			c.Agree++
+		} else {
+			c.Disagree++
+		}
+	}
+	get := func(m map[gen.Label]*Cell, l gen.Label) *Cell {
+		if m[l] == nil {
+			m[l] = &Cell{}
+		}
+		return m[l]
+	}
+	for _, r := range rows {
+		l, ok := r.Executed.Label, r.Agrees()
+		bump(get(t.PerLabel, l), ok)
+		for _, d := range gen.Dims {
+			k := d + "=" + r.Program.Choices[d]
+			if t.PerValue[k] == nil {
+				t.PerValue[k] = map[gen.Label]*Cell{}
+			}
+			bump(get(t.PerValue[k], l), ok)
+		}
+		pk := r.Program.Choices[gen.DimRepr] + "×" + r.Program.Choices[gen.DimTransport]
+		if t.PerPair[pk] == nil {
+			t.PerPair[pk] = &Cell{}
+		}
+		bump(t.PerPair[pk], ok)
+	}
+	return t
+}
+
+func (c *Cell) String() string {
+	if c == nil {
+		return "–"
+	}
+	return fmt.Sprintf("%d/%d", c.Agree, c.Agree+c.Disagree)
+}
+
+// WriteReport writes the confusion tables and the disagreements as
+// markdown.
+func WriteReport(w io.Writer, rows []Row) {
+	t := Tabulate(rows)
+	labels := []gen.Label{gen.A, gen.B, gen.Clean}
+	fmt.Fprintf(w, "## Agreement per executed label (agree/programs)\n\n| label | agreement |\n|---|---|\n")
+	for _, l := range labels {
+		fmt.Fprintf(w, "| %s | %s |\n", l, t.PerLabel[l])
+	}
+	for l, c := range t.PerLabel {
+		if !slices.Contains(labels, l) {
+			fmt.Fprintf(w, "| %s (generator bug) | %d programs |\n", l, c.Agree+c.Disagree)
+		}
+	}
+	fmt.Fprintf(w, "\n## Per dimension value (agree/programs, per executed label)\n\n| dimension=value | A | B | clean |\n|---|---|---|---|\n")
+	for _, d := range gen.Dims {
+		for _, v := range gen.Values[d] {
+			k := d + "=" + v
+			m := t.PerValue[k]
+			if m == nil {
+				fmt.Fprintf(w, "| %s | no program | | |\n", k)
+				continue
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", k, m[gen.A], m[gen.B], m[gen.Clean])
+		}
+	}
+	fmt.Fprintf(w, "\n## Representation × transport (agree/programs)\n\n| representation | ")
+	for _, tr := range gen.Values[gen.DimTransport] {
+		fmt.Fprintf(w, "%s | ", tr)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(gen.Values[gen.DimTransport])))
+	for _, rp := range gen.Values[gen.DimRepr] {
+		fmt.Fprintf(w, "| %s | ", rp)
+		for _, tr := range gen.Values[gen.DimTransport] {
+			fmt.Fprintf(w, "%s | ", t.PerPair[rp+"×"+tr])
+		}
+		fmt.Fprintln(w)
+	}
+	var bugs, dis []string
+	for _, r := range rows {
+		if why := r.GeneratorBug(); why != "" {
+			bugs = append(bugs, fmt.Sprintf("- %s `%s`: %s", r.Program.Name, r.Program.Choices, why))
+		}
+		if !r.Agrees() {
+			var ids []string
+			for _, f := range r.Findings {
+				ids = append(ids, fmt.Sprintf("%s:%d %s", f.ID, f.Line, f.Message))
+			}
+			dis = append(dis, fmt.Sprintf("- %s `%s` executed %s, static %s %v", r.Program.Name, r.Program.Choices, r.Executed.Label, r.Static, ids))
+		}
+	}
+	sort.Strings(bugs)
+	fmt.Fprintf(w, "\n## Generator bugs (%d)\n\n%s\n", len(bugs), strings.Join(bugs, "\n"))
+	fmt.Fprintf(w, "\n## Disagreements (%d)\n\n%s\n", len(dis), strings.Join(dis, "\n"))
+}

@@ -1,0 +1,171 @@
+package difftest_test
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reconcilelint/reconcilelint/difftest"
+	"github.com/reconcilelint/reconcilelint/difftest/gen"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/known.txt from this run (new lines need their cause written by hand)")
+
+// The sample ./test.sh runs.
+const (
+	sampleSeed = 1
+	sampleSize = 300
+)
+
+const knownFile = "testdata/known.txt"
+
+// TestSampleCoverage: the sample has every value of every dimension, and
+// every valid pair of a representation and a transport.
+func TestSampleCoverage(t *testing.T) {
+	progs, err := gen.Sample(sampleSeed, sampleSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(progs) != sampleSize {
+		t.Fatalf("%d programs, want %d", len(progs), sampleSize)
+	}
+	if m := gen.Missing(progs); len(m) > 0 {
+		t.Errorf("no program has %v", m)
+	}
+	_, pairs := gen.Coverage(progs)
+	for _, rp := range gen.Values[gen.DimRepr] {
+		for _, tr := range gen.Values[gen.DimTransport] {
+			if gen.Draw(nil, gen.Choices{gen.DimRepr: rp, gen.DimTransport: tr}) == nil {
+				continue
+			}
+			if pairs[[2]string{rp, tr}] == 0 {
+				t.Errorf("no program has representation=%s with transport=%s", rp, tr)
+			}
+		}
+	}
+}
+
+// TestDifferential generates the sample, labels every program by running
+// it with verify, lints it, and compares. Every program must execute as
+// the generator intended (a program that does not is a generator bug),
+// and the disagreements between the static verdict and the executed label
+// must be exactly the ones listed, with their cause, in testdata/known.txt:
+// a new one is a regression (or a new finding of the generator), a listed
+// one that agrees now must be removed from the list.
+func TestDifferential(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a generated module")
+	}
+	tmp := t.TempDir()
+	linter := filepath.Join(tmp, "reconcilelint")
+	if out, err := exec.Command("go", "build", "-o", linter, "../cmd/reconcilelint").CombinedOutput(); err != nil {
+		t.Fatalf("building reconcilelint: %v\n%s", err, out)
+	}
+	verifyDir, err := filepath.Abs("../verify")
+	if err != nil {
+		t.Fatal(err)
+	}
+	progs, err := gen.Sample(sampleSeed, sampleSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := difftest.Run(context.Background(), difftest.Options{Dir: filepath.Join(tmp, "module"), VerifyDir: verifyDir, Linter: linter}, progs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report strings.Builder
+	difftest.WriteReport(&report, rows)
+	tab := difftest.Tabulate(rows)
+	for _, l := range []gen.Label{gen.A, gen.B, gen.Clean} {
+		t.Logf("executed %-5s: static agrees on %s", l, tab.PerLabel[l])
+	}
+	for _, r := range rows {
+		if why := r.GeneratorBug(); why != "" {
+			t.Errorf("generator bug: %s %s: %s", r.Program.Name, r.Program.Choices, why)
+		}
+	}
+
+	known, err := readKnown(knownFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]difftest.Row{}
+	for _, r := range rows {
+		if !r.Agrees() && r.GeneratorBug() == "" {
+			got[r.Key()] = r
+		}
+	}
+	if *update {
+		if err := writeKnown(knownFile, got, known); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for k, r := range got {
+		if _, ok := known[k]; !ok {
+			var fs []string
+			for _, f := range r.Findings {
+				fs = append(fs, fmt.Sprintf("%s:%d: %s", f.ID, f.Line, f.Message))
+			}
+			t.Errorf("new disagreement %s: executed %s (%s), static %s %q\n%s", r.Program.Name, r.Executed.Label, r.Executed.Why, r.Static, fs, r.Program.Files[r.Program.Name+"/reconciler.go"])
+		}
+	}
+	for k := range known {
+		if _, ok := got[k]; !ok {
+			t.Errorf("listed disagreement now agrees (remove it from %s, or run with -update): %s", knownFile, k)
+		}
+	}
+	if t.Failed() {
+		t.Logf("report:\n%s", report.String())
+	}
+}
+
+// readKnown reads the listed disagreements: key, a tab, the cause.
+func readKnown(path string) (map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	known := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, cause, ok := strings.Cut(line, "\t")
+		if !ok || strings.TrimSpace(cause) == "" {
+			return nil, fmt.Errorf("%s: %q has no cause after a tab", path, line)
+		}
+		known[k] = cause
+	}
+	return known, sc.Err()
+}
+
+// writeKnown rewrites the list from this run, keeping the causes of the
+// lines it had.
+func writeKnown(path string, got map[string]difftest.Row, old map[string]string) error {
+	keys := make([]string, 0, len(got))
+	for k := range got {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.WriteString("# Disagreements of the static checks with execution on the sample TestDifferential runs\n# (seed 1, 300 programs): the choices, the executed label, the static verdict, a tab, the cause.\n")
+	for _, k := range keys {
+		cause := old[k]
+		if cause == "" {
+			cause = "UNEXPLAINED"
+		}
+		fmt.Fprintf(&b, "%s\t%s\n", k, cause)
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}

@@ -1,0 +1,352 @@
+package gen
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// VerifyModule is the module path of verify, which the oracle imports.
+const VerifyModule = "github.com/reconcilelint/reconcilelint/verify"
+
+// LabelsEnv names the file the oracle test writes its labels to, one JSON
+// object per line.
+const LabelsEnv = "DIFFTEST_LABELS"
+
+// WriteModule writes the generated module into dir: go.mod (the versions
+// of verify's go.mod, with verify replaced by verifyDir), the Widget API,
+// every program, and the oracle test that labels them by running them.
+func WriteModule(dir, verifyDir string, progs []Program) error {
+	mod, err := os.ReadFile(filepath.Join(verifyDir, "go.mod"))
+	if err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	sum, err := os.ReadFile(filepath.Join(verifyDir, "go.sum"))
+	if err != nil {
+		return fmt.Errorf("gen: %w", err)
+	}
+	files := map[string]string{
+		"go.mod": goMod(string(mod), verifyDir),
+		"go.sum": string(sum),
+	}
+	api, err := file0("api/v1", apiSource)
+	if err != nil {
+		return err
+	}
+	files["api/v1/types.go"] = api
+	oracle, err := oracleSource(progs)
+	if err != nil {
+		return err
+	}
+	files["oracle/oracle_test.go"] = oracle
+	for _, p := range progs {
+		for name, src := range p.Files {
+			files[name] = src
+		}
+	}
+	for name, src := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+	}
+	return nil
+}
+
+var moduleLine = regexp.MustCompile(`(?m)^module .*$`)
+
+// goMod is verify's go.mod under the generated module's path, requiring
+// verify from verifyDir.
+func goMod(verifyMod, verifyDir string) string {
+	s := moduleLine.ReplaceAllString(verifyMod, "module "+Module)
+	return s + fmt.Sprintf("\nrequire %s v0.0.0-00010101000000-000000000000\n\nreplace %s => %s\n", VerifyModule, VerifyModule, filepath.ToSlash(verifyDir))
+}
+
+// oracleSource is the oracle test: it runs every program with verify and
+// writes one label a line.
+func oracleSource(progs []Program) (string, error) {
+	var imp, table strings.Builder
+	for _, p := range progs {
+		fmt.Fprintf(&imp, "\t%s %q\n", p.Name, Module+"/"+p.Name)
+		fmt.Fprintf(&table, "\t{%q, %s.New},\n", p.Name, p.Name)
+	}
+	src := strings.Replace(strings.Replace(oracleTemplate, "\t// PROGRAMS\n", imp.String(), 1), "\t// TABLE\n", table.String(), 1)
+	return file0("oracle", src)
+}
+
+// file0 formats a complete file.
+func file0(name, src string) (string, error) {
+	out, err := formatSource(src)
+	if err != nil {
+		return "", fmt.Errorf("gen: %s does not parse: %w", name, err)
+	}
+	return out, nil
+}
+
+const oracleTemplate = `// Written by the difftest generator of reconcilelint (not marked generated: the linter skips generated files).
+
+// Package oracle labels every generated program by running it with verify.
+package oracle
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/reconcilelint/reconcilelint/verify"
+	v1 "difftest.example/gen/api/v1"
+	// PROGRAMS
+)
+
+var programs = []struct {
+	name string
+	new  func(client.Client) reconcile.Reconciler
+}{
+	// TABLE
+}
+
+type label struct {
+	Program string ` + "`json:\"program\"`" + `
+	Label   string ` + "`json:\"label\"`" + `
+	Why     string ` + "`json:\"why,omitempty\"`" + `
+}
+
+var (
+	mu  sync.Mutex
+	out *os.File
+)
+
+func emit(t *testing.T, l label) {
+	mu.Lock()
+	defer mu.Unlock()
+	b, err := json.Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := out.Write(append(b, '\n')); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func scheme() *runtime.Scheme {
+	s := runtime.NewScheme()
+	_ = clientgoscheme.AddToScheme(s)
+	_ = v1.AddToScheme(s)
+	return s
+}
+
+func widget() *v1.Widget {
+	labels := map[string]string{}
+	for _, k := range []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"} {
+		labels[k] = "x"
+	}
+	return &v1.Widget{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "default", Name: "foo"},
+		Spec:       v1.WidgetSpec{Size: 3, Labels: labels},
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// TestOracle labels each program by what it does: A when, in an unchanged
+// world at its fixpoint (or in the write loop that keeps it from one), a
+// write changes content; B when a write request changes nothing; clean
+// when it sends no write; unsettled or error otherwise.
+func TestOracle(t *testing.T) {
+	path := os.Getenv("` + LabelsEnv + `")
+	if path == "" {
+		t.Skip("` + LabelsEnv + ` is not set")
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out = f
+	s := scheme()
+	for _, p := range programs {
+		t.Run(p.name, func(t *testing.T) {
+			spec := verify.Spec{
+				Scheme:  s,
+				For:     &v1.Widget{},
+				Owns:    []client.Object{&corev1.ConfigMap{}},
+				Objects: []client.Object{widget()},
+				New:     p.new,
+			}
+			l := label{Program: p.name}
+			o := verify.Evaluate(t, spec, verify.Idempotent)
+			switch {
+			case o.Failure != nil && o.Failure.Write != nil:
+				l.Label, l.Why = "A", oneLine(o.Failure.Verdict)
+			case o.Failure != nil:
+				l.Label, l.Why = "error", oneLine(o.Failure.Verdict)
+			case o.Inconclusive:
+				h := verify.Evaluate(t, spec, verify.NoHotLoop)
+				if h.Failure != nil && h.Failure.Write != nil {
+					l.Label, l.Why = "A", oneLine(h.Failure.Verdict)
+				} else {
+					l.Label, l.Why = "unsettled", o.Note
+				}
+			default:
+				n := verify.Evaluate(t, spec, verify.NoRedundantWrites)
+				if n.Failure != nil {
+					l.Label, l.Why = "B", oneLine(n.Failure.Verdict)
+				} else {
+					l.Label = "clean"
+				}
+			}
+			emit(t, l)
+		})
+	}
+}
+`
+
+// apiSource is the Widget API the programs reconcile.
+const apiSource = `// Written by the difftest generator of reconcilelint (not marked generated: the linter skips generated files).
+
+// Package v1 defines Widget, the custom resource of the generated programs.
+package v1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// GroupVersion is the API group of Widget.
+var GroupVersion = schema.GroupVersion{Group: "difftest.example", Version: "v1"}
+
+// WidgetSpec is the desired state of a Widget.
+type WidgetSpec struct {
+	Size   int32             ` + "`json:\"size,omitempty\"`" + `
+	Labels map[string]string ` + "`json:\"labels,omitempty\"`" + `
+}
+
+// WidgetStatus is the observed state of a Widget.
+type WidgetStatus struct {
+	ObservedGeneration int64              ` + "`json:\"observedGeneration,omitempty\"`" + `
+	Summary            string             ` + "`json:\"summary,omitempty\"`" + `
+	Members            []string           ` + "`json:\"members,omitempty\"`" + `
+	LastSync           *metav1.Time       ` + "`json:\"lastSync,omitempty\"`" + `
+	Conditions         []metav1.Condition ` + "`json:\"conditions,omitempty\"`" + `
+}
+
+// Widget is a namespaced custom resource with a status subresource.
+type Widget struct {
+	metav1.TypeMeta   ` + "`json:\",inline\"`" + `
+	metav1.ObjectMeta ` + "`json:\"metadata,omitempty\"`" + `
+	Spec   WidgetSpec   ` + "`json:\"spec,omitempty\"`" + `
+	Status WidgetStatus ` + "`json:\"status,omitempty\"`" + `
+}
+
+// WidgetList is a list of Widgets.
+type WidgetList struct {
+	metav1.TypeMeta ` + "`json:\",inline\"`" + `
+	metav1.ListMeta ` + "`json:\"metadata,omitempty\"`" + `
+	Items []Widget  ` + "`json:\"items\"`" + `
+}
+
+// SetSummary sets the status summary.
+func (in *Widget) SetSummary(s string) { in.Status.Summary = s }
+
+// SetMembers sets the status members.
+func (in *Widget) SetMembers(m []string) { in.Status.Members = m }
+
+// DeepCopyInto copies the receiver into out.
+func (in *WidgetSpec) DeepCopyInto(out *WidgetSpec) {
+	*out = *in
+	if in.Labels != nil {
+		out.Labels = make(map[string]string, len(in.Labels))
+		for k, v := range in.Labels {
+			out.Labels[k] = v
+		}
+	}
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *WidgetStatus) DeepCopyInto(out *WidgetStatus) {
+	*out = *in
+	if in.Members != nil {
+		out.Members = append([]string(nil), in.Members...)
+	}
+	if in.LastSync != nil {
+		out.LastSync = in.LastSync.DeepCopy()
+	}
+	if in.Conditions != nil {
+		out.Conditions = make([]metav1.Condition, len(in.Conditions))
+		for i := range in.Conditions {
+			in.Conditions[i].DeepCopyInto(&out.Conditions[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *WidgetStatus) DeepCopy() *WidgetStatus {
+	if in == nil {
+		return nil
+	}
+	out := new(WidgetStatus)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out.
+func (in *Widget) DeepCopyInto(out *Widget) {
+	*out = *in
+	out.TypeMeta = in.TypeMeta
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver.
+func (in *Widget) DeepCopy() *Widget {
+	if in == nil {
+		return nil
+	}
+	out := new(Widget)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject implements runtime.Object.
+func (in *Widget) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// DeepCopyObject implements runtime.Object.
+func (in *WidgetList) DeepCopyObject() runtime.Object {
+	if in == nil {
+		return nil
+	}
+	out := new(WidgetList)
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		out.Items = make([]Widget, len(in.Items))
+		for i := range in.Items {
+			in.Items[i].DeepCopyInto(&out.Items[i])
+		}
+	}
+	return out
+}
+
+// AddToScheme registers Widget and WidgetList.
+func AddToScheme(s *runtime.Scheme) error {
+	s.AddKnownTypes(GroupVersion, &Widget{}, &WidgetList{})
+	metav1.AddToGroupVersion(s, GroupVersion)
+	return nil
+}
+`
