@@ -117,3 +117,12 @@ func TestDeadline(t *testing.T) {
 func TestOwnVersion(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/ownversion")
 }
+
+// TestValueFlow runs the value-flow shapes: an in-memory counter, a
+// channel, a condition set on a local copy (positives), and a helper that
+// reads only the spec of an object stamped elsewhere, configuration
+// globals, a counter only logged, a condition whose message is stable
+// (negatives).
+func TestValueFlow(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/valueflow")
+}

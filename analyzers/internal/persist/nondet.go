@@ -179,7 +179,7 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			if md.defeatedReport(ifi.Cond, mask, 0) {
 				continue // a report (or a flag it sets) that compares the stamped value itself
 			}
-			if k := fi.Guard(ifi).Kind; (k != summary.Equality && k != summary.Observed) || !md.comparesPath(ifi.Cond, st.Root, st.Path) {
+			if k := fi.Guard(ifi).Kind; (k != summary.Equality && k != summary.Observed) || !md.comparesStore(ifi.Cond, st, mask) {
 				return nil
 			}
 		}
@@ -413,10 +413,25 @@ func (md *Model) orderedPart(v ssa.Value, t *types.Struct, path []string, depth 
 	return false
 }
 
+// comparesStore reports whether a guard condition compares what the store
+// st changes on every pass: the stored path (comparesPath), or a value
+// that carries the store's non-determinism (a new value compared with the
+// old one: it differs on every pass, so the comparison always finds a
+// change). A deadline test compares no stamped value with itself.
+func (md *Model) comparesStore(cond ssa.Value, st *summary.Effect, mask apis.TaintKind) bool {
+	if md.comparesPath(cond, st.Root, st.Path) {
+		return true
+	}
+	return !deadlineTest(cond) && md.condTaint(cond).Kinds&st.Taint.Kinds&mask != 0
+}
+
 // comparesPath reports whether a guard condition compares data that
 // includes root's path: an equality call or comparison one of whose
 // operands is root itself or a prefix of path (DeepEqual(before, w),
-// DeepEqual(orig.Status, w.Status) for a Status.* store).
+// DeepEqual(orig.Status, w.Status) for a Status.* store). A call on one
+// side of a comparison compares its arguments only when it is itself an
+// equality (cmp.Diff(a, b) != ""): compute(w) != v compares a value
+// derived from w, not w.
 func (md *Model) comparesPath(cond ssa.Value, root ssa.Value, path []string) bool {
 	var operands []ssa.Value
 	switch x := cond.(type) {
@@ -427,7 +442,7 @@ func (md *Model) comparesPath(cond ssa.Value, root ssa.Value, path []string) boo
 	case *ssa.BinOp:
 		operands = []ssa.Value{x.X, x.Y}
 		for _, o := range operands {
-			if c, ok := o.(*ssa.Call); ok && md.comparesPath(c, root, path) {
+			if c, ok := o.(*ssa.Call); ok && md.s.IsEqualityCall(c) && md.comparesPath(c, root, path) {
 				return true
 			}
 		}

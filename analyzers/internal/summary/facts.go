@@ -93,6 +93,9 @@ type ResultTaintFact struct {
 	Kinds      apis.TaintKind
 	Source     string
 	FromParams uint64
+	// ParamPaths says which part of some parameters flows
+	// (taint.Taint.ParamPaths).
+	ParamPaths string `json:",omitempty"`
 	// VersionOf is the object type whose resourceVersion a result
 	// carries (taint.Taint.VersionOf), or the parameter it reads it from.
 	VersionOf string `json:",omitempty"`
@@ -341,7 +344,7 @@ func (s *Summary) exportFacts() {
 		}
 		sig, _ := g.Object().Type().Underlying().(*types.Signature)
 		if rt := s.taints.CallResultTaint(held); sig != nil && (rt.Kinds != 0 || rt.Params != 0 && taint.CarriesResults(sig)) {
-			fs := &FuncSummary{ResultTaint: ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params, VersionOf: rt.VersionOf}}
+			fs := &FuncSummary{ResultTaint: ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params, ParamPaths: rt.ParamPaths, VersionOf: rt.VersionOf}}
 			s.Pass.ExportObjectFact(g.Object(), fs)
 			s.Exported = append(s.Exported, analysis.ObjectFact{Object: g.Object(), Fact: fs})
 		}
@@ -361,7 +364,7 @@ func (s *Summary) exportFacts() {
 			fs.Compares = s.ComparedParams(fn)
 		}
 		if rt := s.taints.ReturnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taint.CarriesResults(fn.Signature) {
-			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params, VersionOf: rt.VersionOf}
+			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params, ParamPaths: rt.ParamPaths, VersionOf: rt.VersionOf}
 		}
 		fs.ResultSources = s.resultSources(fn)
 		fs.SortedParams = s.taints.SortedParams(fn)

@@ -325,6 +325,13 @@ func (s *Summary) classifyCall(c *ssa.Call) Guard {
 	return s.classifyCallIn(c, 0)
 }
 
+// IsEqualityCall reports whether the call is a comparison of its
+// arguments (G1): DeepEqual, cmp.Equal, cmp.Diff, slices.Contains, or a
+// helper whose result only reports such a comparison.
+func (s *Summary) IsEqualityCall(c *ssa.Call) bool {
+	return s.classifyCall(c).Kind == Equality
+}
+
 func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 	if g, ok := s.emptinessCall(c); ok {
 		return g

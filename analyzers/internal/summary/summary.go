@@ -204,8 +204,13 @@ func (m taintModel) ResultTaintOf(obj types.Object) taint.Taint {
 	if fs == nil {
 		return taint.Taint{}
 	}
-	return taint.Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Params: fs.ResultTaint.FromParams, VersionOf: fs.ResultTaint.VersionOf}
+	return taint.Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Params: fs.ResultTaint.FromParams,
+		ParamPaths: fs.ResultTaint.ParamPaths, VersionOf: fs.ResultTaint.VersionOf}
 }
+
+// PackageFuncs returns the functions of the package built from its
+// source, closures and forwarders included.
+func (m taintModel) PackageFuncs() []*ssa.Function { return m.srcFunc }
 
 // ArgStores returns the stores a call makes on every call into what its
 // arguments point to: the unguarded stores of a function of the package
@@ -224,8 +229,8 @@ func (m taintModel) ArgStores(c *ssa.CallCommon) []taint.ArgStore {
 			return nil
 		}
 		for _, pe := range m.paramEffects(local) {
-			if pe.kind == StoreEffect && pe.status == Unguarded && !pe.removal && (pe.taint.Kinds != 0 || pe.taint.Params != 0) {
-				out = append(out, taint.ArgStore{Arg: pe.param, Path: pe.path, Taint: pe.taint})
+			if t, ok := carried(pe.status != Unguarded, pe.taint); pe.kind == StoreEffect && !pe.removal && ok {
+				out = append(out, taint.ArgStore{Arg: pe.param, Path: pe.path, Taint: t})
 			}
 		}
 		return out
@@ -236,13 +241,27 @@ func (m taintModel) ArgStores(c *ssa.CallCommon) []taint.ArgStore {
 	}
 	if fs := m.FactOf(callee); fs != nil {
 		for _, sf := range fs.Stores {
-			if !sf.Guarded && !sf.Removal && (sf.TaintKinds != 0 || sf.FromParams != 0) {
-				out = append(out, taint.ArgStore{Arg: sf.Param, Path: splitPath(sf.Path),
-					Taint: taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Params: sf.FromParams}})
+			t := taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Params: sf.FromParams}
+			if t, ok := carried(sf.Guarded, t); !sf.Removal && ok {
+				out = append(out, taint.ArgStore{Arg: sf.Param, Path: splitPath(sf.Path), Taint: t})
 			}
 		}
 	}
 	return out
+}
+
+// carried is the taint a helper's store into what an argument points to
+// passes on to the caller's object, and whether it passes any: all of it
+// for an unguarded store; for a store made under the helper's own
+// conditions, only what comes from the caller's arguments (a condition
+// setter stores the message it is given whenever it differs, so what the
+// caller passes may end up in the object, while the transition time it
+// stamps itself only on a change is a real change test's business).
+func carried(guarded bool, t taint.Taint) (taint.Taint, bool) {
+	if guarded {
+		t = taint.Taint{Params: t.Params}
+	}
+	return t, t.Kinds != 0 || t.Params != 0
 }
 
 // SortedParamsOf returns the parameters that fn sorts in place, as its

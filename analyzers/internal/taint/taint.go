@@ -53,6 +53,9 @@ type Model interface {
 	// package, or of another package through its facts) makes on every
 	// call into what its arguments point to.
 	ArgStores(c *ssa.CallCommon) []ArgStore
+	// PackageFuncs returns the functions of the package, closures
+	// included.
+	PackageFuncs() []*ssa.Function
 }
 
 // ArgStore is a store a helper makes on every call into what its argument
@@ -73,6 +76,7 @@ type Analysis struct {
 	storeIdx  *memo.Table[*ssa.Function, map[ssa.Value][]localStore]
 	retTaint  *memo.Table[*ssa.Function, Taint]
 	listRes   *memo.Table[*ssa.Function, map[int]token.Pos] // listorder.go: results in cache order
+	counters  *memo.Table[*ssa.Global, bool]                // counter.go: in-memory counters
 }
 
 // New returns the base taint analysis of the model m.
@@ -83,6 +87,7 @@ func New(m Model) *Analysis {
 		storeIdx:  &memo.Table[*ssa.Function, map[ssa.Value][]localStore]{},
 		retTaint:  &memo.Table[*ssa.Function, Taint]{},
 		listRes:   &memo.Table[*ssa.Function, map[int]token.Pos]{},
+		counters:  &memo.Table[*ssa.Global, bool]{},
 	}
 }
 
@@ -95,6 +100,7 @@ func (a *Analysis) View(m Model) *Analysis {
 		storeIdx:  a.storeIdx.View(),
 		retTaint:  a.retTaint.View(),
 		listRes:   a.listRes.View(),
+		counters:  a.counters.View(),
 	}
 }
 
@@ -104,6 +110,7 @@ func (a *Analysis) Freeze() {
 	a.storeIdx.Freeze()
 	a.retTaint.Freeze()
 	a.listRes.Freeze()
+	a.counters.Freeze()
 }
 
 // Taint is the non-determinism a value carries (checks.md §1.6): its
@@ -116,6 +123,17 @@ type Taint struct {
 	Source string
 	Origin token.Pos
 	Params uint64
+	// ParamPaths says, for some parameters of Params, which part of what
+	// the parameter points to flows (parampath.go); the others flow whole.
+	ParamPaths string
+	// Captured, in the taint of a value of a closure, are the parameters
+	// of the enclosing function whose taint flows in through the
+	// variables the closure captures. A call of the closure from that
+	// function makes them its Params again; they are not the closure's
+	// own parameters, which its arguments bind.
+	Captured uint64
+	// CapturedPaths is ParamPaths for Captured.
+	CapturedPaths string
 	// VersionOf names the API object type whose resourceVersion the value
 	// carries when Kinds has Version (apis.VersionedType), and VersionAt
 	// is where it is copied; Source and Origin are the other kinds'.
@@ -133,8 +151,21 @@ func (t Taint) Union(u Taint) Taint {
 	if t.Kinds&apis.Version == 0 && u.Kinds&apis.Version != 0 {
 		t.VersionOf, t.VersionAt = u.VersionOf, u.VersionAt
 	}
+	t.ParamPaths = unionParamPaths(t, u)
+	t.CapturedPaths = unionParamPaths(Taint{Params: t.Captured, ParamPaths: t.CapturedPaths}, Taint{Params: u.Captured, ParamPaths: u.CapturedPaths})
 	t.Kinds |= u.Kinds
 	t.Params |= u.Params
+	t.Captured |= u.Captured
+	return t
+}
+
+// captured is t read in a closure through a variable it captures: its
+// Params are the enclosing function's parameters, not the closure's.
+func captured(t Taint) Taint {
+	if t.Params != 0 {
+		t = t.Union(Taint{Captured: t.Params, CapturedPaths: t.ParamPaths})
+		t.Params, t.ParamPaths = 0, ""
+	}
 	return t
 }
 
@@ -184,7 +215,7 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		}
 	case *ssa.FreeVar:
 		if b := a.m.Binding(x); b != nil {
-			return a.taint(b, vis)
+			return captured(a.taint(b, vis))
 		}
 	case *ssa.Phi:
 		var t Taint
@@ -201,7 +232,7 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 			return t
 		}
 		if x.Op == token.ARROW {
-			return Taint{}
+			return a.received(x.X, vis)
 		}
 		return a.taint(x.X, vis)
 	case *ssa.BinOp:
@@ -286,6 +317,9 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 	switch root.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 	case *ssa.Global:
+		if len(path) == 0 {
+			return a.counterSource(root.(*ssa.Global), load.Pos())
+		}
 		return Taint{}
 	case *ssa.Call:
 		// An object a constructor returned (deploy := newDeployment(cr)):
@@ -305,7 +339,14 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		}
 		return t
 	default:
-		return versionAt(a.taint(root, vis), path)
+		t := versionAt(a.taint(root, vis), path)
+		if p, ok := root.(*ssa.Parameter); ok {
+			t = atParamPath(t, p, path)
+			if p.Parent() != load.Parent() {
+				t = captured(t) // read in a closure through a captured variable
+			}
+		}
+		return t
 	}
 	for _, st := range a.storesInto(root) {
 		if !CompatiblePaths(st.path, path) {
@@ -459,6 +500,11 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 				switch x := in.(type) {
 				case *ssa.Store:
 					root, path := a.m.RootOf(x.Addr)
+					if len(path) == 0 && x.Val == root {
+						// The variable a closure captures, holding the
+						// object: no data is stored into the object.
+						continue
+					}
 					idx[root] = append(idx[root], localStore{path: path, val: x.Val, instr: in})
 				case *ssa.MapUpdate:
 					root, path := a.m.RootOf(x.Map)
@@ -524,6 +570,9 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 				}
 			}
 		}
+	}
+	if g := atomicCounter(common); g != nil {
+		return a.counterSource(g, c.Pos()) // atomic.AddInt64(&n, 1), n.Load()
 	}
 	callee := ssax.CalleeFunc(common)
 	if callee == nil {
@@ -854,14 +903,16 @@ func (a *Analysis) bindParamsAt(t Taint, args []ssa.Value, at ssa.Instruction, v
 			out = out.Without(apis.Version)
 		}
 	}
+	out.ParamPaths = ""
+	if out.Captured != 0 && at != nil && at.Parent().Parent() == nil {
+		// A closure called from the function whose parameters it
+		// captured: they are that function's parameters again.
+		out.Params, out.ParamPaths = out.Captured, out.CapturedPaths
+		out.Captured, out.CapturedPaths = 0, ""
+	}
 	for i, arg := range args {
 		if i < 64 && t.Params&(1<<uint(i)) != 0 {
-			var at0 Taint
-			if vis == nil {
-				at0 = a.TaintOf(arg)
-			} else {
-				at0 = a.taint(arg, vis)
-			}
+			at0 := a.argAtPath(arg, t.ParamPath(i), vis)
 			if at != nil {
 				at0 = a.sortedElems(at0, arg, at)
 			}

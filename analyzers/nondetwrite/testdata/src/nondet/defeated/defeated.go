@@ -374,3 +374,47 @@ func (r *KeepTimeSetterReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 	}
 	return ctrl.Result{}, nil
 }
+
+// A changed flag computed from a derived value (a function of the object,
+// called through a field), then a stamp, then the write under the flag:
+// the flag compares the phase, not the stamp, so the stamp rides along with
+// a real change and the loop settles. A whole-status comparison taken
+// after the stamp is defeated by it.
+type DerivedFlagReconciler struct {
+	client.Client
+	phaseOf func(*api.Widget) string
+}
+
+func (r *DerivedFlagReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	base := w.DeepCopy()
+	changed := w.Status.Phase != r.phaseOf(w)
+	w.Status.Phase = r.phaseOf(w)
+	w.Status.LastUpdated = metav1.Now()
+	if changed {
+		return ctrl.Result{}, r.Status().Patch(ctx, w, client.MergeFrom(base))
+	}
+	return ctrl.Result{}, nil
+}
+
+type DerivedThenComparedReconciler struct {
+	client.Client
+	phaseOf func(*api.Widget) string
+}
+
+func (r *DerivedThenComparedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	base := w.DeepCopy()
+	w.Status.Phase = r.phaseOf(w)
+	w.Status.LastUpdated = metav1.Now() // want `nondetwrite: metav1.Now\(\) flows into Widget.Status.LastUpdated, written by Status\(\)\.Patch on every reconcile: the write's comparison includes the stamped field`
+	if !equality.Semantic.DeepEqual(base.Status, w.Status) {
+		return ctrl.Result{}, r.Status().Patch(ctx, w, client.MergeFrom(base))
+	}
+	return ctrl.Result{}, nil
+}

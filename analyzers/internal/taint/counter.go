@@ -1,0 +1,142 @@
+package taint
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+)
+
+// In-memory counters.
+//
+// A package-level variable that the package's code increments (n++, n +=
+// k, atomic.AddInt64(&n, 1), n.Add(1) on an atomic.Int64) counts something
+// in this process: its value depends on how many times that code ran
+// before, not on the world. Read and stored into an object, it differs on
+// the next pass (and after a restart), like the clock. Its reads (a load,
+// an atomic Load, the result of an atomic Add) carry the Process kind.
+
+// counterSource is the Process taint of the counter g read at pos, or the
+// zero Taint when g is not an in-memory counter of the package.
+func (a *Analysis) counterSource(g *ssa.Global, pos token.Pos) Taint {
+	if g == nil || !a.isCounter(g) {
+		return Taint{}
+	}
+	return Taint{Kinds: apis.Process, Source: "the in-memory counter " + g.Name(), Origin: pos}
+}
+
+// isCounter reports whether a function of the package increments the
+// package-level variable g.
+func (a *Analysis) isCounter(g *ssa.Global) bool {
+	if c, ok := a.counters.Get(g); ok {
+		return c
+	}
+	found := false
+	for _, fn := range a.m.PackageFuncs() {
+		if fn.Pkg != g.Pkg || fn.Name() == "init" && fn.Parent() == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				switch x := in.(type) {
+				case *ssa.Store:
+					found = found || x.Addr == ssa.Value(g) && increments(x.Val, g)
+				case *ssa.Call:
+					found = found || atomicCounter(&x.Call) == g && atomicOp(&x.Call) == "Add"
+				}
+			}
+		}
+		if found {
+			break
+		}
+	}
+	a.counters.Put(g, found)
+	return found
+}
+
+// increments reports whether v is g's own value plus or minus something.
+func increments(v ssa.Value, g *ssa.Global) bool {
+	bin, ok := v.(*ssa.BinOp)
+	if !ok || bin.Op != token.ADD && bin.Op != token.SUB {
+		return false
+	}
+	for _, o := range []ssa.Value{bin.X, bin.Y} {
+		if ld, ok := o.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == ssa.Value(g) {
+			return true
+		}
+	}
+	return false
+}
+
+// atomicOp returns "Add" or "Load" for a sync/atomic call that adds to or
+// reads a counter (atomic.AddInt64, (*atomic.Int64).Load, …), or "".
+func atomicOp(c *ssa.CallCommon) string {
+	fn := ssax.CalleeFunc(c)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
+		return ""
+	}
+	name := fn.Name()
+	for _, op := range []string{"Add", "Load"} {
+		if len(name) >= len(op) && name[:len(op)] == op {
+			return op
+		}
+	}
+	return ""
+}
+
+// atomicCounter returns the package-level variable a sync/atomic call
+// operates on (&n as the first argument, or n as the receiver of a method
+// of an atomic type), or nil.
+func atomicCounter(c *ssa.CallCommon) *ssa.Global {
+	if atomicOp(c) == "" || c.IsInvoke() || len(c.Args) == 0 {
+		return nil
+	}
+	g, _ := ssax.Unconvert(c.Args[0]).(*ssa.Global)
+	if g == nil {
+		return nil
+	}
+	if _, ok := g.Type().Underlying().(*types.Pointer); !ok {
+		return nil
+	}
+	return g
+}
+
+// received is the taint of a value received from the channel ch: the
+// union of what the package's code sends on the same channel (the one
+// made by the same make, reached through the variables and closures that
+// hold it). A channel of unknown origin carries nothing.
+func (a *Analysis) received(ch ssa.Value, vis map[ssa.Value]bool) Taint {
+	root, path := a.m.RootOf(ch)
+	switch root.(type) {
+	case *ssa.MakeChan, *ssa.Alloc: // made here, or a variable that holds it
+	default:
+		return Taint{}
+	}
+	if len(path) > 0 {
+		return Taint{}
+	}
+	// A variable that holds the channel, and the channels stored into it.
+	same := map[ssa.Value]bool{root: true}
+	if _, ok := root.(*ssa.Alloc); ok {
+		for _, v := range a.StoredValues(root) {
+			r, _ := a.m.RootOf(v)
+			same[r] = true
+		}
+	}
+	var t Taint
+	for _, fn := range a.m.PackageFuncs() {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if send, ok := in.(*ssa.Send); ok {
+					if r, p := a.m.RootOf(send.Chan); same[r] && len(p) == 0 {
+						t = t.Union(a.taint(send.X, vis))
+					}
+				}
+			}
+		}
+	}
+	return t
+}

@@ -1,0 +1,162 @@
+// Package valueflow: non-determinism that reaches a write through an
+// in-memory counter, a channel, or a condition set on a local copy; and
+// the negatives where only a part of an object that is stamped elsewhere
+// flows, or a counter is never stored.
+package valueflow
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"nondet/api"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// reconciles counts the passes of this process.
+var reconciles int
+
+type CounterReconciler struct{ client.Client }
+
+func (r *CounterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	reconciles++
+	w.Status.Message = fmt.Sprintf("pass %d", reconciles) // want `nondetwrite: the in-memory counter reconciles flows into Widget.Status.Message`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+// seq numbers the widgets this process has seen.
+var seq atomic.Int64
+
+type AtomicCounterReconciler struct{ client.Client }
+
+func (r *AtomicCounterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Phase = "seen-" + strconv.FormatInt(seq.Add(1), 10) // want `nondetwrite: the in-memory counter seq flows into Widget.Status.Phase`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+// defaultPhase is configuration set once, not a counter.
+var defaultPhase = "Ready"
+
+// SetDefaultPhase configures the phase.
+func SetDefaultPhase(p string) { defaultPhase = p }
+
+// served counts requests for a log line only.
+var served int
+
+type ConfiguredReconciler struct{ client.Client }
+
+func (r *ConfiguredReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	served++
+	log.Printf("served %d", served)
+	if w.Status.Phase != defaultPhase {
+		w.Status.Phase = defaultPhase
+		return ctrl.Result{}, r.Status().Update(ctx, w)
+	}
+	return ctrl.Result{}, nil
+}
+
+type ChannelReconciler struct{ client.Client }
+
+func (r *ChannelReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	done := make(chan string, 1)
+	go func() {
+		done <- time.Now().Format(time.RFC3339)
+	}()
+	w.Status.Message = "probed at " + <-done // want `nondetwrite: time.Now\(\) flows into Widget.Status.Message`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+// describe reads only the spec of the object it is given.
+func describe(w *api.Widget) string { return fmt.Sprintf("%d replicas", w.Spec.Replicas) }
+
+// A value computed by a goroutine from the object's spec, a changed flag on
+// it, and a stamp that rides along with a real change: the stamp stored
+// into the same object elsewhere does not flow into what describe reads.
+type ChannelSpecReconciler struct{ client.Client }
+
+func (r *ChannelSpecReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	out := make(chan string, 1)
+	go func() { out <- describe(w) }()
+	msg := <-out
+	changed := w.Status.Message != msg
+	w.Status.Message = msg
+	w.Status.LastUpdated = metav1.Now()
+	if changed {
+		return ctrl.Result{}, r.Status().Update(ctx, w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// Conditions set on a local copy, then stored back: the message the caller
+// passes ends up in the object; the transition time the setter stamps
+// itself only on a change does not make every write a change.
+type LocalConditionsReconciler struct{ client.Client }
+
+func (r *LocalConditionsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	conds := append([]metav1.Condition(nil), w.Status.Conditions...)
+	meta.SetStatusCondition(&conds, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Checked",
+		Message: "checked at " + time.Now().String()})
+	w.Status.Conditions = conds // want `nondetwrite: time.Now\(\) flows into Widget.Status.Conditions`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+type LocalConditionsStableReconciler struct{ client.Client }
+
+func (r *LocalConditionsStableReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	conds := append([]metav1.Condition(nil), w.Status.Conditions...)
+	if meta.SetStatusCondition(&conds, metav1.Condition{Type: "Ready", Status: metav1.ConditionTrue, Reason: "Checked", Message: describe(w)}) {
+		w.Status.Conditions = conds
+		return ctrl.Result{}, r.Status().Update(ctx, w)
+	}
+	return ctrl.Result{}, nil
+}
+
+// A stamp stored before the base of a merge patch is copied is not in the
+// patch: the write sends none of it (RL2001 reports the late base), so it
+// changes nothing in the object on any pass.
+type LateBaseReconciler struct{ client.Client }
+
+func (r *LateBaseReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Message = "at " + time.Now().String()
+	base := w.DeepCopy()
+	return ctrl.Result{}, r.Status().Patch(ctx, w, client.MergeFrom(base))
+}
