@@ -37,13 +37,15 @@ var Dims = []string{DimEntry, DimRepr, DimSource, DimTransport, DimDest, DimGuar
 // its neutral value: the one the minimiser tries first when it removes a
 // dimension from a program.
 var Values = map[string][]string{
-	DimEntry: {"method-embed", "method-field", "reconcile-func", "sub-reconciler"},
+	DimEntry: {"method-embed", "method-field", "reconcile-func", "sub-reconciler", "sync-runner", "reconcile-kind"},
 	DimRepr: {"pointer", "value", "deepcopy-whole", "deepcopy-status", "deepcopyinto-status",
 		"constructor", "setter"},
 	DimSource: {"spec", "generation", "sorted-keys", "sorted-maps-keys", "json-map",
-		"clock", "since", "random", "uuid", "map-range", "maps-keys", "counter"},
+		"clock", "since", "random", "uuid", "map-range", "maps-keys", "counter",
+		"sets-unsorted", "reflect-mapkeys", "syncmap-range"},
 	DimTransport: {"direct", "helper", "helper-pkg", "closure-local", "field-func", "factory",
-		"pkg-var-other", "iface", "method-value", "generic", "channel"},
+		"pkg-var-other", "iface", "method-value", "generic", "channel",
+		"error-value", "struct-field", "ctx-value"},
 	DimDest:  {"status-summary", "status-members", "condition", "annotation", "child-data"},
 	DimGuard: {"none", "deepequal-semantic", "deepequal-reflect", "changed-flag", "observed-generation"},
 	DimStamp: {"none", "before-guard", "inside-guard"},
@@ -56,6 +58,7 @@ var Values = map[string][]string{
 var nondeterministic = map[string]bool{
 	"clock": true, "since": true, "random": true, "uuid": true,
 	"map-range": true, "maps-keys": true, "counter": true,
+	"sets-unsorted": true, "reflect-mapkeys": true, "syncmap-range": true,
 }
 
 // Label is a program's class: A (a write whose content changes every pass
@@ -156,7 +159,8 @@ var constraints = []constraint{
 		return unless(c[DimStamp] != "inside-guard" || c[DimGuard] != "none", "a stamp inside the guard needs a guard")
 	}},
 	{[]string{DimEntry, DimRepr}, func(c Choices) string {
-		return unless(c[DimEntry] != "sub-reconciler" || c[DimRepr] != "value", "the sub-reconciler takes the object by pointer")
+		e := c[DimEntry]
+		return unless(e != "sub-reconciler" && e != "reconcile-kind" || c[DimRepr] != "value", "the sub-reconciler takes the object by pointer")
 	}},
 	{[]string{DimEntry, DimTransport}, func(c Choices) string {
 		return unless(c[DimEntry] != "reconcile-func" || c[DimTransport] != "method-value", "a reconcile.Func has no methods to take a value of")

@@ -36,6 +36,9 @@ var imports = map[string]string{
 	"equality":       "k8s.io/apimachinery/pkg/api/equality",
 	"types":          "k8s.io/apimachinery/pkg/types",
 	"uuid":           "k8s.io/apimachinery/pkg/util/uuid",
+	"sets":           "k8s.io/apimachinery/pkg/util/sets",
+	"sync":           "sync",
+	"runner":         Module + "/runner",
 	"corev1":         "k8s.io/api/core/v1",
 	"client":         "sigs.k8s.io/controller-runtime/pkg/client",
 	"reconcile":      "sigs.k8s.io/controller-runtime/pkg/reconcile",
@@ -110,6 +113,12 @@ func sourceOf(v string) source {
 		return source{pre: "var keys []string\n" + keysLoop, expr: `strings.Join(keys, ",")`, usesIn: true}
 	case "maps-keys":
 		return source{expr: `strings.Join(slices.Collect(maps.Keys(in.Spec.Labels)), ",")`, usesIn: true}
+	case "sets-unsorted":
+		return source{expr: `strings.Join(sets.KeySet(in.Spec.Labels).UnsortedList(), ",")`, usesIn: true}
+	case "reflect-mapkeys":
+		return source{pre: "var keys []string\nfor _, k := range reflect.ValueOf(in.Spec.Labels).MapKeys() {\nkeys = append(keys, k.String())\n}\n", expr: `strings.Join(keys, ",")`, usesIn: true}
+	case "syncmap-range":
+		return source{pre: "var seen sync.Map\nfor k, v := range in.Spec.Labels {\nseen.Store(k, v)\n}\nvar keys []string\nseen.Range(func(k, _ any) bool {\nkeys = append(keys, k.(string))\nreturn true\n})\n", expr: `strings.Join(keys, ",")`, usesIn: true}
 	case "counter":
 		return source{decl: "// passes counts the values computed by this process.\nvar passes int\n", pre: "passes++\n", expr: `fmt.Sprintf("pass-%d", passes)`}
 	}
@@ -186,6 +195,18 @@ func transport(v string, src source, ptr string, p *parts) string {
 		local()
 		p.decls = append(p.decls, "// computeOf computes the stored value of any Widget pointer type.\nfunc computeOf[T interface{ *v1.Widget }](o T) string {\nin := (*v1.Widget)(o)\n_ = in\n"+src.pre+"return "+src.expr+"\n}\n")
 		return "val := computeOf(" + ptr + ")\n"
+	case "error-value":
+		local()
+		p.decls = append(p.decls, helperFunc)
+		return "err := fmt.Errorf(\"value %s\", computeValue(" + ptr + "))\nval := strings.TrimPrefix(err.Error(), \"value \")\n"
+	case "struct-field":
+		local()
+		p.decls = append(p.decls, helperFunc, "// computed is a value with where it came from.\ntype computed struct {\nvalue string\nfrom  string\n}\n")
+		return "res := computed{value: computeValue(" + ptr + "), from: \"widget\"}\n_ = res.from\nval := res.value\n"
+	case "ctx-value":
+		local()
+		p.decls = append(p.decls, helperFunc, "// valueKey keys the computed value in a context.\ntype valueKey struct{}\n")
+		return "vctx := context.WithValue(ctx, valueKey{}, computeValue(" + ptr + "))\nval, _ := vctx.Value(valueKey{}).(string)\n"
 	case "channel":
 		local()
 		p.decls = append(p.decls, helperFunc)
@@ -388,6 +409,16 @@ func Build(name string, c Choices) (Program, error) {
 	switch entry {
 	case "reconcile-func":
 		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nr := " + lit + "\nreturn reconcile.Func(func" + sigRec + " {\n" + get.String() + rest.String() + "})\n}\n")
+	case "sync-runner":
+		// A Sync(ctx, key) run by a generic runner of another package.
+		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn runner.Keyed(" + lit + ")\n}\n\n")
+		body := strings.Replace(get.String(), "req.NamespacedName", "name", 1) + rest.String()
+		m.WriteString("// Sync syncs the Widget that name names.\nfunc (r *reconciler) Sync(ctx context.Context, name types.NamespacedName) error {\n" + errorReturns(body) + "}\n")
+	case "reconcile-kind":
+		// A ReconcileKind(ctx, obj) called, with the object read, by a
+		// generic reconciler of another package.
+		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn runner.ForKind(c, " + lit + ")\n}\n\n")
+		m.WriteString("// ReconcileKind reconciles one Widget.\nfunc (r *reconciler) ReconcileKind(ctx context.Context, obj *v1.Widget) error {\n" + errorReturns(rest.String()) + "}\n")
 	case "sub-reconciler":
 		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn " + lit + "\n}\n\n")
 		m.WriteString("// Reconcile implements reconcile.Reconciler.\nfunc (r *reconciler) Reconcile" + sigRec + " {\n" + get.String() + "return r.reconcileStatus(ctx, obj)\n}\n\n")
@@ -417,6 +448,12 @@ func Build(name string, c Choices) (Program, error) {
 		prog.Files[name+"/helper/helper.go"] = h
 	}
 	return prog, nil
+}
+
+// errorReturns turns the returns of a reconcile body into those of a
+// function that returns only an error.
+func errorReturns(body string) string {
+	return strings.ReplaceAll(body, "return reconcile.Result{}, ", "return ")
 }
 
 // child returns the statements that write val into the Widget's child

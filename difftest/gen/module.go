@@ -36,6 +36,11 @@ func WriteModule(dir, verifyDir string, progs []Program) error {
 		return err
 	}
 	files["api/v1/types.go"] = api
+	run, err := file0("runner", runnerSource)
+	if err != nil {
+		return err
+	}
+	files["runner/runner.go"] = run
 	oracle, err := oracleSource(progs)
 	if err != nil {
 		return err
@@ -212,6 +217,53 @@ func TestOracle(t *testing.T) {
 			emit(t, l)
 		})
 	}
+}
+`
+
+// runnerSource is a generic controller package of the generated module:
+// it runs a keyed Sync or a ReconcileKind that the programs implement, as
+// client-go workers and knative-style generated reconcilers do.
+const runnerSource = `// Written by the difftest generator of reconcilelint (not marked generated: the linter skips generated files).
+
+// Package runner drives reconcilers written against its interfaces.
+package runner
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	v1 "difftest.example/gen/api/v1"
+)
+
+// Syncer syncs the object a key names.
+type Syncer interface {
+	Sync(ctx context.Context, key types.NamespacedName) error
+}
+
+// Keyed runs s for each request.
+func Keyed(s Syncer) reconcile.Reconciler {
+	return reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+		return reconcile.Result{}, s.Sync(ctx, req.NamespacedName)
+	})
+}
+
+// KindReconciler reconciles one Widget.
+type KindReconciler interface {
+	ReconcileKind(ctx context.Context, w *v1.Widget) error
+}
+
+// ForKind reads the Widget each request names and hands it to r.
+func ForKind(c client.Client, r KindReconciler) reconcile.Reconciler {
+	return reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+		w := &v1.Widget{}
+		if err := c.Get(ctx, req.NamespacedName, w); err != nil {
+			return reconcile.Result{}, client.IgnoreNotFound(err)
+		}
+		return reconcile.Result{}, r.ReconcileKind(ctx, w)
+	})
 }
 `
 

@@ -191,6 +191,36 @@ func IsCollect(f Func) bool {
 	return f.Pkg == "slices" && f.Recv == "" && (f.Name == "Collect" || f.Name == "AppendSeq")
 }
 
+// IsUnorderedRange reports whether f calls a function argument for each
+// entry of an unordered collection, in an order that differs between runs
+// ((*sync.Map).Range): what the callback appends is in map order.
+func IsUnorderedRange(f Func) bool {
+	return f.Pkg == "sync" && f.Recv == "Map" && f.Name == "Range"
+}
+
+// CarriesReceiver reports whether the interface method m returns what its
+// receiver was built from: Error() string of an error, String() string of
+// a Stringer (fmt.Errorf and fmt.Sprint-like values carry their
+// arguments), and Value of a context.Context (context.WithValue carries
+// its value).
+func CarriesReceiver(m *types.Func) bool {
+	if m == nil {
+		return false
+	}
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Results().Len() < 1 {
+		return false
+	}
+	switch m.Name() {
+	case "Error", "String":
+		b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
+		return sig.Params().Len() == 0 && sig.Results().Len() == 1 && ok && b.Info()&types.IsString != 0
+	case "Value":
+		return m.Pkg() != nil && m.Pkg().Path() == "context" && sig.Params().Len() == 1
+	}
+	return false
+}
+
 // SortArg returns the index of the argument that f sorts in place or
 // returns sorted (sort.*, slices.Sort*, slices.Sorted*, sets.List), or -1.
 func SortArg(f Func) int {

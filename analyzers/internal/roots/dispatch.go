@@ -12,8 +12,11 @@ import (
 )
 
 // Dispatches finds the interface methods that funcs call with an item
-// taken from a client-go workqueue: a generic worker that runs
-// handler.Sync(ctx, key) for whichever controller it was given. It maps
+// taken from a client-go workqueue (a generic worker that runs
+// handler.Sync(ctx, key) for whichever controller it was given), or with
+// a reconcile request, its key, or the object read by it (a generic
+// reconciler that hands each request, or the object it names, to the
+// Sync or ReconcileKind of the controller it wraps). It maps
 // each such method to 1 + the index (in the method's parameters, without
 // the receiver) of the argument that carries the item. Every
 // implementation of the method is then a reconcile root (R6) keyed by
@@ -69,12 +72,21 @@ type queueItems struct {
 // from reports whether v is the item of a workqueue Get, as it is or
 // converted (key.(string), string(key), cache.ObjectName(key)), directly
 // or through a parameter (some call site passes an item) or a captured
-// variable (the closure captures one).
+// variable (the closure captures one); or a reconcile.Request parameter,
+// a field of it (its NamespacedName), or an object a client Get filled
+// by such a key.
 func (q *queueItems) from(v ssa.Value, depth int) bool {
 	if depth > 8 || v == nil {
 		return false
 	}
+	if p, ok := v.(*ssa.Parameter); ok && apis.IsRequest(p.Type()) {
+		return true
+	}
 	switch x := v.(type) {
+	case *ssa.Field:
+		return apis.IsRequest(x.X.Type()) && q.from(x.X, depth+1)
+	case *ssa.FieldAddr:
+		return apis.IsRequest(ssax.Deref(x.X.Type())) && q.from(x.X, depth+1)
 	case *ssa.Extract:
 		if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
 			if callee := ssax.CalleeFunc(&c.Call); callee != nil && apis.IsQueueGet(apis.FuncOf(callee)) {
@@ -95,7 +107,10 @@ func (q *queueItems) from(v ssa.Value, depth int) bool {
 	case *ssa.UnOp:
 		return x.Op == token.MUL && q.from(x.X, depth+1)
 	case *ssa.Alloc:
-		return q.from(ssax.SingleStored(x), depth+1) // a variable captured by a closure
+		if apis.IsRequest(ssax.Deref(x.Type())) {
+			return q.from(ssax.SingleStored(x), depth+1) // a request held in a variable
+		}
+		return q.from(ssax.SingleStored(x), depth+1) || q.readByKey(x, depth) // a variable captured by a closure
 	case *ssa.Parameter:
 		i := slices.Index(x.Parent().Params, x)
 		for _, c := range q.sites[x.Parent()] {
@@ -109,6 +124,32 @@ func (q *queueItems) from(v ssa.Value, depth int) bool {
 			if i >= 0 && i < len(mc.Bindings) && q.from(mc.Bindings[i], depth+1) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// readByKey reports whether a client Get fills the object obj with the
+// key of a request or queue item: c.Get(ctx, req.NamespacedName, obj).
+func (q *queueItems) readByKey(obj *ssa.Alloc, depth int) bool {
+	uses := slices.Clone(*obj.Referrers())
+	for _, r := range *obj.Referrers() {
+		if mi, ok := r.(*ssa.MakeInterface); ok {
+			uses = append(uses, *mi.Referrers()...) // passed as a client.Object
+		}
+	}
+	for _, r := range uses {
+		c, ok := r.(ssa.CallInstruction)
+		if !ok {
+			continue
+		}
+		callee := ssax.CalleeFunc(c.Common())
+		args := ssax.CallArgs(c.Common())
+		if callee == nil || !apis.IsReaderGet(apis.FuncOf(callee)) || len(args) < 3 || ssax.Unconvert(args[2]) != ssa.Value(obj) {
+			continue
+		}
+		if q.from(args[1], depth+1) {
+			return true
 		}
 	}
 	return false

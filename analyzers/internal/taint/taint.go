@@ -500,6 +500,14 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 				switch x := in.(type) {
 				case *ssa.Store:
 					root, path := a.m.RootOf(x.Addr)
+					if fv, ok := x.Addr.(*ssa.FreeVar); ok {
+						// A closure assigns a variable of its parent (keys =
+						// append(keys, k) in a callback): the parent's loads
+						// of the variable see it.
+						if b := a.m.Binding(fv); b != nil && b != root {
+							idx[b] = append(idx[b], localStore{val: x.Val, instr: in})
+						}
+					}
 					if len(path) == 0 && x.Val == root {
 						// The variable a closure captures, holding the
 						// object: no data is stored into the object.
@@ -661,7 +669,12 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 			return a.bindParamsAt(rt, common.Args, c, vis)
 		}
 	}
-	// Methods of values derived from a map iterator keep its order.
+	if common.IsInvoke() && apis.CarriesReceiver(common.Method) {
+		// err.Error(), s.String(), ctx.Value(k): the text or the value
+		// the receiver was built from (fmt.Errorf("… %s", v),
+		// context.WithValue(ctx, k, v)).
+		return a.taint(common.Value, vis)
+	}
 	return Taint{}
 }
 
@@ -1131,7 +1144,8 @@ func (a *Analysis) inMapRange(instr ssa.Instruction) bool {
 
 // isMapYield reports whether fn is the body closure of a range-over-func
 // loop over a map iterator: a closure passed to a call of the value of
-// maps.Keys/Values/All.
+// maps.Keys/Values/All, or to a ranging method of an unordered collection
+// ((*sync.Map).Range).
 func (a *Analysis) isMapYield(fn *ssa.Function) bool {
 	parent := fn.Parent()
 	if parent == nil {
@@ -1140,7 +1154,10 @@ func (a *Analysis) isMapYield(fn *ssa.Function) bool {
 	for _, b := range parent.Blocks {
 		for _, in := range b.Instrs {
 			c, ok := in.(*ssa.Call)
-			if !ok || !a.isMapIter(c.Call.Value) {
+			if !ok {
+				continue
+			}
+			if callee := ssax.CalleeFunc(&c.Call); !a.isMapIter(c.Call.Value) && (callee == nil || !apis.IsUnorderedRange(apis.FuncOf(callee))) {
 				continue
 			}
 			for _, arg := range c.Call.Args {
@@ -1212,6 +1229,8 @@ func (a *Analysis) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]b
 		return a.elemOrd(x.X, at, seen)
 	case *ssa.Slice:
 		return a.elemOrd(x.X, at, seen)
+	case *ssa.TypeAssert:
+		return a.elemOrd(x.X, at, seen) // k.(string) of a (*sync.Map).Range callback
 	case *ssa.ChangeType:
 		return a.elemOrd(x.X, at, seen)
 	case *ssa.Convert:
