@@ -25,7 +25,14 @@ measure() {
 }
 
 step "root module: go test ./..."
-measure go test -count=1 -timeout 40m -skip '^TestMetamorphic$' ./...
+measure go test -count=1 -timeout 40m -skip '^(TestMetamorphic|TestDifferential)$' ./...
+
+# The differential run (difftest/): generated reconcilers labelled by
+# running them with verify, against the static checks' verdicts; its
+# agreement per label is in the log.
+step "differential run: generated reconcilers, verify as the oracle"
+measure go test -count=1 -timeout 30m -run '^TestDifferential$' -v ./difftest/ 2>&1 |
+	grep -v -e '^=== RUN' -e '^\s*--- PASS' -e '^PASS$'
 
 # The metamorphic harness (analyzers/metamorphic_test.go) on its own, so its
 # table per check (variants, sites, cases, verdicts kept) is in the log.

@@ -83,8 +83,11 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		elsewhere := helperDecl(pass, p.Taint.Origin) // a helper of another package
 		field := persist.FieldName(p.Store.Root, p.Store.Path)
 		order := "a map iteration"
-		if p.Taint.Source == taint.CacheListSource {
+		switch p.Taint.Source {
+		case taint.CacheListSource:
 			order = "a List served from the informer cache (whose store is a map)"
+		case taint.GoroutineOrderSource:
+			order = "goroutines started in a loop (they finish in any order)"
 		}
 		msg := fmt.Sprintf("the order of %s reaches %s, written by %s: it changes from one reconcile to the next, so every write is a change; sort it before the write",
 			order, field, p.Write.Write)
@@ -98,7 +101,10 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if elsewhere.IsValid() {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: elsewhere, Message: "the helper whose result is in map order"})
 		}
-		f.Fix = sortFix(pass, pos)
+		if p.Taint.Source != taint.GoroutineOrderSource {
+			// Not after a goroutines' loop: the sort must wait for them.
+			f.Fix = sortFix(pass, pos)
+		}
 		rep.Report(f)
 		n++
 	}

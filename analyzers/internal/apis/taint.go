@@ -179,6 +179,21 @@ func IsTaintPropagator(f Func) bool {
 // The caller leaves out results that are tests (bools).
 func PropagatesByDefault(f Func) bool { return f.Pkg != "" && IsStandard(f.Pkg) }
 
+// WriterDest returns the index (receiver first) of the argument that f
+// appends the other arguments' data to: the writer of fmt.Fprint,
+// Fprintf and Fprintln, the receiver of the Write methods of
+// strings.Builder and bytes.Buffer. What it writes is stored into that
+// writer, in the order of the calls.
+func WriterDest(f Func) (int, bool) {
+	switch {
+	case f.Pkg == "fmt" && f.Recv == "" && (f.Name == "Fprint" || f.Name == "Fprintf" || f.Name == "Fprintln"):
+		return 0, true
+	case (f.Pkg == "strings" && f.Recv == "Builder" || f.Pkg == "bytes" && f.Recv == "Buffer") && strings.HasPrefix(f.Name, "Write"):
+		return 0, true
+	}
+	return 0, false
+}
+
 // IsMapIterSource reports whether f returns an iterator over a map in
 // map order: maps.Keys, maps.Values, maps.All.
 func IsMapIterSource(f Func) bool {

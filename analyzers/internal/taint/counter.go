@@ -133,6 +133,11 @@ func (a *Analysis) received(ch ssa.Value, vis map[ssa.Value]bool) Taint {
 				if send, ok := in.(*ssa.Send); ok {
 					if r, p := a.m.RootOf(send.Chan); same[r] && len(p) == 0 {
 						t = t.Union(a.taint(send.X, vis))
+						if concurrentBody(fn) {
+							// Sent by goroutines started in a loop: which
+							// arrives first, and in which order, is theirs.
+							t = t.Union(goroutineOrder(send))
+						}
 					}
 				}
 			}

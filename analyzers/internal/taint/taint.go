@@ -259,6 +259,9 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	case *ssa.ChangeType:
 		return a.taint(x.X, vis)
 	case *ssa.MakeInterface:
+		if t, ok := a.errorText(x, vis); ok {
+			return t
+		}
 		return a.taint(x.X, vis)
 	case *ssa.ChangeInterface:
 		return a.taint(x.X, vis)
@@ -339,7 +342,15 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		}
 		return t
 	default:
-		t := versionAt(a.taint(root, vis), path)
+		var t Taint
+		if p, ok := root.(*ssa.Parameter); ok {
+			// A parameter read at another path than before in this
+			// walk flows there too: its taint is its own (taint1), not
+			// cut by the walk's visited set.
+			t = versionAt(a.taint1(p, vis), path)
+		} else {
+			t = versionAt(a.taint(root, vis), path)
+		}
 		if p, ok := root.(*ssa.Parameter); ok {
 			t = atParamPath(t, p, path)
 			if p.Parent() != load.Parent() {
@@ -376,6 +387,18 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 func (a *Analysis) storeTaint(st localStore, vis map[ssa.Value]bool) Taint {
 	if st.helper != nil {
 		return a.bindParamsVis(*st.helper, st.args, vis)
+	}
+	if st.written != nil {
+		// Written into a writer: the data, and, inside a loop over an
+		// unordered collection, the order of the writes.
+		var t Taint
+		for _, w := range st.written {
+			t = t.Union(a.taint(w, vis))
+			if src := a.elemOrder(w, st.instr); src != "" {
+				t = t.Union(Taint{Kinds: apis.MapOrder, Source: src, Origin: st.instr.Pos()})
+			}
+		}
+		return t
 	}
 	t := a.taint(st.val, vis)
 	if t.Kinds&apis.MapOrder != 0 && a.SortedBefore(st.val, st.instr) {
@@ -470,6 +493,9 @@ type localStore struct {
 	// taint in the helper's terms, and the call's arguments to bind it to.
 	helper *Taint
 	args   []ssa.Value
+	// written, for a write into a writer (fmt.Fprintf(&b, …),
+	// b.WriteString(s)): the data written (val nil).
+	written []ssa.Value
 }
 
 // storesInto returns the stores whose address has root as its object root,
@@ -518,9 +544,19 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 					root, path := a.m.RootOf(x.Map)
 					idx[root] = append(idx[root], localStore{path: append(path, "[]"), val: x.Value, instr: in})
 				case *ssa.Call:
+					common := a.m.Forward(&x.Call)
+					if callee := ssax.CalleeFunc(common); callee != nil && !common.IsInvoke() {
+						if d, ok := apis.WriterDest(apis.FuncOf(callee)); ok && d < len(common.Args) {
+							// A write into a strings.Builder or a buffer: what
+							// it writes is in the writer's content.
+							root, path := a.m.RootOf(common.Args[d])
+							written := slices.Delete(slices.Clone(common.Args), d, d+1)
+							idx[root] = append(idx[root], localStore{path: path, instr: in, written: written})
+							continue
+						}
+					}
 					// A helper that stores into what an argument points to
 					// (setCondition(&desired.Conditions, …)).
-					common := a.m.Forward(&x.Call)
 					for _, as := range a.m.ArgStores(common) {
 						if as.Arg >= len(common.Args) {
 							continue
@@ -550,6 +586,11 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		var t Taint
 		for _, arg := range common.Args {
 			t = t.Union(a.argTaint(arg, c, vis))
+		}
+		if b.Name() == "append" && concurrentBody(c.Parent()) {
+			// Appended by goroutines started in a loop: in the order they
+			// finish.
+			t = t.Union(goroutineOrder(c))
 		}
 		if b.Name() == "append" && len(common.Args) > 1 {
 			for _, arg := range common.Args[1:] {
@@ -581,6 +622,11 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	}
 	if g := atomicCounter(common); g != nil {
 		return a.counterSource(g, c.Pos()) // atomic.AddInt64(&n, 1), n.Load()
+	}
+	if atomicOp(common) == "Add" {
+		// The new value of a counter that outlives the call (a field of
+		// the reconciler, an entry of a shared map): one more each time.
+		return Taint{Kinds: apis.Process, Source: "an in-memory atomic counter", Origin: c.Pos()}
 	}
 	callee := ssax.CalleeFunc(common)
 	if callee == nil {

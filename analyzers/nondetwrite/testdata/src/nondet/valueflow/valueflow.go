@@ -6,6 +6,7 @@ package valueflow
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"strconv"
@@ -159,4 +160,76 @@ func (r *LateBaseReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 	w.Status.Message = "at " + time.Now().String()
 	base := w.DeepCopy()
 	return ctrl.Result{}, r.Status().Patch(ctx, w, client.MergeFrom(base))
+}
+
+// checkError prints when it was detected; quietError keeps the time for a
+// log line only.
+type checkError struct {
+	Field string
+	At    time.Time
+}
+
+func (e *checkError) Error() string { return e.Field + " invalid since " + e.At.String() }
+
+type quietError struct {
+	Field string
+	At    time.Time
+}
+
+func (e *quietError) Error() string { return e.Field + " invalid" }
+
+func check(w *api.Widget) error {
+	if w.Spec.Replicas > 10 {
+		return &checkError{Field: "replicas", At: time.Now()}
+	}
+	return nil
+}
+
+func checkQuietly(w *api.Widget) error {
+	if w.Spec.Replicas > 10 {
+		return &quietError{Field: "replicas", At: time.Now()}
+	}
+	return nil
+}
+
+// The text of an error whose Error method prints a time: stored, it
+// differs on every pass; an error that keeps the time out of its text does
+// not carry it.
+type ErrorTextReconciler struct{ client.Client }
+
+func (r *ErrorTextReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Message = fmt.Errorf("widget %s: %w", w.Name, check(w)).Error() // want `nondetwrite: time.Now\(\) flows into Widget.Status.Message`
+	if err := checkQuietly(w); err != nil {
+		var qe *quietError
+		if errors.As(err, &qe) {
+			log.Printf("invalid at %s", qe.At)
+		}
+		w.Status.Phase = fmt.Errorf("widget %s: %w", w.Name, err).Error()
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+type stampKey struct{}
+
+// A value carried in a context, and the new value of an atomic counter
+// that is a field of the reconciler.
+type CarriedReconciler struct {
+	client.Client
+	syncs atomic.Int64
+}
+
+func (r *CarriedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	ctx = context.WithValue(ctx, stampKey{}, time.Now().Format(time.RFC3339))
+	stamp, _ := ctx.Value(stampKey{}).(string)
+	w.Status.Message = "seen " + stamp          // want `nondetwrite: time.Now\(\) flows into Widget.Status.Message`
+	w.Status.Phase = fmt.Sprint(r.syncs.Add(1)) // want `nondetwrite: an in-memory atomic counter flows into Widget.Status.Phase`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
 }

@@ -1,0 +1,90 @@
+package taint
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+)
+
+// Goroutine completion order.
+//
+// Goroutines started in a loop finish in an order that differs from run to
+// run. What they append to a variable they share, and what their sends
+// deliver to a channel, arrive in that order: a list built from them is
+// ordered like a map's iteration (the MapOrder kind, with this source),
+// and a single receive yields whichever goroutine finished first.
+
+// GoroutineOrderSource is the Taint.Source of the order in which
+// goroutines finish.
+const GoroutineOrderSource = "goroutine completion order"
+
+// goroutineOrder is the order taint of a value produced at pos by
+// concurrently finishing goroutines.
+func goroutineOrder(instr ssa.Instruction) Taint {
+	return Taint{Kinds: apis.MapOrder, Source: GoroutineOrderSource, Origin: instr.Pos()}
+}
+
+// concurrentBody reports whether fn is a closure that its parent starts
+// with a go statement inside a loop: several of its runs overlap, and
+// finish in any order.
+func concurrentBody(fn *ssa.Function) bool {
+	parent := fn.Parent()
+	if parent == nil {
+		return false
+	}
+	for _, b := range parent.Blocks {
+		for _, in := range b.Instrs {
+			g, ok := in.(*ssa.Go)
+			if !ok {
+				continue
+			}
+			if mc, ok := g.Call.Value.(*ssa.MakeClosure); ok && mc.Fn == fn && inLoop(b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inLoop reports whether block b can run again after itself.
+func inLoop(b *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == b {
+			return true
+		}
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
+	}
+	return false
+}
+
+// errorText is the taint of an error made from a value of a type of the
+// package (return &checkError{Field: f, At: time.Now()}): what its Error
+// method reads of it. An error travels as its text (err.Error(),
+// fmt.Errorf("…: %w", err)); a field its Error method leaves out, kept for
+// a log line, does not reach what the text is stored into. ok is false for
+// other conversions.
+func (a *Analysis) errorText(mi *ssa.MakeInterface, vis map[ssa.Value]bool) (Taint, bool) {
+	if !types.Identical(mi.Type(), types.Universe.Lookup("error").Type()) {
+		return Taint{}, false
+	}
+	prog := mi.Parent().Prog
+	sel := prog.MethodSets.MethodSet(mi.X.Type()).Lookup(nil, "Error")
+	if sel == nil {
+		return Taint{}, false
+	}
+	m := a.m.LocalFunc(prog.MethodValue(sel))
+	if m == nil || m.Synthetic != "" || len(m.Blocks) == 0 {
+		return Taint{}, false
+	}
+	return a.bindParamsAt(a.ReturnTaint(m), []ssa.Value{mi.X}, mi, vis), true
+}
