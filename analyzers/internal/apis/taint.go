@@ -194,6 +194,20 @@ func WriterDest(f Func) (int, bool) {
 	return 0, false
 }
 
+// FilledArg returns the index of the argument that the source f fills
+// with non-deterministic bytes, and their kind: crypto/rand.Read(b),
+// math/rand.Read(b), (*rand.Rand).Read(b) (receiver first).
+func FilledArg(f Func) (int, TaintKind, bool) {
+	switch {
+	case f.Name != "Read":
+	case f.Pkg == "crypto/rand" && f.Recv == "", f.Pkg == "math/rand" && f.Recv == "":
+		return 0, Random, true
+	case f.Pkg == "math/rand" && f.Recv == "Rand":
+		return 1, Random, true
+	}
+	return 0, 0, false
+}
+
 // IsMapIterSource reports whether f returns an iterator over a map in
 // map order: maps.Keys, maps.Values, maps.All.
 func IsMapIterSource(f Func) bool {

@@ -1,7 +1,9 @@
 package taint
 
 import (
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -87,4 +89,47 @@ func (a *Analysis) errorText(mi *ssa.MakeInterface, vis map[ssa.Value]bool) (Tai
 		return Taint{}, false
 	}
 	return a.bindParamsAt(a.ReturnTaint(m), []ssa.Value{mi.X}, mi, vis), true
+}
+
+// setOnce reports whether the store st into root is made only when the
+// path it stores is still empty (if spec.Token == "" { spec.Token =
+// newToken() }): a value generated once and kept, not a new one on every
+// pass. The test must compare that same root and path with the zero
+// value, and its "empty" edge must lead to the store.
+func (a *Analysis) setOnce(root ssa.Value, st localStore) bool {
+	if st.instr == nil || len(st.path) == 0 {
+		return false
+	}
+	block := st.instr.Block()
+	for _, b := range st.instr.Parent().Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+			continue
+		}
+		empty := b.Succs[0] // x == zero: the true edge
+		if bin.Op == token.NEQ {
+			empty = b.Succs[1]
+		}
+		if len(empty.Preds) != 1 || !empty.Dominates(block) {
+			continue
+		}
+		for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+			c, ok := pair[1].(*ssa.Const)
+			if !ok || !c.IsNil() && (c.Value == nil || c.Value.String() != `""` && c.Value.String() != "0") {
+				continue
+			}
+			ld, ok := pair[0].(*ssa.UnOp)
+			if !ok || ld.Op != token.MUL {
+				continue
+			}
+			if r, p := a.m.RootOf(ld.X); r == root && slices.Equal(p, st.path) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -336,8 +336,10 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 			}
 			if len(st.path) < len(path) && st.val != nil {
 				t = t.Union(versionAt(a.subTaint(st.val, path[len(st.path):], vis, 4), path[len(st.path):]))
+			} else if stored := a.storeTaint(st, vis); stored.Kinds&(apis.NonDet|apis.MapOrder) != 0 && a.setOnce(root, st) {
+				t = t.Union(stored.Without(apis.NonDet | apis.MapOrder)) // generated once, then kept
 			} else {
-				t = t.Union(a.storeTaint(st, vis))
+				t = t.Union(stored)
 			}
 		}
 		return t
@@ -367,6 +369,9 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 			continue
 		}
 		stored := a.storeTaint(st, vis)
+		if stored.Kinds&(apis.NonDet|apis.MapOrder) != 0 && a.setOnce(root, st) {
+			stored = stored.Without(apis.NonDet | apis.MapOrder) // generated once, then kept
+		}
 		if n := len(st.path); n < len(path) {
 			// A part of a stored copy (the Data of a Secret copied whole):
 			// the copy's version only at its ObjectMeta or ResourceVersion.
@@ -546,6 +551,13 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 				case *ssa.Call:
 					common := a.m.Forward(&x.Call)
 					if callee := ssax.CalleeFunc(common); callee != nil && !common.IsInvoke() {
+						if d, k, ok := apis.FilledArg(apis.FuncOf(callee)); ok && d < len(common.Args) {
+							// rand.Read(b): b now holds random bytes.
+							root, path := a.m.RootOf(common.Args[d])
+							t := Taint{Kinds: k, Source: sourceName(callee), Origin: in.Pos()}
+							idx[root] = append(idx[root], localStore{path: append(slices.Clip(path), "[]"), instr: in, helper: &t})
+							continue
+						}
 						if d, ok := apis.WriterDest(apis.FuncOf(callee)); ok && d < len(common.Args) {
 							// A write into a strings.Builder or a buffer: what
 							// it writes is in the writer's content.

@@ -6,6 +6,8 @@ package valueflow
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log"
@@ -15,6 +17,7 @@ import (
 
 	"nondet/api"
 
+	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -231,5 +234,45 @@ func (r *CarriedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ct
 	stamp, _ := ctx.Value(stampKey{}).(string)
 	w.Status.Message = "seen " + stamp          // want `nondetwrite: time.Now\(\) flows into Widget.Status.Message`
 	w.Status.Phase = fmt.Sprint(r.syncs.Add(1)) // want `nondetwrite: an in-memory atomic counter flows into Widget.Status.Phase`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+// newToken fills a buffer with random bytes.
+func newToken() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// A token regenerated on every pass into a copy of the status, and its
+// twin that generates it only while it is empty and writes only a change.
+type TokenReconciler struct{ client.Client }
+
+func (r *TokenReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	st := w.Status
+	st.Message = newToken()
+	w.Status = st // want `nondetwrite: rand.Read\(\) flows into Widget.Status`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+type TokenOnceReconciler struct{ client.Client }
+
+func (r *TokenOnceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	st := w.Status
+	if st.Message == "" {
+		st.Message = newToken()
+	}
+	if equality.Semantic.DeepEqual(st, w.Status) {
+		return ctrl.Result{}, nil
+	}
+	w.Status = st
 	return ctrl.Result{}, r.Status().Update(ctx, w)
 }
