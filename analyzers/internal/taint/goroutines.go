@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // Goroutine completion order.
@@ -132,4 +133,81 @@ func (a *Analysis) setOnce(root ssa.Value, st localStore) bool {
 		}
 	}
 	return false
+}
+
+// rangesParam reports whether the function h of the package hands its
+// parameter j, a callback, to a ranging of an unordered collection
+// ((*sync.Map).Range, or a map iterator), so that a closure passed there
+// by a caller runs in map order.
+func (a *Analysis) rangesParam(h *ssa.Function, j int) bool {
+	if j >= len(h.Params) {
+		return false
+	}
+	for _, b := range h.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := ssax.CalleeFunc(&c.Call)
+			if !a.isMapIter(c.Call.Value) && (callee == nil || !apis.IsUnorderedRange(apis.FuncOf(callee))) {
+				continue
+			}
+			for _, arg := range c.Call.Args {
+				if ssax.Unconvert(arg) == ssa.Value(h.Params[j]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// writerParams returns, for the function h of the package, the
+// parameters it writes into as a writer (fmt.Fprintf(w, …),
+// w.WriteString(s), with w its parameter) and, for each, the parameters
+// whose data it writes there: a caller's arguments are then written into
+// its writer argument, as by a direct call.
+func (a *Analysis) writerParams(h *ssa.Function) map[int][]int {
+	var out map[int][]int
+	for _, b := range h.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(*ssa.Call)
+			if !ok || c.Call.IsInvoke() {
+				continue
+			}
+			callee := ssax.CalleeFunc(&c.Call)
+			if callee == nil {
+				continue
+			}
+			d, ok := apis.WriterDest(apis.FuncOf(callee))
+			if !ok || d >= len(c.Call.Args) {
+				continue
+			}
+			dst, _ := a.m.RootOf(c.Call.Args[d])
+			di := slices.Index(h.Params, asParam(dst))
+			if di < 0 {
+				continue
+			}
+			for k, arg := range c.Call.Args {
+				if k == d {
+					continue
+				}
+				r, _ := a.m.RootOf(ssax.Unconvert(arg))
+				if j := slices.Index(h.Params, asParam(r)); j >= 0 {
+					if out == nil {
+						out = map[int][]int{}
+					}
+					out[di] = append(out[di], j)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// asParam is v as a parameter, or nil.
+func asParam(v ssa.Value) *ssa.Parameter {
+	p, _ := v.(*ssa.Parameter)
+	return p
 }

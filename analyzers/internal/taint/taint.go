@@ -317,11 +317,11 @@ func (a *Analysis) sortedElems(t Taint, v ssa.Value, at ssa.Instruction) Taint {
 func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 	root, path := a.m.RootOf(load.X)
 	var t Taint
-	switch root.(type) {
+	switch g := root.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 	case *ssa.Global:
 		if len(path) == 0 {
-			return a.counterSource(root.(*ssa.Global), load.Pos())
+			return a.counterSource(g, load.Pos())
 		}
 		return Taint{}
 	case *ssa.Call:
@@ -565,6 +565,23 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 							written := slices.Delete(slices.Clone(common.Args), d, d+1)
 							idx[root] = append(idx[root], localStore{path: path, instr: in, written: written})
 							continue
+						}
+					}
+					if h := a.m.LocalFunc(a.m.Callee(common)); h != nil && !common.IsInvoke() {
+						// A helper of the package that writes its arguments
+						// into a writer it is given.
+						for d, ws := range a.writerParams(h) {
+							if d >= len(common.Args) {
+								continue
+							}
+							var written []ssa.Value
+							for _, j := range ws {
+								if j < len(common.Args) {
+									written = append(written, common.Args[j])
+								}
+							}
+							root, path := a.m.RootOf(common.Args[d])
+							idx[root] = append(idx[root], localStore{path: path, instr: in, written: written})
 						}
 					}
 					// A helper that stores into what an argument points to
@@ -1220,6 +1237,25 @@ func (a *Analysis) isMapYield(fn *ssa.Function) bool {
 			}
 			for _, arg := range c.Call.Args {
 				if mc, ok := arg.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					return true
+				}
+			}
+		}
+	}
+	// Handed to a helper of the package that ranges it (a wrapper of
+	// (*sync.Map).Range).
+	for _, b := range parent.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(*ssa.Call)
+			if !ok || c.Call.IsInvoke() {
+				continue
+			}
+			h := a.m.LocalFunc(a.m.Callee(&c.Call))
+			if h == nil {
+				continue
+			}
+			for j, arg := range c.Call.Args {
+				if mc, ok := arg.(*ssa.MakeClosure); ok && mc.Fn == fn && a.rangesParam(h, j) {
 					return true
 				}
 			}
