@@ -37,7 +37,8 @@ var Dims = []string{DimEntry, DimRepr, DimSource, DimTransport, DimDest, DimGuar
 // its neutral value: the one the minimiser tries first when it removes a
 // dimension from a program.
 var Values = map[string][]string{
-	DimEntry: {"method-embed", "method-field", "reconcile-func", "sub-reconciler", "sync-runner", "reconcile-kind"},
+	DimEntry: {"method-embed", "method-field", "reconcile-func", "sub-reconciler", "sync-runner", "reconcile-kind",
+		"object-manager"},
 	DimRepr: {"pointer", "value", "deepcopy-whole", "deepcopy-status", "deepcopyinto-status",
 		"constructor", "setter"},
 	DimSource: {"spec", "generation", "sorted-keys", "sorted-maps-keys", "json-map",
@@ -160,7 +161,7 @@ var constraints = []constraint{
 	}},
 	{[]string{DimEntry, DimRepr}, func(c Choices) string {
 		e := c[DimEntry]
-		return unless(e != "sub-reconciler" && e != "reconcile-kind" || c[DimRepr] != "value", "the sub-reconciler takes the object by pointer")
+		return unless(e != "sub-reconciler" && e != "reconcile-kind" && e != "object-manager" || c[DimRepr] != "value", "the sub-reconciler takes the object by pointer")
 	}},
 	{[]string{DimEntry, DimTransport}, func(c Choices) string {
 		return unless(c[DimEntry] != "reconcile-func" || c[DimTransport] != "method-value", "a reconcile.Func has no methods to take a value of")

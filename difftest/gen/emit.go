@@ -419,6 +419,14 @@ func Build(name string, c Choices) (Program, error) {
 		// generic reconciler of another package.
 		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn runner.ForKind(c, " + lit + ")\n}\n\n")
 		m.WriteString("// ReconcileKind reconciles one Widget.\nfunc (r *reconciler) ReconcileKind(ctx context.Context, obj *v1.Widget) error {\n" + errorReturns(rest.String()) + "}\n")
+	case "object-manager":
+		// A manager made for each object by a factory, synced through an
+		// interface by a generic reconciler of another package (the
+		// operator-sdk helm reconciler's shape).
+		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn runner.ForManagers(c, factory{r: " + lit + "})\n}\n\n")
+		m.WriteString("// factory makes the manager of each Widget.\ntype factory struct{ r *reconciler }\n\n// NewManager implements runner.ManagerFactory.\nfunc (f factory) NewManager(w *v1.Widget) runner.Manager { return &manager{r: f.r, obj: w} }\n\n")
+		m.WriteString("// manager reconciles one Widget.\ntype manager struct {\nr   *reconciler\nobj *v1.Widget\n}\n\n")
+		m.WriteString("// Sync implements runner.Manager.\nfunc (m *manager) Sync(ctx context.Context) error {\nr, obj := m.r, m.obj\n" + errorReturns(rest.String()) + "}\n")
 	case "sub-reconciler":
 		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn " + lit + "\n}\n\n")
 		m.WriteString("// Reconcile implements reconcile.Reconciler.\nfunc (r *reconciler) Reconcile" + sigRec + " {\n" + get.String() + "return r.reconcileStatus(ctx, obj)\n}\n\n")

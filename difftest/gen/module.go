@@ -255,6 +255,28 @@ type KindReconciler interface {
 	ReconcileKind(ctx context.Context, w *v1.Widget) error
 }
 
+// Manager reconciles the object it was made for.
+type Manager interface {
+	Sync(ctx context.Context) error
+}
+
+// ManagerFactory makes the Manager of an object.
+type ManagerFactory interface {
+	NewManager(w *v1.Widget) Manager
+}
+
+// ForManagers reads the Widget each request names, makes its manager and
+// syncs it.
+func ForManagers(c client.Client, f ManagerFactory) reconcile.Reconciler {
+	return reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+		w := &v1.Widget{}
+		if err := c.Get(ctx, req.NamespacedName, w); err != nil {
+			return reconcile.Result{}, client.IgnoreNotFound(err)
+		}
+		return reconcile.Result{}, f.NewManager(w).Sync(ctx)
+	})
+}
+
 // ForKind reads the Widget each request names and hands it to r.
 func ForKind(c client.Client, r KindReconciler) reconcile.Reconciler {
 	return reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
