@@ -149,8 +149,7 @@ func (a *Analysis) rangesParam(h *ssa.Function, j int) bool {
 			if !ok {
 				continue
 			}
-			callee := ssax.CalleeFunc(&c.Call)
-			if !a.isMapIter(c.Call.Value) && (callee == nil || !apis.IsUnorderedRange(apis.FuncOf(callee))) {
+			if !a.unorderedRange(c) {
 				continue
 			}
 			for _, arg := range c.Call.Args {
@@ -210,4 +209,15 @@ func (a *Analysis) writerParams(h *ssa.Function) map[int][]int {
 func asParam(v ssa.Value) *ssa.Parameter {
 	p, _ := v.(*ssa.Parameter)
 	return p
+}
+
+// unorderedRange reports whether the call runs its function argument over
+// an unordered collection: a map iterator (maps.Keys, …) called with its
+// yield, or a ranging method such as (*sync.Map).Range.
+func (a *Analysis) unorderedRange(c *ssa.Call) bool {
+	if a.isMapIter(c.Call.Value) {
+		return true
+	}
+	callee := ssax.CalleeFunc(&c.Call)
+	return callee != nil && apis.IsUnorderedRange(apis.FuncOf(callee))
 }

@@ -1232,7 +1232,7 @@ func (a *Analysis) isMapYield(fn *ssa.Function) bool {
 			if !ok {
 				continue
 			}
-			if callee := ssax.CalleeFunc(&c.Call); !a.isMapIter(c.Call.Value) && (callee == nil || !apis.IsUnorderedRange(apis.FuncOf(callee))) {
+			if !a.unorderedRange(c) {
 				continue
 			}
 			for _, arg := range c.Call.Args {
