@@ -48,6 +48,12 @@ func Dispatches(funcs []*ssa.Function) map[*types.Func]int {
 				if !ok || !c.Common().IsInvoke() {
 					continue
 				}
+				if m := c.Common().Method; m.Pkg() == nil || apis.DescribedByTables(apis.PathOf(m.Pkg())) {
+					// A method of the API libraries (client.Reader.Get with
+					// the request's key): its implementations are clients,
+					// not the controller the worker runs.
+					continue
+				}
 				for j, a := range c.Common().Args {
 					if q.from(a, 0) {
 						out[c.Common().Method] = j + 1
