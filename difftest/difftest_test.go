@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -124,7 +125,42 @@ func TestDifferential(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("report:\n%s", report.String())
+		return
 	}
+	checkMinimise(t, filepath.Join(tmp, "minimise"), verifyDir, linter, got)
+}
+
+// checkMinimise runs one round of the minimiser on one disagreement and
+// requires a simpler program that disagrees the same way.
+func checkMinimise(t *testing.T, dir, verifyDir, linter string, got map[string]difftest.Row) {
+	t.Helper()
+	var from *difftest.Row
+	for _, k := range slices.Sorted(maps.Keys(got)) {
+		if r := got[k]; len(gen.Simpler(r.Program.Choices)) > 0 {
+			from = &r
+			break
+		}
+	}
+	if from == nil {
+		t.Log("no disagreement to minimise")
+		return
+	}
+	ms, err := difftest.Minimise(context.Background(), difftest.Options{Dir: dir, VerifyDir: verifyDir, Linter: linter}, []difftest.Row{*from}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 {
+		t.Fatalf("Minimise returned %d results for one disagreement", len(ms))
+	}
+	to := ms[0].To
+	if ms[0].Rounds != 1 || to.Program.Choices.String() == from.Program.Choices.String() {
+		t.Errorf("one round did not shrink %s (executed %s, static %s)", from.Program.Choices, from.Executed.Label, from.Static)
+	}
+	if to.Executed.Label != from.Executed.Label || to.Static != from.Static || to.Agrees() {
+		t.Errorf("minimised %s executes %s with static %s; want the disagreement of %s (%s, %s)",
+			to.Program.Choices, to.Executed.Label, to.Static, from.Program.Choices, from.Executed.Label, from.Static)
+	}
+	t.Logf("minimised %s\n       to %s", from.Program.Choices, to.Program.Choices)
 }
 
 // readKnown reads the listed disagreements: key, a tab, the cause.

@@ -25,38 +25,27 @@ type Minimised struct {
 // the first being the neutral one) that makes a valid program, builds all
 // candidates as one module, and keeps for each program the first
 // candidate that disagrees the same way. It stops when a round moves no
-// program; every round lowers a value's index, so it ends.
-func Minimise(ctx context.Context, opts Options, rows []Row) ([]Minimised, error) {
+// program, or after maxRounds rounds when maxRounds is positive; every
+// round lowers a value's index, so it ends.
+func Minimise(ctx context.Context, opts Options, rows []Row, maxRounds int) ([]Minimised, error) {
 	var cur []Minimised
 	for _, r := range rows {
 		if !r.Agrees() && r.GeneratorBug() == "" {
 			cur = append(cur, Minimised{From: r, To: r})
 		}
 	}
-	for round := 1; len(cur) > 0; round++ {
+	for round := 1; len(cur) > 0 && (maxRounds <= 0 || round <= maxRounds); round++ {
 		var progs []gen.Program
 		owner := map[string]int{} // candidate name → index in cur
 		for i, m := range cur {
-			for _, d := range gen.Dims {
-				vs := gen.Values[d]
-				at := slices.Index(vs, m.To.Program.Choices[d])
-				for _, v := range vs[:at] {
-					c := gen.Choices{}
-					for k, x := range m.To.Program.Choices {
-						c[k] = x
-					}
-					c[d] = v
-					if c.Valid() != "" {
-						continue
-					}
-					name := fmt.Sprintf("m%02dc%04d", round, len(progs)+1)
-					p, err := gen.Build(name, c)
-					if err != nil {
-						return nil, err
-					}
-					owner[name] = i
-					progs = append(progs, p)
+			for _, c := range gen.Simpler(m.To.Program.Choices) {
+				name := fmt.Sprintf("m%02dc%04d", round, len(progs)+1)
+				p, err := gen.Build(name, c)
+				if err != nil {
+					return nil, err
 				}
+				owner[name] = i
+				progs = append(progs, p)
 			}
 		}
 		if len(progs) == 0 {

@@ -43,11 +43,18 @@ var Doc = &checkdoc.Doc{
 		"`client.Reader`, the type of the APIReader, and typed clientsets list in the API server's stable " +
 		"order and are not sources), also when a package helper returns the list; appending items (or their " +
 		"fields) in a loop over the list introduces the order, and conditions inside that loop only filter " +
-		"which items are appended. The write and the conditions on the way are judged as for RL1001 " +
+		"which items are appended. Order also enters through a `(*sync.Map).Range` callback, through " +
+		"`reflect.Value.MapKeys`, through writes into a `strings.Builder` or `bytes.Buffer` (`fmt.Fprintf(&b, …)`, " +
+		"`b.WriteString`) inside a map range, also when a helper of the package does the ranging or the " +
+		"writing, and through the completion order of goroutines started in a loop (what they append to a " +
+		"shared slice or send on a channel; no fix is offered for it, since the sort must wait for them). " +
+		"The write and the conditions on the way are judged as for RL1001 " +
 		"(stable conditions, deferred writes, cluster-api's patch helper). The finding is placed where the " +
 		"order enters.\n\n" +
 		"Not reported: the value is sorted before the write (`sort.*`, `slices.Sort*`, `slices.Sorted`, " +
-		"`sets.List`), on the local or on the field, also inside the helper that builds it; order-free uses of a " +
+		"`sets.List`), on the local or on the field, also inside the helper that builds it, or before it is " +
+		"passed to a function (`sort.Strings(keys); strings.Join(keys, \",\")`); goroutines that each fill their " +
+		"own slot of a slice; a list a merge patch does not send (its base copied after the store); order-free uses of a " +
 		"list (its length, an item selected by name, a map keyed by item); map-to-map copies and commutative sums; maps passed whole " +
 		"to `json.Marshal` or `fmt` (which print them sorted); map-typed fields.",
 	Before: `var env []corev1.EnvVar

@@ -61,7 +61,15 @@ var Doc = &checkdoc.Doc{
 		"call (plain or generic, on the object or on a desired copy). " +
 		"The value is followed through conversions, `fmt`, `strconv`, `strings`, time methods, local " +
 		"variables (also those a helper stores into on every call), composite literals, and helpers in any " +
-		"package (through facts); an unknown function stops it (silence beats a guess).\n\n" +
+		"package (through facts); an unknown function stops it (silence beats a guess). It also goes through " +
+		"a channel (a receive carries what the package sends on it), a variable a closure assigns, " +
+		"`ctx.Value` after `context.WithValue`, the text of an error (`err.Error()`, `fmt.Errorf(\"%w\")`: only " +
+		"what the error type's `Error` method prints), a buffer `rand.Read` fills, and the part of an object " +
+		"a helper reads (a helper that reads only the spec of an object stamped elsewhere passes no stamp). " +
+		"An in-memory counter is a process value: a package-level variable the package increments, and the " +
+		"result of an atomic `Add` (a counter field of the reconciler). Entries include methods a generic " +
+		"controller of another package calls through its interfaces with the request, its key or the object " +
+		"read by it (`Sync(ctx, key)`, `ReconcileKind(ctx, obj)`).\n\n" +
 		"Also reported: a copy of the written object's own `metadata.resourceVersion` stored into the object " +
 		"outside its metadata (`w.Status.Snapshot = w.DeepCopy()`, a copy of the object or of its `ObjectMeta`, " +
 		"`w.ResourceVersion`, `w.GetResourceVersion()`, into a status field or an annotation) and persisted the " +
@@ -73,7 +81,9 @@ var Doc = &checkdoc.Doc{
 		"Not reported: `meta.SetStatusCondition` with `LastTransitionTime: metav1.Now()` (it stamps only " +
 		"when the condition changes), and a setter of the package that likewise stamps only when the status " +
 		"changes; stores under a change guard (`if w.Status.Phase != desired { … }`); a " +
-		"set-once `StartTime` behind a nil test; a stamp behind a deadline over the stamped time " +
+		"set-once `StartTime` behind a nil test, or a token generated only while its field is empty (also " +
+		"on a copy that is compared before the write); a stamp a merge patch does not send (its base copied " +
+		"after the stamp: RL2001 reports that); a stamp behind a deadline over the stamped time " +
 		"(`if time.Since(last) < period { return … }`, `time.Until(last.Add(period)) > 0`: it is written once per " +
 		"period, not on every pass); values used only in conditions, logs or `RequeueAfter`; " +
 		"`Create` writes; `coordination.k8s.io` Leases (deliberate heartbeats); fields listed in the " +

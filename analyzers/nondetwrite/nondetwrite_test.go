@@ -126,3 +126,10 @@ func TestOwnVersion(t *testing.T) {
 func TestValueFlow(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/valueflow")
 }
+
+// TestGenericEntries: a Sync(ctx, key) and a ReconcileKind(ctx, obj) that
+// a generic controller of another package calls through its interfaces
+// are reconcile entries; their stamps are reported.
+func TestGenericEntries(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/generic")
+}

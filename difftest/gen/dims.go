@@ -218,6 +218,29 @@ func (c Choices) Intended() Label {
 // with a fair share of the programs.
 var drawOrder = []string{DimDest, DimWrite, DimRepr, DimGuard, DimStamp, DimEntry, DimTransport, DimSource}
 
+// Simpler returns the valid choices that differ from c in one dimension
+// by a value listed earlier in Values (the first is the neutral one): the
+// candidates the minimiser tries. Each lowers one value's index, so
+// repeated simplification ends.
+func Simpler(c Choices) []Choices {
+	var out []Choices
+	for _, d := range Dims {
+		vs := Values[d]
+		at := slices.Index(vs, c[d])
+		for _, v := range vs[:max(at, 0)] {
+			n := Choices{}
+			for k, x := range c {
+				n[k] = x
+			}
+			n[d] = v
+			if n.Valid() == "" {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
 // Draw picks valid choices at random from r: each dimension in turn,
 // uniformly among the values no rule excludes given the ones chosen (and
 // the fixed ones). It returns nil when the fixed choices allow nothing.

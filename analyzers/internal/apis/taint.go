@@ -194,6 +194,21 @@ func WriterDest(f Func) (int, bool) {
 	return 0, false
 }
 
+// AtomicOp returns "Add" or "Load" when f adds to or reads a counter of
+// sync/atomic (atomic.AddInt64, (*atomic.Int64).Add, atomic.LoadUint32,
+// (*atomic.Int64).Load), or "".
+func AtomicOp(f Func) string {
+	if f.Pkg != "sync/atomic" {
+		return ""
+	}
+	for _, op := range []string{"Add", "Load"} {
+		if strings.HasPrefix(f.Name, op) {
+			return op
+		}
+	}
+	return ""
+}
+
 // FilledArg returns the index of the argument that the source f fills
 // with non-deterministic bytes, and their kind: crypto/rand.Read(b),
 // math/rand.Read(b), (*rand.Rand).Read(b) (receiver first).

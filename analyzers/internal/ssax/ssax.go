@@ -1145,3 +1145,45 @@ func ClosureOf(fv *ssa.FreeVar) (*ssa.MakeClosure, int) {
 	}
 	return mc, idx
 }
+
+// EmptinessOperand returns the value that cmp tests for emptiness, len(v)
+// against 0 or v against nil, or nil.
+func EmptinessOperand(cmp *ssa.BinOp) ssa.Value {
+	x, y := cmp.X, cmp.Y
+	if _, ok := x.(*ssa.Const); ok {
+		x, y = y, x
+	}
+	k, ok := y.(*ssa.Const)
+	if !ok {
+		return nil
+	}
+	if k.Value == nil {
+		return x
+	}
+	if k.Value.String() != "0" {
+		return nil
+	}
+	c, ok := x.(*ssa.Call)
+	if !ok || len(c.Call.Args) != 1 {
+		return nil
+	}
+	if b, ok := c.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+		return nil
+	}
+	return c.Call.Args[0]
+}
+
+// ZeroTestOperand returns the value that cmp compares with its zero
+// value: an EmptinessOperand (len(v) against 0, v against nil), or v
+// against "" or 0. nil otherwise.
+func ZeroTestOperand(cmp *ssa.BinOp) ssa.Value {
+	if v := EmptinessOperand(cmp); v != nil {
+		return v
+	}
+	for _, pair := range [][2]ssa.Value{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
+		if k, ok := pair[1].(*ssa.Const); ok && k.Value != nil && (k.Value.String() == `""` || k.Value.String() == "0") {
+			return pair[0]
+		}
+	}
+	return nil
+}

@@ -547,7 +547,7 @@ func (s *Summary) emptinessParam(fn *ssa.Function, depth int) int {
 		var tested ssa.Value
 		switch x := v.(type) {
 		case *ssa.BinOp:
-			tested = emptinessOperand(x)
+			tested = ssax.EmptinessOperand(x)
 		case *ssa.Call:
 			tested = s.emptinessArg(x, depth)
 		}
@@ -582,40 +582,13 @@ func paramOrFreeVar(fn *ssa.Function, v ssa.Value) int {
 	return -1
 }
 
-// emptinessOperand returns the value that cmp tests for emptiness, len(v)
-// against 0 or v against nil, or nil.
-func emptinessOperand(cmp *ssa.BinOp) ssa.Value {
-	x, y := cmp.X, cmp.Y
-	if _, ok := x.(*ssa.Const); ok {
-		x, y = y, x
-	}
-	k, ok := y.(*ssa.Const)
-	if !ok {
-		return nil
-	}
-	if k.Value == nil {
-		return x
-	}
-	if k.Value.String() != "0" {
-		return nil
-	}
-	c, ok := x.(*ssa.Call)
-	if !ok || len(c.Call.Args) != 1 {
-		return nil
-	}
-	if b, ok := c.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
-		return nil
-	}
-	return c.Call.Args[0]
-}
-
 // diffTested returns the patch that comparison b tests for emptiness
-// (emptinessOperand: len(p) against 0, or p against nil) when p is a diff
+// (ssax.EmptinessOperand: len(p) against 0, or p against nil) when p is a diff
 // library's result (the Diff kind of a call's result, through helpers);
 // nil otherwise. Guards are classified while the model is built, so it
 // asks CallKinds, which needs no effects.
 func (s *Summary) diffTested(b *ssa.BinOp) ssa.Value {
-	if p := emptinessOperand(b); p != nil && s.taints.CallKinds(p)&apis.Diff != 0 {
+	if p := ssax.EmptinessOperand(b); p != nil && s.taints.CallKinds(p)&apis.Diff != 0 {
 		return p
 	}
 	return nil

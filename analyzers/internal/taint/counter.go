@@ -71,18 +71,10 @@ func increments(v ssa.Value, g *ssa.Global) bool {
 	return false
 }
 
-// atomicOp returns "Add" or "Load" for a sync/atomic call that adds to or
-// reads a counter (atomic.AddInt64, (*atomic.Int64).Load, …), or "".
+// atomicOp is apis.AtomicOp of the function c calls.
 func atomicOp(c *ssa.CallCommon) string {
-	fn := ssax.CalleeFunc(c)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
-		return ""
-	}
-	name := fn.Name()
-	for _, op := range []string{"Add", "Load"} {
-		if len(name) >= len(op) && name[:len(op)] == op {
-			return op
-		}
+	if fn := ssax.CalleeFunc(c); fn != nil {
+		return apis.AtomicOp(apis.FuncOf(fn))
 	}
 	return ""
 }

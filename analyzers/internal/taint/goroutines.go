@@ -94,9 +94,10 @@ func (a *Analysis) errorText(mi *ssa.MakeInterface, vis map[ssa.Value]bool) (Tai
 
 // setOnce reports whether the store st into root is made only when the
 // path it stores is still empty (if spec.Token == "" { spec.Token =
-// newToken() }): a value generated once and kept, not a new one on every
-// pass. The test must compare that same root and path with the zero
-// value, and its "empty" edge must lead to the store.
+// newToken() }, or len(…) == 0, or == nil): a value generated once and
+// kept, not a new one on every pass. The test (ssax.ZeroTestOperand, the
+// recognition the guard classifier uses) must read that same root and
+// path, and its "empty" edge must lead to the store.
 func (a *Analysis) setOnce(root ssa.Value, st localStore) bool {
 	if st.instr == nil || len(st.path) == 0 {
 		return false
@@ -118,18 +119,12 @@ func (a *Analysis) setOnce(root ssa.Value, st localStore) bool {
 		if len(empty.Preds) != 1 || !empty.Dominates(block) {
 			continue
 		}
-		for _, pair := range [][2]ssa.Value{{bin.X, bin.Y}, {bin.Y, bin.X}} {
-			c, ok := pair[1].(*ssa.Const)
-			if !ok || !c.IsNil() && (c.Value == nil || c.Value.String() != `""` && c.Value.String() != "0") {
-				continue
-			}
-			ld, ok := pair[0].(*ssa.UnOp)
-			if !ok || ld.Op != token.MUL {
-				continue
-			}
-			if r, p := a.m.RootOf(ld.X); r == root && slices.Equal(p, st.path) {
-				return true
-			}
+		ld, ok := ssax.ZeroTestOperand(bin).(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			continue
+		}
+		if r, p := a.m.RootOf(ld.X); r == root && slices.Equal(p, st.path) {
+			return true
 		}
 	}
 	return false
@@ -140,26 +135,36 @@ func (a *Analysis) setOnce(root ssa.Value, st localStore) bool {
 // ((*sync.Map).Range, or a map iterator), so that a closure passed there
 // by a caller runs in map order.
 func (a *Analysis) rangesParam(h *ssa.Function, j int) bool {
-	if j >= len(h.Params) {
-		return false
-	}
-	for _, b := range h.Blocks {
+	return j < len(h.Params) && slices.Contains(a.rangedCallbacks(h), ssa.Value(h.Params[j]))
+}
+
+// rangedCallbacks returns the function arguments (conversions removed)
+// that fn's calls run over an unordered collection (unorderedRange).
+func (a *Analysis) rangedCallbacks(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
-			c, ok := in.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			if !a.unorderedRange(c) {
-				continue
-			}
-			for _, arg := range c.Call.Args {
-				if ssax.Unconvert(arg) == ssa.Value(h.Params[j]) {
-					return true
+			if c, ok := in.(*ssa.Call); ok && a.unorderedRange(c) {
+				for _, arg := range c.Call.Args {
+					out = append(out, ssax.Unconvert(arg))
 				}
 			}
 		}
 	}
-	return false
+	return out
+}
+
+// callbackFunc is the function a callback argument is: a closure, or a
+// function passed by name; nil otherwise.
+func callbackFunc(v ssa.Value) *ssa.Function {
+	switch x := ssax.Unconvert(v).(type) {
+	case *ssa.MakeClosure:
+		f, _ := x.Fn.(*ssa.Function)
+		return f
+	case *ssa.Function:
+		return x
+	}
+	return nil
 }
 
 // writerParams returns, for the function h of the package, the

@@ -1226,20 +1226,9 @@ func (a *Analysis) isMapYield(fn *ssa.Function) bool {
 	if parent == nil {
 		return false
 	}
-	for _, b := range parent.Blocks {
-		for _, in := range b.Instrs {
-			c, ok := in.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			if !a.unorderedRange(c) {
-				continue
-			}
-			for _, arg := range c.Call.Args {
-				if mc, ok := arg.(*ssa.MakeClosure); ok && mc.Fn == fn {
-					return true
-				}
-			}
+	for _, cb := range a.rangedCallbacks(parent) {
+		if callbackFunc(cb) == fn {
+			return true
 		}
 	}
 	// Handed to a helper of the package that ranges it (a wrapper of
@@ -1255,7 +1244,7 @@ func (a *Analysis) isMapYield(fn *ssa.Function) bool {
 				continue
 			}
 			for j, arg := range c.Call.Args {
-				if mc, ok := arg.(*ssa.MakeClosure); ok && mc.Fn == fn && a.rangesParam(h, j) {
+				if callbackFunc(arg) == fn && a.rangesParam(h, j) {
 					return true
 				}
 			}

@@ -87,7 +87,7 @@ func run() error {
 	if *minimise {
 		mopts := opts
 		mopts.Dir = filepath.Join(work, "minimise")
-		mins, err := difftest.Minimise(ctx, mopts, rows)
+		mins, err := difftest.Minimise(ctx, mopts, rows, 0)
 		if err != nil {
 			return err
 		}

@@ -276,3 +276,23 @@ func (r *TokenOnceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (
 	w.Status = st
 	return ctrl.Result{}, r.Status().Update(ctx, w)
 }
+
+// Generated once while the list is empty, on a copy compared before the
+// write.
+type KeysOnceReconciler struct{ client.Client }
+
+func (r *KeysOnceReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	st := w.Status
+	if len(st.Keys) == 0 {
+		st.Keys = []string{newToken()}
+	}
+	if equality.Semantic.DeepEqual(st, w.Status) {
+		return ctrl.Result{}, nil
+	}
+	w.Status = st
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
