@@ -46,3 +46,10 @@ func TestSortedKeys(t *testing.T) {
 func TestStatusSlice(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/statusslice")
 }
+
+// TestInterfaceDispatch runs a map order reached through an interface
+// method whose implementation a constructor chose, and the twin whose
+// constructor chose the sorted one.
+func TestInterfaceDispatch(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/dispatch")
+}

@@ -133,3 +133,10 @@ func TestValueFlow(t *testing.T) {
 func TestGenericEntries(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/generic")
 }
+
+// TestHeapValues runs values kept in the heap: a builder of another
+// package filled by its methods, a counter kept by a closure a factory
+// returns, and their negatives.
+func TestHeapValues(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/heap")
+}

@@ -27,6 +27,7 @@ import (
 type Graph struct {
 	callees map[*ssa.CallCommon][]*ssa.Function
 	holders map[holder]*ssa.Function
+	impls   map[holder][]types.Type         // unexported interface fields: the concrete types stored there
 	returns map[*ssa.Function]*ssa.Function // factories: the one function each returns
 }
 
@@ -40,13 +41,15 @@ type holder struct {
 }
 
 // Build computes the graph over fns, the package's functions with bodies
-// (closures included). Generic function bodies are left out: the analysis
-// needs instantiated code, which the model does not build, so calls in
+// (closures included), and the methods of the types they make into
+// interface values (the implementations an interface call dispatches
+// to). Generic function bodies are left out: the analysis needs
+// instantiated code, which the model does not build, so calls in
 // them, and flows through them, stay unresolved. A failure of the library
 // on code it does not expect leaves the graph empty rather than stopping
 // the analysis.
 func Build(fns []*ssa.Function) (g *Graph) {
-	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: findHolders(fns), returns: findFactories(fns)}
+	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: findHolders(fns), returns: findFactories(fns), impls: findImpls(fns)}
 	set := make(map[*ssa.Function]bool)
 	var operands []*ssa.Value
 	for _, fn := range fns {
@@ -59,6 +62,18 @@ func Build(fns []*ssa.Function) (g *Graph) {
 		// analysis propagates; the callees it may report are among them.
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if mi, ok := instr.(*ssa.MakeInterface); ok {
+					// A concrete type made into an interface value: its
+					// methods (of this package or another) are what a call
+					// of the interface may run, so they are labels too.
+					prog := fn.Prog
+					ms := prog.MethodSets.MethodSet(mi.X.Type())
+					for i := range ms.Len() {
+						if f := prog.MethodValue(ms.At(i)); f != nil && !generic(f) {
+							set[f] = true
+						}
+					}
+				}
 				operands = instr.Operands(operands[:0])
 				for _, op := range operands {
 					if op == nil {
@@ -76,7 +91,7 @@ func Build(fns []*ssa.Function) (g *Graph) {
 	}
 	defer func() {
 		if recover() != nil {
-			g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: g.holders, returns: g.returns}
+			g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: g.holders, returns: g.returns, impls: g.impls}
 		}
 	}()
 	cg := vta.CallGraph(set, nil)
@@ -274,6 +289,100 @@ func findHolders(fns []*ssa.Function) map[holder]*ssa.Function {
 		delete(held, k)
 	}
 	return held
+}
+
+// ifaceField returns the unexported field of an interface type that the
+// address addr denotes (&r.renderer).
+func ifaceField(addr ssa.Value) (holder, bool) {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return holder{}, false
+	}
+	p, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return holder{}, false
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok || fa.Field >= st.NumFields() || st.Field(fa.Field).Exported() || !types.IsInterface(st.Field(fa.Field).Type()) {
+		return holder{}, false
+	}
+	return holder{st: st, field: fa.Field}, true
+}
+
+// findImpls finds, in one pass over fns, the unexported interface fields
+// that the package's stores fill only with values of known concrete types
+// (a constructor's renderer: render.Plain{}), and those types. A field
+// whose address is used otherwise, or that is stored another value (a
+// parameter, an interface from elsewhere), is left out: its types are not
+// all known.
+func findImpls(fns []*ssa.Function) map[holder][]types.Type {
+	impls := make(map[holder][]types.Type)
+	bad := make(map[holder]bool)
+	for _, fn := range fns {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				fa, ok := instr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				k, ok := ifaceField(fa)
+				if !ok {
+					continue
+				}
+				for _, r := range *fa.Referrers() {
+					switch x := r.(type) {
+					case *ssa.UnOp:
+						if x.Op != token.MUL {
+							bad[k] = true
+						}
+					case *ssa.Store:
+						mi, ok := x.Val.(*ssa.MakeInterface)
+						if x.Addr != ssa.Value(fa) || !ok {
+							bad[k] = true
+							continue
+						}
+						if !slices.ContainsFunc(impls[k], func(t types.Type) bool { return types.Identical(t, mi.X.Type()) }) {
+							impls[k] = append(impls[k], mi.X.Type())
+						}
+					default:
+						bad[k] = true
+					}
+				}
+			}
+		}
+	}
+	for k := range bad {
+		delete(impls, k)
+	}
+	return impls
+}
+
+// Dispatch returns the methods named like m that a call of m on the
+// interface value recv can run, when recv is read from an unexported
+// interface field that the package fills only with values of known types
+// (findImpls): r.renderer.Render(…), also when a forwarder of another
+// package makes the call. It returns nil otherwise.
+func (g *Graph) Dispatch(prog *ssa.Program, recv ssa.Value, m *types.Func) []*ssa.Function {
+	if g == nil || m == nil {
+		return nil
+	}
+	ld, ok := ssax.Unconvert(recv).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	k, ok := ifaceField(ld.X)
+	if !ok {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, t := range g.impls[k] {
+		if sel := prog.MethodSets.MethodSet(t).Lookup(m.Pkg(), m.Name()); sel != nil {
+			if f := prog.MethodValue(sel); f != nil && !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // storedFunc returns the function a stored value is: a function, or a

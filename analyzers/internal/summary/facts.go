@@ -46,6 +46,15 @@ type FuncSummary struct {
 	// sorts in place before every return: a call is an in-place sort of
 	// those arguments (package taint, SortedParams).
 	SortedParams []int `json:",omitempty"`
+	// RangedParams are the parameters (receiver first) holding a callback
+	// that the function runs over an unordered collection ((*sync.Map).Range,
+	// a map iterator), itself or through helpers: a closure passed there
+	// runs in map order (package taint, RangedParams).
+	RangedParams []int `json:",omitempty"`
+	// WriterParams are the parameters the function writes into as a
+	// writer (fmt.Fprintf(w, …)), each with the parameters whose data it
+	// writes there (package taint, WriterParams).
+	WriterParams []WriterParam `json:",omitempty"`
 	// OnlyLogs says the function's only effects are logging calls
 	// (Summary.LogsOnly).
 	OnlyLogs bool `json:",omitempty"`
@@ -187,6 +196,12 @@ func (f *FuncSummary) String() string {
 	for _, p := range f.SortedParams {
 		parts = append(parts, "sorts-param-"+ssax.Itoa(p))
 	}
+	for _, p := range f.RangedParams {
+		parts = append(parts, "ranges-callback-param-"+ssax.Itoa(p))
+	}
+	for _, w := range f.WriterParams {
+		parts = append(parts, "writes-into-param-"+ssax.Itoa(w.Dest))
+	}
 	if f.Forward != nil {
 		parts = append(parts, "forwards-to "+f.Forward.Target)
 	}
@@ -201,8 +216,15 @@ func (f *FuncSummary) String() string {
 
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
-		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && !f.OnlyLogs &&
+		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.RangedParams) == 0 && len(f.WriterParams) == 0 && !f.OnlyLogs &&
 		!f.DeletionTest.Tests && f.Forward == nil && f.DispatchKey == 0 && f.EmptinessTest == 0
+}
+
+// WriterParam is one writer parameter of a FuncSummary: the parameter
+// Dest is written into with the data of the parameters Data.
+type WriterParam struct {
+	Dest int
+	Data []int
 }
 
 // WriteFact is one write of a FuncSummary.
@@ -368,6 +390,11 @@ func (s *Summary) exportFacts() {
 		}
 		fs.ResultSources = s.resultSources(fn)
 		fs.SortedParams = s.taints.SortedParams(fn)
+		fs.RangedParams = s.taints.RangedParams(fn)
+		for d, ws := range s.taints.WriterParams(fn) {
+			fs.WriterParams = append(fs.WriterParams, WriterParam{Dest: d, Data: ws})
+		}
+		slices.SortFunc(fs.WriterParams, func(x, y WriterParam) int { return x.Dest - y.Dest })
 		fs.OnlyLogs = s.bodyLogsOnly(fn, 0)
 		fs.DeletionTest = s.paramDeletionTest(fn)
 		if fw := forward.Of(fn); fw != nil && obj.Exported() {

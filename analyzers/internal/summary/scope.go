@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"golang.org/x/tools/go/ssa"
@@ -124,16 +125,25 @@ func (s *Summary) Callee(c *ssa.CallCommon) *ssa.Function {
 }
 
 // Callees returns every function a dynamic call may call as far as the
-// package shows (calls.Graph.Callees); for a call with one known callee,
-// that one (Callee).
+// package shows (calls.Graph.Callees): the functions a function value may
+// hold, and for a call of an interface method the methods of the types
+// that reach its receiver; for a call with one known callee, that one
+// (Callee).
 func (s *Summary) Callees(c *ssa.CallCommon) []*ssa.Function {
 	if fn := s.Callee(c); fn != nil {
 		return []*ssa.Function{fn}
 	}
-	if c.IsInvoke() {
-		return nil
+	if fs := s.graph.Callees(c); len(fs) > 0 || !c.IsInvoke() {
+		return fs
 	}
-	return s.graph.Callees(c)
+	// An interface call the graph has no edge for: a call that a
+	// forwarder makes on the caller's argument (which the graph never
+	// sees), dispatched by the field the receiver is read from.
+	recv := c.Value
+	if d, ok := recv.(*forward.Derived); ok && d.Inner == nil && len(d.Path) == 0 {
+		recv = d.Base
+	}
+	return s.graph.Dispatch(s.Pkg.Prog, recv, c.Method)
 }
 
 // LocalCallees returns the functions of the package that the call c may

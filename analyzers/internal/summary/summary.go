@@ -264,6 +264,29 @@ func carried(guarded bool, t taint.Taint) (taint.Taint, bool) {
 	return t, t.Kinds != 0 || t.Params != 0
 }
 
+// RangedParamsOf returns the parameters whose callback fn runs over an
+// unordered collection, as its FuncSummary fact records.
+func (m taintModel) RangedParamsOf(fn *types.Func) []int {
+	if fs := m.FactOf(fn); fs != nil {
+		return fs.RangedParams
+	}
+	return nil
+}
+
+// WriterParamsOf returns the writer parameters of fn and what it writes
+// into each, as its FuncSummary fact records.
+func (m taintModel) WriterParamsOf(fn *types.Func) map[int][]int {
+	fs := m.FactOf(fn)
+	if fs == nil || len(fs.WriterParams) == 0 {
+		return nil
+	}
+	out := make(map[int][]int, len(fs.WriterParams))
+	for _, w := range fs.WriterParams {
+		out[w.Dest] = w.Data
+	}
+	return out
+}
+
 // SortedParamsOf returns the parameters that fn sorts in place, as its
 // FuncSummary fact records.
 func (m taintModel) SortedParamsOf(fn *types.Func) []int {

@@ -59,13 +59,70 @@ func (a *Analysis) isCounter(g *ssa.Global) bool {
 
 // increments reports whether v is g's own value plus or minus something.
 func increments(v ssa.Value, g *ssa.Global) bool {
+	return incrementOf(v, func(x ssa.Value) bool { return x == ssa.Value(g) })
+}
+
+// incrementOf reports whether v is a load of a variable (an address that
+// same accepts) plus or minus something.
+func incrementOf(v ssa.Value, same func(ssa.Value) bool) bool {
 	bin, ok := v.(*ssa.BinOp)
 	if !ok || bin.Op != token.ADD && bin.Op != token.SUB {
 		return false
 	}
 	for _, o := range []ssa.Value{bin.X, bin.Y} {
-		if ld, ok := o.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == ssa.Value(g) {
+		if ld, ok := o.(*ssa.UnOp); ok && ld.Op == token.MUL && same(ld.X) {
 			return true
+		}
+	}
+	return false
+}
+
+// capturedCounter is the Process taint of a read of the variable cell (a
+// local of a factory captured by the closure it returns: n := 0; return
+// func() string { n++; … }) when that closure increments it: the closure
+// outlives the factory's call, so each of its calls reads one more. The
+// zero Taint otherwise, as for a closure called within the function that
+// owns the variable, whose count starts afresh on every call.
+func (a *Analysis) capturedCounter(cell *ssa.Alloc, pos token.Pos) Taint {
+	if !cell.Heap || cell.Parent() == nil {
+		return Taint{}
+	}
+	for _, ref := range *cell.Referrers() {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok || !returned(mc) {
+			continue
+		}
+		fn, _ := mc.Fn.(*ssa.Function)
+		if fn == nil {
+			continue
+		}
+		for i, b := range mc.Bindings {
+			if b != ssa.Value(cell) || i >= len(fn.FreeVars) {
+				continue
+			}
+			fv := fn.FreeVars[i]
+			for _, use := range *fv.Referrers() {
+				if st, ok := use.(*ssa.Store); ok && st.Addr == ssa.Value(fv) &&
+					incrementOf(st.Val, func(x ssa.Value) bool { return x == ssa.Value(fv) }) {
+					return Taint{Kinds: apis.Process, Source: "an in-memory counter kept by a closure", Origin: pos}
+				}
+			}
+		}
+	}
+	return Taint{}
+}
+
+// returned reports whether the function that makes the closure v
+// returns it (converted to a named function type or not).
+func returned(v ssa.Value) bool {
+	for _, ref := range *v.Referrers() {
+		switch x := ref.(type) {
+		case *ssa.Return:
+			return true
+		case *ssa.ChangeType:
+			if returned(x) {
+				return true
+			}
 		}
 	}
 	return false

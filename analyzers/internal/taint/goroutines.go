@@ -135,24 +135,89 @@ func (a *Analysis) setOnce(root ssa.Value, st localStore) bool {
 // ((*sync.Map).Range, or a map iterator), so that a closure passed there
 // by a caller runs in map order.
 func (a *Analysis) rangesParam(h *ssa.Function, j int) bool {
-	return j < len(h.Params) && slices.Contains(a.rangedCallbacks(h), ssa.Value(h.Params[j]))
+	return a.rangesParamIn(h, j, 0)
+}
+
+func (a *Analysis) rangesParamIn(h *ssa.Function, j, depth int) bool {
+	return j < len(h.Params) && slices.Contains(a.rangedCallbacksIn(h, depth), ssa.Value(h.Params[j]))
+}
+
+// RangedParams returns the parameters (receiver first) whose callback fn
+// runs over an unordered collection, itself or through helpers: the
+// fact a caller in another package reads (RangedParamsOf).
+func (a *Analysis) RangedParams(fn *ssa.Function) []int {
+	var out []int
+	for j := range fn.Params {
+		if a.rangesParam(fn, j) {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 // rangedCallbacks returns the function arguments (conversions removed)
-// that fn's calls run over an unordered collection (unorderedRange).
+// that fn's calls run over an unordered collection (unorderedRange), or
+// hand to a helper that does: of the package (up to a few levels), or of
+// another package, as its facts say.
 func (a *Analysis) rangedCallbacks(fn *ssa.Function) []ssa.Value {
+	return a.rangedCallbacksIn(fn, 0)
+}
+
+func (a *Analysis) rangedCallbacksIn(fn *ssa.Function, depth int) []ssa.Value {
 	var out []ssa.Value
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
-			if c, ok := in.(*ssa.Call); ok && a.unorderedRange(c) {
+			c, ok := in.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if a.unorderedRange(c) {
 				for _, arg := range c.Call.Args {
 					out = append(out, ssax.Unconvert(arg))
 				}
+				continue
+			}
+			for _, j := range a.rangedArgs(&c.Call, depth) {
+				out = append(out, ssax.Unconvert(c.Call.Args[j]))
 			}
 		}
 	}
 	return out
 }
+
+// rangedArgs returns the indices of the arguments of the static call c
+// that its callee runs over an unordered collection: a helper of the
+// package (analysed up to a depth), or a function of another package
+// through its facts.
+func (a *Analysis) rangedArgs(c *ssa.CallCommon, depth int) []int {
+	if c.IsInvoke() {
+		return nil
+	}
+	var out []int
+	if h := a.m.LocalFunc(a.m.Callee(c)); h != nil {
+		if depth >= maxHelperDepth {
+			return nil
+		}
+		for j := range c.Args {
+			if a.rangesParamIn(h, j, depth+1) {
+				out = append(out, j)
+			}
+		}
+		return out
+	}
+	if callee := ssax.CalleeFunc(c); callee != nil {
+		for _, j := range a.m.RangedParamsOf(callee) {
+			if j < len(c.Args) {
+				out = append(out, j)
+			}
+		}
+	}
+	return out
+}
+
+// maxHelperDepth bounds how deep the walks through helpers of the package
+// go (a wrapper of a wrapper of (*sync.Map).Range).
+const maxHelperDepth = 3
 
 // callbackFunc is the function a callback argument is: a closure, or a
 // function passed by name; nil otherwise.
@@ -167,12 +232,17 @@ func callbackFunc(v ssa.Value) *ssa.Function {
 	return nil
 }
 
-// writerParams returns, for the function h of the package, the
-// parameters it writes into as a writer (fmt.Fprintf(w, …),
-// w.WriteString(s), with w its parameter) and, for each, the parameters
-// whose data it writes there: a caller's arguments are then written into
-// its writer argument, as by a direct call.
-func (a *Analysis) writerParams(h *ssa.Function) map[int][]int {
+// WriterParams returns, for the function h, the parameters it writes
+// into as a writer (fmt.Fprintf(w, …), w.WriteString(s), with w its
+// parameter, or a helper that does) and, for each, the parameters whose
+// data it writes there: a caller's arguments are then written into its
+// writer argument, as by a direct call. It is the fact a caller in
+// another package reads (WriterParamsOf).
+func (a *Analysis) WriterParams(h *ssa.Function) map[int][]int {
+	return a.writerParamsIn(h, 0)
+}
+
+func (a *Analysis) writerParamsIn(h *ssa.Function, depth int) map[int][]int {
 	var out map[int][]int
 	for _, b := range h.Blocks {
 		for _, in := range b.Instrs {
@@ -180,30 +250,71 @@ func (a *Analysis) writerParams(h *ssa.Function) map[int][]int {
 			if !ok || c.Call.IsInvoke() {
 				continue
 			}
-			callee := ssax.CalleeFunc(&c.Call)
-			if callee == nil {
-				continue
-			}
-			d, ok := apis.WriterDest(apis.FuncOf(callee))
-			if !ok || d >= len(c.Call.Args) {
-				continue
-			}
-			dst, _ := a.m.RootOf(c.Call.Args[d])
-			di := slices.Index(h.Params, asParam(dst))
-			if di < 0 {
-				continue
-			}
-			for k, arg := range c.Call.Args {
-				if k == d {
+			for d, ws := range a.writtenArgs(&c.Call, depth) {
+				dst, _ := a.m.RootOf(c.Call.Args[d])
+				di := slices.Index(h.Params, asParam(dst))
+				if di < 0 {
 					continue
 				}
-				r, _ := a.m.RootOf(ssax.Unconvert(arg))
-				if j := slices.Index(h.Params, asParam(r)); j >= 0 {
-					if out == nil {
-						out = map[int][]int{}
+				for _, k := range ws {
+					r, _ := a.m.RootOf(ssax.Unconvert(c.Call.Args[k]))
+					if j := slices.Index(h.Params, asParam(r)); j >= 0 {
+						if out == nil {
+							out = map[int][]int{}
+						}
+						out[di] = append(out[di], j)
 					}
-					out[di] = append(out[di], j)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// writtenArgs returns, for the static call c, the indices of the
+// arguments it writes into as writers and, for each, the indices of the
+// arguments whose data it writes there: a writer API (apis.WriterDest),
+// a helper of the package (analysed up to a depth), or a function of
+// another package through its facts.
+func (a *Analysis) writtenArgs(c *ssa.CallCommon, depth int) map[int][]int {
+	if c.IsInvoke() {
+		return nil
+	}
+	callee := ssax.CalleeFunc(c)
+	if callee != nil {
+		if d, ok := apis.WriterDest(apis.FuncOf(callee)); ok {
+			if d >= len(c.Args) {
+				return nil
+			}
+			var ws []int
+			for k := range c.Args {
+				if k != d {
+					ws = append(ws, k)
+				}
+			}
+			return map[int][]int{d: ws}
+		}
+	}
+	var m map[int][]int
+	if h := a.m.LocalFunc(a.m.Callee(c)); h != nil {
+		if depth >= maxHelperDepth {
+			return nil
+		}
+		m = a.writerParamsIn(h, depth+1)
+	} else if callee != nil {
+		m = a.m.WriterParamsOf(callee)
+	}
+	var out map[int][]int
+	for d, ws := range m {
+		if d >= len(c.Args) {
+			continue
+		}
+		for _, k := range ws {
+			if k < len(c.Args) {
+				if out == nil {
+					out = map[int][]int{}
+				}
+				out[d] = append(out[d], k)
 			}
 		}
 	}

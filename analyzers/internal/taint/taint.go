@@ -49,6 +49,14 @@ type Model interface {
 	// SortedParamsOf returns the indices of the parameters that fn, a
 	// function of another package, sorts in place, as its facts say.
 	SortedParamsOf(fn *types.Func) []int
+	// RangedParamsOf returns the indices of the parameters of fn, a
+	// function of another package, whose callback it runs over an
+	// unordered collection, as its facts say.
+	RangedParamsOf(fn *types.Func) []int
+	// WriterParamsOf returns, for fn, a function of another package, the
+	// parameters it writes into as a writer and, for each, the
+	// parameters whose data it writes there, as its facts say.
+	WriterParamsOf(fn *types.Func) map[int][]int
 	// ArgStores returns the stores that a call of a helper (of the
 	// package, or of another package through its facts) makes on every
 	// call into what its arguments point to.
@@ -215,7 +223,11 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		}
 	case *ssa.FreeVar:
 		if b := a.m.Binding(x); b != nil {
-			return captured(a.taint(b, vis))
+			t := captured(a.taint(b, vis))
+			if cell, ok := b.(*ssa.Alloc); ok {
+				t = t.Union(a.capturedCounter(cell, x.Pos()))
+			}
+			return t
 		}
 	case *ssa.Phi:
 		var t Taint
@@ -254,6 +266,12 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 			}
 		}
 		return t
+	case *ssa.FieldAddr, *ssa.IndexAddr, *forward.Derived:
+		// A pointer into a struct or a slice (&e.At handed to a helper
+		// that reads *p), or what a forwarder computes from the caller's
+		// argument (its *p, p.At): what the argument holds there, as a
+		// load would read it.
+		return a.pointeeTaint(x, nil, x.Pos(), vis)
 	case *ssa.Convert:
 		return a.taint(x.X, vis)
 	case *ssa.ChangeType:
@@ -293,7 +311,22 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		}
 		return t
 	case *ssa.Call:
-		return a.callTaint(x, vis)
+		t := a.callTaint(x, vis)
+		if _, ok := x.Type().Underlying().(*types.Pointer); ok {
+			// A pointer a constructor or a builder returned, handed on
+			// whole (b.Build(), render(cfg)): what it points to includes
+			// what was stored into it since, here or by methods of it
+			// (b.Took(d)). An API object is followed path by path instead,
+			// as for a composite literal.
+			if root, path := a.m.RootOf(x); isCall(root) && !a.m.IsObjectRoot(root) {
+				for _, st := range a.storesInto(root) {
+					if CompatiblePaths(st.path, path) {
+						t = t.Union(a.storeTaint(st, vis))
+					}
+				}
+			}
+		}
+		return t
 	}
 	return Taint{}
 }
@@ -315,13 +348,28 @@ func (a *Analysis) sortedElems(t Taint, v ssa.Value, at ssa.Instruction) Taint {
 // can run before the load (stores in closures count: their order is
 // unknown).
 func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
-	root, path := a.m.RootOf(load.X)
+	return a.pointeeTaint(load.X, load, load.Pos(), vis)
+}
+
+// pointeeTaint is the taint of what the pointer ptr points to, read at
+// the instruction at (a load), or, when at is nil, wherever the pointer
+// goes (a pointer into a struct handed to a function, &e.At): then every
+// store into that place counts, since the callee reads it later.
+func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos, vis map[ssa.Value]bool) Taint {
+	root, path := a.m.RootOf(ptr)
+	fn := ptr.Parent()
+	if at != nil {
+		fn = at.Parent()
+	}
+	before := func(st localStore) bool { // st can run before the read
+		return at == nil || st.instr.Parent() != fn || ssax.Reaches(st.instr, at)
+	}
 	var t Taint
 	switch g := root.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 	case *ssa.Global:
 		if len(path) == 0 {
-			return a.counterSource(g, load.Pos())
+			return a.counterSource(g, pos)
 		}
 		return Taint{}
 	case *ssa.Call:
@@ -331,7 +379,7 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		// []Container{{Env: env}}) so that sibling fields stay clean.
 		t = versionAt(a.taint(root, vis), path)
 		for _, st := range a.storesInto(root) {
-			if !CompatiblePaths(st.path, path) || st.instr.Parent() == load.Parent() && !ssax.Reaches(st.instr, load) {
+			if !CompatiblePaths(st.path, path) || !before(st) {
 				continue
 			}
 			if len(st.path) < len(path) && st.val != nil {
@@ -355,17 +403,20 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 		}
 		if p, ok := root.(*ssa.Parameter); ok {
 			t = atParamPath(t, p, path)
-			if p.Parent() != load.Parent() {
+			if p.Parent() != fn {
 				t = captured(t) // read in a closure through a captured variable
 			}
 		}
 		return t
 	}
+	if cell, ok := root.(*ssa.Alloc); ok && len(path) == 0 {
+		t = t.Union(a.capturedCounter(cell, pos))
+	}
 	for _, st := range a.storesInto(root) {
 		if !CompatiblePaths(st.path, path) {
 			continue
 		}
-		if st.instr.Parent() == load.Parent() && !ssax.Reaches(st.instr, load) {
+		if !before(st) {
 			continue
 		}
 		stored := a.storeTaint(st, vis)
@@ -567,22 +618,16 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 							continue
 						}
 					}
-					if h := a.m.LocalFunc(a.m.Callee(common)); h != nil && !common.IsInvoke() {
-						// A helper of the package that writes its arguments
-						// into a writer it is given.
-						for d, ws := range a.writerParams(h) {
-							if d >= len(common.Args) {
-								continue
-							}
-							var written []ssa.Value
-							for _, j := range ws {
-								if j < len(common.Args) {
-									written = append(written, common.Args[j])
-								}
-							}
-							root, path := a.m.RootOf(common.Args[d])
-							idx[root] = append(idx[root], localStore{path: path, instr: in, written: written})
+					// A helper (of the package, or of another package
+					// through its facts) that writes its arguments into a
+					// writer it is given.
+					for d, ws := range a.writtenArgs(common, 0) {
+						var written []ssa.Value
+						for _, j := range ws {
+							written = append(written, common.Args[j])
 						}
+						root, path := a.m.RootOf(common.Args[d])
+						idx[root] = append(idx[root], localStore{path: path, instr: in, written: written})
 					}
 					// A helper that stores into what an argument points to
 					// (setCondition(&desired.Conditions, …)).
@@ -744,6 +789,22 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 			return a.bindParamsAt(rt, common.Args, c, vis)
 		}
 	}
+	if common.IsInvoke() {
+		// A method of an interface: the implementations the call graph
+		// finds for the value (r.renderer.Render(params), with the
+		// renderer set by a constructor), each by its result taint with
+		// the receiver first.
+		if fs := a.m.Callees(common); len(fs) > 0 {
+			var t Taint
+			for _, f := range fs {
+				if rt := a.CallResultTaint(f); rt.Kinds != 0 || rt.Params != 0 {
+					rt.Origin = c.Pos()
+					t = t.Union(a.bindParamsAt(rt, args, c, vis))
+				}
+			}
+			return t
+		}
+	}
 	if common.IsInvoke() && apis.CarriesReceiver(common.Method) {
 		// err.Error(), s.String(), ctx.Value(k): the text or the value
 		// the receiver was built from (fmt.Errorf("… %s", v),
@@ -751,6 +812,12 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		return a.taint(common.Value, vis)
 	}
 	return Taint{}
+}
+
+// isCall reports whether v is the result of a call.
+func isCall(v ssa.Value) bool {
+	_, ok := v.(*ssa.Call)
+	return ok
 }
 
 // versionPart returns the Version taint of a value read from v: v is the
@@ -1231,25 +1298,6 @@ func (a *Analysis) isMapYield(fn *ssa.Function) bool {
 			return true
 		}
 	}
-	// Handed to a helper of the package that ranges it (a wrapper of
-	// (*sync.Map).Range).
-	for _, b := range parent.Blocks {
-		for _, in := range b.Instrs {
-			c, ok := in.(*ssa.Call)
-			if !ok || c.Call.IsInvoke() {
-				continue
-			}
-			h := a.m.LocalFunc(a.m.Callee(&c.Call))
-			if h == nil {
-				continue
-			}
-			for j, arg := range c.Call.Args {
-				if callbackFunc(arg) == fn && a.rangesParam(h, j) {
-					return true
-				}
-			}
-		}
-	}
 	return false
 }
 
@@ -1328,10 +1376,25 @@ func (a *Analysis) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]b
 		}
 		return a.elemOrd(x.Y, at, seen)
 	case *ssa.Call:
-		if fc := a.m.Forward(&x.Call); ssax.CalleeFunc(fc) != nil && apis.IsTaintPropagator(apis.FuncOf(ssax.CalleeFunc(fc))) {
+		fc := a.m.Forward(&x.Call)
+		if ssax.CalleeFunc(fc) != nil && apis.IsTaintPropagator(apis.FuncOf(ssax.CalleeFunc(fc))) {
 			for _, arg := range fc.Args {
 				if src := a.elemOrd(arg, at, seen); src != "" {
 					return src
+				}
+			}
+			return ""
+		}
+		// A helper (of the package, or of another package through its
+		// facts) whose result derives from an argument that does
+		// (f.flag(k, v) in a map range).
+		if fn := a.m.Callee(fc); fn != nil && !fc.IsInvoke() {
+			rt := a.CallResultTaint(fn)
+			for i, arg := range fc.Args {
+				if i < 64 && rt.Params&(1<<uint(i)) != 0 {
+					if src := a.elemOrd(arg, at, seen); src != "" {
+						return src
+					}
 				}
 			}
 		}
@@ -1429,6 +1492,18 @@ func taintable(t types.Type, depth int) bool {
 		return taintable(u.Elem(), depth+1)
 	case *types.Map:
 		return taintable(u.Elem(), depth+1)
+	case *types.Struct:
+		// A value assembled from the parameters (a status a builder
+		// returns): any field that can carry a value.
+		if pkg, _, ok := apis.NamedOf(t); ok && (pkg == "time" || pkg == apis.MetaV1) {
+			return true
+		}
+		for i := range u.NumFields() {
+			if taintable(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+		return false
 	}
 	if pkg, _, ok := apis.NamedOf(t); ok && (pkg == "time" || pkg == apis.MetaV1) {
 		return true

@@ -1,0 +1,100 @@
+// Package heap: non-determinism kept in the heap on its way to a write: a
+// timing stored into a builder of another package by one of its methods
+// and read back by another; a counter kept by a closure that a factory
+// returns. The negatives: the same builder given no timing, and a counter
+// local to one pass.
+package heap
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"nondet/api"
+	"nondet/heap/tally"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type TallyReconciler struct{ client.Client }
+
+func (r *TallyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	began := time.Now()
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	t := tally.New()
+	for _, k := range w.Status.Keys {
+		t.Saw(k != "")
+	}
+	t.Took(time.Since(began))
+	rep := t.Full()
+	w.Status.Message = rep.Ready + " ready, " + rep.Timing // want `nondetwrite: time.Since\(\) flows into Widget.Status.Message`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+// CountOnlyReconciler fills the same builder with counts only.
+type CountOnlyReconciler struct{ client.Client }
+
+func (r *CountOnlyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	t := tally.New()
+	for _, k := range w.Status.Keys {
+		t.Saw(k != "")
+	}
+	w.Status.Message = t.Full().Ready + " ready"
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+// SerialReconciler names each pass with a closure that a factory returned:
+// the closure outlives the factory's call, so each call reads one more.
+type SerialReconciler struct {
+	client.Client
+	next func() string
+}
+
+func NewSerialReconciler(c client.Client) *SerialReconciler {
+	return &SerialReconciler{Client: c, next: serials("run-")}
+}
+
+func serials(prefix string) func() string {
+	n := 0
+	return func() string {
+		n++
+		return prefix + strconv.Itoa(n)
+	}
+}
+
+func (r *SerialReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Phase = r.next() // want `nondetwrite: an in-memory counter kept by a closure flows into Widget.Status.Phase`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+// LocalCountReconciler counts with a closure of the pass itself: the count
+// starts afresh on every pass, so it is the number of keys.
+type LocalCountReconciler struct{ client.Client }
+
+func (r *LocalCountReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	n := 0
+	bump := func() {
+		n++
+	}
+	for range w.Status.Keys {
+		bump()
+	}
+	w.Status.Phase = strconv.Itoa(n)
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
