@@ -45,9 +45,12 @@ var Doc = &checkdoc.Doc{
 		"fields) in a loop over the list introduces the order, and conditions inside that loop only filter " +
 		"which items are appended. Order also enters through a `(*sync.Map).Range` callback, through " +
 		"`reflect.Value.MapKeys`, through writes into a `strings.Builder` or `bytes.Buffer` (`fmt.Fprintf(&b, …)`, " +
-		"`b.WriteString`) inside a map range, also when a helper of the package does the ranging or the " +
+		"`b.WriteString`) inside a map range, also when a helper (of the package, or of another through its facts) does the ranging or the " +
 		"writing, and through the completion order of goroutines started in a loop (what they append to a " +
 		"shared slice or send on a channel; no fix is offered for it, since the sort must wait for them). " +
+		"A helper's result built from a key or value inside the range (`out = append(out, f.line(k, v))`) is " +
+		"in map order, and a call of an interface method runs the implementations whose values reach the " +
+		"receiver (the layout a constructor chose), each with its own order. " +
 		"The write and the conditions on the way are judged as for RL1001 " +
 		"(stable conditions, deferred writes, cluster-api's patch helper). The finding is placed where the " +
 		"order enters.\n\n" +

@@ -66,8 +66,13 @@ var Doc = &checkdoc.Doc{
 		"`ctx.Value` after `context.WithValue`, the text of an error (`err.Error()`, `fmt.Errorf(\"%w\")`: only " +
 		"what the error type's `Error` method prints), a buffer `rand.Read` fills, and the part of an object " +
 		"a helper reads (a helper that reads only the spec of an object stamped elsewhere passes no stamp). " +
-		"An in-memory counter is a process value: a package-level variable the package increments, and the " +
-		"result of an atomic `Add` (a counter field of the reconciler). Entries include methods a generic " +
+		"It follows the heap: a pointer into a struct handed to a helper (`stamp(&e.At)`) carries what was " +
+		"stored there before the call, a builder or constructor result carries what its methods stored into " +
+		"it (`b.Took(time.Since(start)); b.Build()`), and a call of an interface method runs the " +
+		"implementations whose values reach the receiver (a constructor's `renderer: render.Flags{}`). " +
+		"An in-memory counter is a process value: a package-level variable the package increments, the " +
+		"result of an atomic `Add` (a counter field of the reconciler), and a variable that a closure a " +
+		"factory returns increments (the count outlives the factory's call). Entries include methods a generic " +
 		"controller of another package calls through its interfaces with the request, its key or the object " +
 		"read by it (`Sync(ctx, key)`, `ReconcileKind(ctx, obj)`).\n\n" +
 		"Also reported: a copy of the written object's own `metadata.resourceVersion` stored into the object " +

@@ -43,10 +43,10 @@ var Values = map[string][]string{
 		"constructor", "setter"},
 	DimSource: {"spec", "generation", "sorted-keys", "sorted-maps-keys", "json-map",
 		"clock", "since", "random", "uuid", "map-range", "maps-keys", "counter",
-		"sets-unsorted", "reflect-mapkeys", "syncmap-range"},
+		"sets-unsorted", "reflect-mapkeys", "syncmap-range", "closure-counter"},
 	DimTransport: {"direct", "helper", "helper-pkg", "closure-local", "field-func", "factory",
 		"pkg-var-other", "iface", "method-value", "generic", "channel",
-		"error-value", "struct-field", "ctx-value"},
+		"error-value", "struct-field", "ctx-value", "builder-pkg", "iface-pkg"},
 	DimDest:  {"status-summary", "status-members", "condition", "annotation", "child-data"},
 	DimGuard: {"none", "deepequal-semantic", "deepequal-reflect", "changed-flag", "observed-generation"},
 	DimStamp: {"none", "before-guard", "inside-guard"},
@@ -60,6 +60,7 @@ var nondeterministic = map[string]bool{
 	"clock": true, "since": true, "random": true, "uuid": true,
 	"map-range": true, "maps-keys": true, "counter": true,
 	"sets-unsorted": true, "reflect-mapkeys": true, "syncmap-range": true,
+	"closure-counter": true,
 }
 
 // Label is a program's class: A (a write whose content changes every pass

@@ -119,6 +119,8 @@ func sourceOf(v string) source {
 		return source{pre: "var keys []string\nfor _, k := range reflect.ValueOf(in.Spec.Labels).MapKeys() {\nkeys = append(keys, k.String())\n}\n", expr: `strings.Join(keys, ",")`, usesIn: true}
 	case "syncmap-range":
 		return source{pre: "var seen sync.Map\nfor k, v := range in.Spec.Labels {\nseen.Store(k, v)\n}\nvar keys []string\nseen.Range(func(k, _ any) bool {\nkeys = append(keys, k.(string))\nreturn true\n})\n", expr: `strings.Join(keys, ",")`, usesIn: true}
+	case "closure-counter":
+		return source{decl: "// counterFrom returns a closure that counts its calls.\nfunc counterFrom() func() int {\nn := 0\nreturn func() int {\nn++\nreturn n\n}\n}\n\n// nextPass numbers the values computed by this process.\nvar nextPass = counterFrom()\n", expr: `fmt.Sprintf("pass-%d", nextPass())`}
 	case "counter":
 		return source{decl: "// passes counts the values computed by this process.\nvar passes int\n", pre: "passes++\n", expr: `fmt.Sprintf("pass-%d", passes)`}
 	}
@@ -207,6 +209,19 @@ func transport(v string, src source, ptr string, p *parts) string {
 		local()
 		p.decls = append(p.decls, helperFunc, "// valueKey keys the computed value in a context.\ntype valueKey struct{}\n")
 		return "vctx := context.WithValue(ctx, valueKey{}, computeValue(" + ptr + "))\nval, _ := vctx.Value(valueKey{}).(string)\n"
+	case "builder-pkg":
+		local()
+		p.decls = append(p.decls, helperFunc)
+		p.helper = append(p.helper, "// Builder assembles the stored value.\ntype Builder struct {\nvalue string\nnote  string\n}\n\n// NewBuilder starts a Builder.\nfunc NewBuilder() *Builder { return &Builder{note: \"built\"} }\n\n// Set records the value.\nfunc (b *Builder) Set(v string) { b.value = v }\n\n// Result is what a Builder assembles.\ntype Result struct {\nValue string\nNote  string\n}\n\n// Build returns the assembled result.\nfunc (b *Builder) Build() Result { return Result{Value: b.value, Note: b.note} }\n")
+		return "b := helper.NewBuilder()\nb.Set(computeValue(" + ptr + "))\nval := b.Build().Value\n"
+	case "iface-pkg":
+		if src.decl != "" {
+			p.helper = append(p.helper, src.decl)
+		}
+		p.helper = append(p.helper, "// Source computes the stored value.\ntype Source interface {\nValue(in *v1.Widget) string\n}\n\n// Computed is the Source of the reconciler.\ntype Computed struct{}\n\n// Value implements Source.\nfunc (Computed) Value(in *v1.Widget) string "+src.body()+"\n\n// Fixed is a Source of a constant.\ntype Fixed struct{}\n\n// Value implements Source.\nfunc (Fixed) Value(*v1.Widget) string { return \"fixed\" }\n")
+		p.fields = append(p.fields, "src helper.Source")
+		p.inits = append(p.inits, "src: helper.Computed{}")
+		return "val := r.src.Value(" + ptr + ")\n"
 	case "channel":
 		local()
 		p.decls = append(p.decls, helperFunc)

@@ -49,7 +49,8 @@ type holder struct {
 // on code it does not expect leaves the graph empty rather than stopping
 // the analysis.
 func Build(fns []*ssa.Function) (g *Graph) {
-	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: findHolders(fns), returns: findFactories(fns), impls: findImpls(fns)}
+	returns := findFactories(fns)
+	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: findHolders(fns, returns), returns: returns, impls: findImpls(fns)}
 	set := make(map[*ssa.Function]bool)
 	var operands []*ssa.Value
 	for _, fn := range fns {
@@ -240,8 +241,9 @@ func keyOf(addr ssa.Value) (holder, bool) {
 }
 
 // findHolders finds, in one pass over fns, the holders that hold one
-// function.
-func findHolders(fns []*ssa.Function) map[holder]*ssa.Function {
+// function: a function, a closure, or the closure that a factory of
+// returns gives (var next = counterFrom()).
+func findHolders(fns []*ssa.Function, returns map[*ssa.Function]*ssa.Function) map[holder]*ssa.Function {
 	held := make(map[holder]*ssa.Function)
 	bad := make(map[holder]bool)
 	// use records what instr does with the holder k at addr: a load, a
@@ -254,6 +256,15 @@ func findHolders(fns []*ssa.Function) map[holder]*ssa.Function {
 			}
 		case *ssa.Store:
 			f := storedFunc(x.Val)
+			if c, ok := x.Val.(*ssa.Call); ok && f == nil {
+				// The closure a factory returns (var next = counterFrom()).
+				if callee := c.Call.StaticCallee(); callee != nil {
+					if o := callee.Origin(); o != nil {
+						callee = o
+					}
+					f = returns[callee]
+				}
+			}
 			if x.Addr != addr || f == nil || (held[k] != nil && held[k] != f) {
 				bad[k] = true
 				return

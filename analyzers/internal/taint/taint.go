@@ -361,8 +361,20 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 	if at != nil {
 		fn = at.Parent()
 	}
-	before := func(st localStore) bool { // st can run before the read
-		return at == nil || st.instr.Parent() != fn || ssax.Reaches(st.instr, at)
+	uses, escapes := []ssa.Instruction{at}, false
+	if at == nil {
+		uses, escapes = pointerUses(ptr)
+	}
+	before := func(st localStore) bool { // st can run before a read through ptr
+		if escapes || st.instr.Parent() != fn {
+			return true
+		}
+		for _, u := range uses {
+			if ssax.Reaches(st.instr, u) {
+				return true
+			}
+		}
+		return false
 	}
 	var t Taint
 	switch g := root.(type) {
@@ -434,6 +446,30 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 		t = t.Without(apis.Version) // meta := w.ObjectMeta; meta.ResourceVersion = ""
 	}
 	return t
+}
+
+// pointerUses returns the instructions that read through the pointer v
+// (the calls it is handed to, the loads and addresses computed from it),
+// for a forwarder's derived operand those of the caller's argument; escapes
+// is set when the pointer goes anywhere else (stored, converted, returned),
+// where it may be read at any later time.
+func pointerUses(v ssa.Value) (uses []ssa.Instruction, escapes bool) {
+	if d, ok := v.(*forward.Derived); ok {
+		v = d.Base
+	}
+	refs := v.Referrers()
+	if refs == nil {
+		return nil, true
+	}
+	for _, r := range *refs {
+		switch r.(type) {
+		case *ssa.Call, *ssa.UnOp, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.DebugRef:
+			uses = append(uses, r)
+		default:
+			return nil, true
+		}
+	}
+	return uses, false
 }
 
 // storeTaint is the taint of the value a store stores, as it is when the

@@ -1,8 +1,9 @@
 // Package heap: non-determinism kept in the heap on its way to a write: a
 // timing stored into a builder of another package by one of its methods
 // and read back by another; a counter kept by a closure that a factory
-// returns. The negatives: the same builder given no timing, and a counter
-// local to one pass.
+// returns. The negatives: the same builder given no timing, a counter
+// local to one pass, and a copy taken through a pointer before a stamp
+// that the guard's block makes later.
 package heap
 
 import (
@@ -13,6 +14,8 @@ import (
 	"nondet/api"
 	"nondet/heap/tally"
 
+	"k8s.io/apimachinery/pkg/api/equality"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -97,4 +100,33 @@ func (r *LocalCountReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	}
 	w.Status.Phase = strconv.Itoa(n)
 	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
+
+// copyStatus copies a status through pointers.
+func copyStatus(in, out *api.WidgetStatus) {
+	*out = *in
+	out.Keys = append([]string(nil), in.Keys...)
+}
+
+// CopyThenStampReconciler copies the status through a pointer before the
+// guard; the stamp that the guard's block makes afterwards is not in the
+// copy, and it is made only when the rest changed.
+type CopyThenStampReconciler struct{ client.Client }
+
+func (r *CopyThenStampReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	orig := w.DeepCopy()
+	var st api.WidgetStatus
+	copyStatus(&w.Status, &st)
+	st.Phase = "Ready"
+	w.Status = st
+	if !equality.Semantic.DeepEqual(orig.Status, w.Status) {
+		now := metav1.Now()
+		w.Status.StartTime = &now
+		return ctrl.Result{}, r.Status().Update(ctx, w)
+	}
+	return ctrl.Result{}, nil
 }
