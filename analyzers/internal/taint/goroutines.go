@@ -135,11 +135,7 @@ func (a *Analysis) setOnce(root ssa.Value, st localStore) bool {
 // ((*sync.Map).Range, or a map iterator), so that a closure passed there
 // by a caller runs in map order.
 func (a *Analysis) rangesParam(h *ssa.Function, j int) bool {
-	return a.rangesParamIn(h, j, 0)
-}
-
-func (a *Analysis) rangesParamIn(h *ssa.Function, j, depth int) bool {
-	return j < len(h.Params) && slices.Contains(a.rangedCallbacksIn(h, depth), ssa.Value(h.Params[j]))
+	return j < len(h.Params) && slices.Contains(a.rangedCallbacks(h), ssa.Value(h.Params[j]))
 }
 
 // RangedParams returns the parameters (receiver first) whose callback fn
@@ -157,13 +153,14 @@ func (a *Analysis) RangedParams(fn *ssa.Function) []int {
 
 // rangedCallbacks returns the function arguments (conversions removed)
 // that fn's calls run over an unordered collection (unorderedRange), or
-// hand to a helper that does: of the package (up to a few levels), or of
-// another package, as its facts say.
+// hand to a helper that does: of the package, or of another package, as
+// its facts say. It is computed once per function; a helper reached
+// again while it is being computed (recursion) adds nothing.
 func (a *Analysis) rangedCallbacks(fn *ssa.Function) []ssa.Value {
-	return a.rangedCallbacksIn(fn, 0)
-}
-
-func (a *Analysis) rangedCallbacksIn(fn *ssa.Function, depth int) []ssa.Value {
+	if out, ok := a.ranged.Get(fn); ok {
+		return out
+	}
+	a.ranged.Put(fn, nil)
 	var out []ssa.Value
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
@@ -177,29 +174,26 @@ func (a *Analysis) rangedCallbacksIn(fn *ssa.Function, depth int) []ssa.Value {
 				}
 				continue
 			}
-			for _, j := range a.rangedArgs(&c.Call, depth) {
+			for _, j := range a.rangedArgs(&c.Call) {
 				out = append(out, ssax.Unconvert(c.Call.Args[j]))
 			}
 		}
 	}
+	a.ranged.Put(fn, out)
 	return out
 }
 
 // rangedArgs returns the indices of the arguments of the static call c
 // that its callee runs over an unordered collection: a helper of the
-// package (analysed up to a depth), or a function of another package
-// through its facts.
-func (a *Analysis) rangedArgs(c *ssa.CallCommon, depth int) []int {
+// package, or a function of another package through its facts.
+func (a *Analysis) rangedArgs(c *ssa.CallCommon) []int {
 	if c.IsInvoke() {
 		return nil
 	}
 	var out []int
 	if h := a.m.LocalFunc(a.m.Callee(c)); h != nil {
-		if depth >= maxHelperDepth {
-			return nil
-		}
 		for j := range c.Args {
-			if a.rangesParamIn(h, j, depth+1) {
+			if a.rangesParam(h, j) {
 				out = append(out, j)
 			}
 		}
@@ -214,10 +208,6 @@ func (a *Analysis) rangedArgs(c *ssa.CallCommon, depth int) []int {
 	}
 	return out
 }
-
-// maxHelperDepth bounds how deep the walks through helpers of the package
-// go (a wrapper of a wrapper of (*sync.Map).Range).
-const maxHelperDepth = 3
 
 // callbackFunc is the function a callback argument is: a closure, or a
 // function passed by name; nil otherwise.
@@ -239,10 +229,10 @@ func callbackFunc(v ssa.Value) *ssa.Function {
 // writer argument, as by a direct call. It is the fact a caller in
 // another package reads (WriterParamsOf).
 func (a *Analysis) WriterParams(h *ssa.Function) map[int][]int {
-	return a.writerParamsIn(h, 0)
-}
-
-func (a *Analysis) writerParamsIn(h *ssa.Function, depth int) map[int][]int {
+	if out, ok := a.writers.Get(h); ok {
+		return out
+	}
+	a.writers.Put(h, nil)
 	var out map[int][]int
 	for _, b := range h.Blocks {
 		for _, in := range b.Instrs {
@@ -250,7 +240,7 @@ func (a *Analysis) writerParamsIn(h *ssa.Function, depth int) map[int][]int {
 			if !ok || c.Call.IsInvoke() {
 				continue
 			}
-			for d, ws := range a.writtenArgs(&c.Call, depth) {
+			for d, ws := range a.writtenArgs(&c.Call) {
 				dst, _ := a.m.RootOf(c.Call.Args[d])
 				di := slices.Index(h.Params, asParam(dst))
 				if di < 0 {
@@ -268,15 +258,16 @@ func (a *Analysis) writerParamsIn(h *ssa.Function, depth int) map[int][]int {
 			}
 		}
 	}
+	a.writers.Put(h, out)
 	return out
 }
 
 // writtenArgs returns, for the static call c, the indices of the
 // arguments it writes into as writers and, for each, the indices of the
 // arguments whose data it writes there: a writer API (apis.WriterDest),
-// a helper of the package (analysed up to a depth), or a function of
-// another package through its facts.
-func (a *Analysis) writtenArgs(c *ssa.CallCommon, depth int) map[int][]int {
+// a helper of the package, or a function of another package through its
+// facts.
+func (a *Analysis) writtenArgs(c *ssa.CallCommon) map[int][]int {
 	if c.IsInvoke() {
 		return nil
 	}
@@ -297,10 +288,7 @@ func (a *Analysis) writtenArgs(c *ssa.CallCommon, depth int) map[int][]int {
 	}
 	var m map[int][]int
 	if h := a.m.LocalFunc(a.m.Callee(c)); h != nil {
-		if depth >= maxHelperDepth {
-			return nil
-		}
-		m = a.writerParamsIn(h, depth+1)
+		m = a.WriterParams(h)
 	} else if callee != nil {
 		m = a.m.WriterParamsOf(callee)
 	}

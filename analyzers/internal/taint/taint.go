@@ -85,6 +85,8 @@ type Analysis struct {
 	retTaint  *memo.Table[*ssa.Function, Taint]
 	listRes   *memo.Table[*ssa.Function, map[int]token.Pos] // listorder.go: results in cache order
 	counters  *memo.Table[*ssa.Global, bool]                // counter.go: in-memory counters
+	ranged    *memo.Table[*ssa.Function, []ssa.Value]       // goroutines.go: callbacks run over unordered collections
+	writers   *memo.Table[*ssa.Function, map[int][]int]     // goroutines.go: writer parameters
 }
 
 // New returns the base taint analysis of the model m.
@@ -96,6 +98,8 @@ func New(m Model) *Analysis {
 		retTaint:  &memo.Table[*ssa.Function, Taint]{},
 		listRes:   &memo.Table[*ssa.Function, map[int]token.Pos]{},
 		counters:  &memo.Table[*ssa.Global, bool]{},
+		ranged:    &memo.Table[*ssa.Function, []ssa.Value]{},
+		writers:   &memo.Table[*ssa.Function, map[int][]int]{},
 	}
 }
 
@@ -109,6 +113,8 @@ func (a *Analysis) View(m Model) *Analysis {
 		retTaint:  a.retTaint.View(),
 		listRes:   a.listRes.View(),
 		counters:  a.counters.View(),
+		ranged:    a.ranged.View(),
+		writers:   a.writers.View(),
 	}
 }
 
@@ -657,7 +663,7 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 					// A helper (of the package, or of another package
 					// through its facts) that writes its arguments into a
 					// writer it is given.
-					for d, ws := range a.writtenArgs(common, 0) {
+					for d, ws := range a.writtenArgs(common) {
 						var written []ssa.Value
 						for _, j := range ws {
 							written = append(written, common.Args[j])
