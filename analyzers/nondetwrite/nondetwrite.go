@@ -66,10 +66,11 @@ var Doc = &checkdoc.Doc{
 		"`ctx.Value` after `context.WithValue`, the text of an error (`err.Error()`, `fmt.Errorf(\"%w\")`: only " +
 		"what the error type's `Error` method prints), a buffer `rand.Read` fills, and the part of an object " +
 		"a helper reads (a helper that reads only the spec of an object stamped elsewhere passes no stamp). " +
-		"It follows the heap: a pointer into a struct handed to a helper (`stamp(&e.At)`) carries what was " +
-		"stored there before the call, a builder or constructor result carries what its methods stored into " +
-		"it (`b.Took(time.Since(start)); b.Build()`), and a call of an interface method runs the " +
+		"It follows pointers and interfaces: a pointer into a struct handed to a helper (`stamp(&e.At)`) " +
+		"carries what was stored there before the call, and a call of an interface method runs the " +
 		"implementations whose values reach the receiver (a constructor's `renderer: render.Flags{}`). " +
+		"A builder's content is not passed on whole to what its methods return (a report's fields are not " +
+		"told apart, so a timing the builder keeps for a log would flag every field of its report). " +
 		"An in-memory counter is a process value: a package-level variable the package increments, the " +
 		"result of an atomic `Add` (a counter field of the reconciler), and a variable that a closure a " +
 		"factory returns increments (the count outlives the factory's call). Entries include methods a generic " +

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"golang.org/x/tools/go/ssa"
@@ -139,11 +138,7 @@ func (s *Summary) Callees(c *ssa.CallCommon) []*ssa.Function {
 	// An interface call the graph has no edge for: a call that a
 	// forwarder makes on the caller's argument (which the graph never
 	// sees), dispatched by the field the receiver is read from.
-	recv := c.Value
-	if d, ok := recv.(*forward.Derived); ok && d.Inner == nil && len(d.Path) == 0 {
-		recv = d.Base
-	}
-	return s.graph.Dispatch(s.Pkg.Prog, recv, c.Method)
+	return s.graph.Dispatch(s.Pkg.Prog, c.Value, c.Method)
 }
 
 // LocalCallees returns the functions of the package that the call c may

@@ -317,22 +317,7 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		}
 		return t
 	case *ssa.Call:
-		t := a.callTaint(x, vis)
-		if _, ok := x.Type().Underlying().(*types.Pointer); ok {
-			// A pointer a constructor or a builder returned, handed on
-			// whole (b.Build(), render(cfg)): what it points to includes
-			// what was stored into it since, here or by methods of it
-			// (b.Took(d)). An API object is followed path by path instead,
-			// as for a composite literal.
-			if root, path := a.m.RootOf(x); isCall(root) && !a.m.IsObjectRoot(root) {
-				for _, st := range a.storesInto(root) {
-					if CompatiblePaths(st.path, path) {
-						t = t.Union(a.storeTaint(st, vis))
-					}
-				}
-			}
-		}
-		return t
+		return a.callTaint(x, vis)
 	}
 	return Taint{}
 }
@@ -359,8 +344,10 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 
 // pointeeTaint is the taint of what the pointer ptr points to, read at
 // the instruction at (a load), or, when at is nil, wherever the pointer
-// goes (a pointer into a struct handed to a function, &e.At): then every
-// store into that place counts, since the callee reads it later.
+// is used (a pointer into a struct handed to a function, &e.At; a
+// forwarder's derived operand): then the stores that can run before one
+// of its uses count (pointerUses), and every store when the pointer
+// escapes.
 func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos, vis map[ssa.Value]bool) Taint {
 	root, path := a.m.RootOf(ptr)
 	fn := ptr.Parent()
@@ -854,12 +841,6 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		return a.taint(common.Value, vis)
 	}
 	return Taint{}
-}
-
-// isCall reports whether v is the result of a call.
-func isCall(v ssa.Value) bool {
-	_, ok := v.(*ssa.Call)
-	return ok
 }
 
 // versionPart returns the Version taint of a value read from v: v is the
@@ -1534,18 +1515,6 @@ func taintable(t types.Type, depth int) bool {
 		return taintable(u.Elem(), depth+1)
 	case *types.Map:
 		return taintable(u.Elem(), depth+1)
-	case *types.Struct:
-		// A value assembled from the parameters (a status a builder
-		// returns): any field that can carry a value.
-		if pkg, _, ok := apis.NamedOf(t); ok && (pkg == "time" || pkg == apis.MetaV1) {
-			return true
-		}
-		for i := range u.NumFields() {
-			if taintable(u.Field(i).Type(), depth+1) {
-				return true
-			}
-		}
-		return false
 	}
 	if pkg, _, ok := apis.NamedOf(t); ok && (pkg == "time" || pkg == apis.MetaV1) {
 		return true
