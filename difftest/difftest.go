@@ -6,9 +6,13 @@
 //
 // Classes: A is a write whose content changes every pass in an unchanged
 // world (RL1001, RL1002); B is a write request that changes nothing
-// (RL2001, RL2002); clean is neither. A program labelled A may also carry
-// a B finding (the unguarded write stays once the value is made stable);
-// every other static verdict that differs from the label is a
+// (RL2001, RL2002); E is an action that is not idempotent, seen by verify's
+// lifecycle properties (NotFoundIsSuccess, Converges, NoHotLoop,
+// Idempotent, Deletion, and an external resource left after the deletion
+// completes; RL2003, RL2004, RL5xxx, RL6001, RL7001); clean is none. A
+// program labelled A may also carry a B finding (the unguarded write stays
+// once the value is made stable), one labelled E any finding besides an E
+// one; every other static verdict that differs from the label is a
 // disagreement: a missed defect or a false positive.
 package difftest
 
@@ -34,6 +38,16 @@ import (
 var classChecks = map[gen.Label][]string{
 	gen.A: {"RL1001", "RL1002"},
 	gen.B: {"RL2001", "RL2002"},
+	gen.E: {"RL2003", "RL2004", "RL5001", "RL5002", "RL5003", "RL5004", "RL6001", "RL7001"},
+}
+
+// verdictClasses are the classes whose checks make up the static verdict
+// of a program of each generator class: a class A/B program is judged by
+// the A and B checks, a class E program by every class's checks (its
+// clean twins must draw no finding of any of them).
+var verdictClasses = map[string][]gen.Label{
+	"":         {gen.A, gen.B},
+	gen.ClassE: {gen.A, gen.B, gen.E},
 }
 
 // Options configure a run.
@@ -68,18 +82,22 @@ type Finding struct {
 type Row struct {
 	Program  gen.Program
 	Executed Executed
-	// Static is the static verdict: "A", "B", "A+B" or "-".
+	// Static is the static verdict: the classes with a finding of their
+	// checks joined by "+" ("A", "B", "A+B", "E", …), or "-".
 	Static   string
 	Findings []Finding
 }
 
-// Agrees says whether the static verdict matches the executed label.
+// Agrees says whether the static verdict matches the executed label. An
+// E label agrees with any verdict that has E in it.
 // Programs the oracle could not label (error, unsettled) agree with
 // nothing; GeneratorBug reports them.
 func (r Row) Agrees() bool {
 	switch r.Executed.Label {
 	case gen.A:
 		return strings.Contains(r.Static, "A")
+	case gen.E:
+		return strings.Contains(r.Static, "E")
 	case gen.B:
 		return r.Static == "B"
 	case gen.Clean:
@@ -92,7 +110,7 @@ func (r Row) Agrees() bool {
 // oracle could not label it, or its intended label is not what it does.
 func (r Row) GeneratorBug() string {
 	switch l := r.Executed.Label; {
-	case l != gen.A && l != gen.B && l != gen.Clean:
+	case l != gen.A && l != gen.B && l != gen.E && l != gen.Clean:
 		return fmt.Sprintf("the oracle could not label it (%s: %s)", l, r.Executed.Why)
 	case l != r.Program.Intended:
 		return fmt.Sprintf("intended %s, executes as %s (%s)", r.Program.Intended, l, r.Executed.Why)
@@ -140,16 +158,17 @@ func Run(ctx context.Context, opts Options, progs []gen.Program) ([]Row, error) 
 			e = Executed{Program: p.Name, Label: "missing", Why: "the oracle wrote no label"}
 		}
 		row := Row{Program: p, Executed: e, Findings: byProg[p.Name]}
-		row.Static = verdict(row.Findings)
+		row.Static = verdict(p.Choices.Class(), row.Findings)
 		rows = append(rows, row)
 	}
 	return rows, nil
 }
 
-// verdict is the static verdict of a program's findings.
-func verdict(fs []Finding) string {
+// verdict is the static verdict of the findings on a program of a
+// generator class.
+func verdict(class string, fs []Finding) string {
 	var v []string
-	for _, class := range []gen.Label{gen.A, gen.B} {
+	for _, class := range verdictClasses[class] {
 		if slices.ContainsFunc(fs, func(f Finding) bool { return slices.Contains(classChecks[class], f.ID) }) {
 			v = append(v, string(class))
 		}
@@ -228,6 +247,49 @@ func lint(ctx context.Context, dir, linter string) ([]Finding, error) {
 	return out, nil
 }
 
+// writeClassTables writes the per-value and per-pair tables of one
+// generator class.
+func writeClassTables(w io.Writer, t Table, class string, labels []gen.Label) {
+	name := "class A/B"
+	if class != "" {
+		name = "class " + class
+	}
+	fmt.Fprintf(w, "\n## %s: per dimension value (agree/programs, per executed label)\n\n| dimension=value |", name)
+	for _, l := range labels {
+		fmt.Fprintf(w, " %s |", l)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(labels)))
+	values := gen.ClassValues(class)
+	for _, d := range gen.ClassDims(class) {
+		for _, v := range values[d] {
+			k := d + "=" + v
+			m := t.PerValue[classKey(class, k)]
+			if m == nil {
+				fmt.Fprintf(w, "| %s | no program |%s\n", k, strings.Repeat(" |", len(labels)-1))
+				continue
+			}
+			fmt.Fprintf(w, "| %s |", k)
+			for _, l := range labels {
+				fmt.Fprintf(w, " %s |", m[l])
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	pd := gen.PairDims(class)
+	fmt.Fprintf(w, "\n## %s: %s × %s (agree/programs)\n\n| %s | ", name, pd[0], pd[1], pd[0])
+	for _, b := range values[pd[1]] {
+		fmt.Fprintf(w, "%s | ", b)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(values[pd[1]])))
+	for _, a := range values[pd[0]] {
+		fmt.Fprintf(w, "| %s | ", a)
+		for _, b := range values[pd[1]] {
+			fmt.Fprintf(w, "%s | ", t.PerPair[classKey(class, a+"×"+b)])
+		}
+		fmt.Fprintln(w)
+	}
+}
+
 // Cell counts the programs of one executed label by agreement.
 type Cell struct{ Agree, Disagree int }
 
@@ -235,8 +297,16 @@ type Cell struct{ Agree, Disagree int }
 // per executed label.
 type Table struct {
 	PerLabel map[gen.Label]*Cell
-	PerValue map[string]map[gen.Label]*Cell // "dim=value" → label → cell
-	PerPair  map[string]*Cell               // "representation×transport" → cell (all labels)
+	PerValue map[string]map[gen.Label]*Cell // "[class=E ]dim=value" → label → cell
+	PerPair  map[string]*Cell               // "[class=E ]a×b" of the class's PairDims → cell (all labels)
+}
+
+// classKey prefixes a table key with a program's class (none for A/B).
+func classKey(class, k string) string {
+	if class == "" {
+		return k
+	}
+	return gen.DimClass + "=" + class + " " + k
 }
 
 // Tabulate counts the rows.
@@ -258,14 +328,16 @@ func Tabulate(rows []Row) Table {
 	for _, r := range rows {
 		l, ok := r.Executed.Label, r.Agrees()
 		bump(get(t.PerLabel, l), ok)
-		for _, d := range gen.Dims {
-			k := d + "=" + r.Program.Choices[d]
+		c := r.Program.Choices
+		for _, d := range gen.ClassDims(c.Class()) {
+			k := classKey(c.Class(), d+"="+c[d])
 			if t.PerValue[k] == nil {
 				t.PerValue[k] = map[gen.Label]*Cell{}
 			}
 			bump(get(t.PerValue[k], l), ok)
 		}
-		pk := r.Program.Choices[gen.DimRepr] + "×" + r.Program.Choices[gen.DimTransport]
+		pd := gen.PairDims(c.Class())
+		pk := classKey(c.Class(), c[pd[0]]+"×"+c[pd[1]])
 		if t.PerPair[pk] == nil {
 			t.PerPair[pk] = &Cell{}
 		}
@@ -285,7 +357,7 @@ func (c *Cell) String() string {
 // markdown.
 func WriteReport(w io.Writer, rows []Row) {
 	t := Tabulate(rows)
-	labels := []gen.Label{gen.A, gen.B, gen.Clean}
+	labels := []gen.Label{gen.A, gen.B, gen.E, gen.Clean}
 	fmt.Fprintf(w, "## Agreement per executed label (agree/programs)\n\n| label | agreement |\n|---|---|\n")
 	for _, l := range labels {
 		fmt.Fprintf(w, "| %s | %s |\n", l, t.PerLabel[l])
@@ -295,29 +367,14 @@ func WriteReport(w io.Writer, rows []Row) {
 			fmt.Fprintf(w, "| %s (generator bug) | %d programs |\n", l, c.Agree+c.Disagree)
 		}
 	}
-	fmt.Fprintf(w, "\n## Per dimension value (agree/programs, per executed label)\n\n| dimension=value | A | B | clean |\n|---|---|---|---|\n")
-	for _, d := range gen.Dims {
-		for _, v := range gen.Values[d] {
-			k := d + "=" + v
-			m := t.PerValue[k]
-			if m == nil {
-				fmt.Fprintf(w, "| %s | no program | | |\n", k)
-				continue
-			}
-			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", k, m[gen.A], m[gen.B], m[gen.Clean])
-		}
+	classes := map[string]bool{}
+	for _, r := range rows {
+		classes[r.Program.Choices.Class()] = true
 	}
-	fmt.Fprintf(w, "\n## Representation × transport (agree/programs)\n\n| representation | ")
-	for _, tr := range gen.Values[gen.DimTransport] {
-		fmt.Fprintf(w, "%s | ", tr)
-	}
-	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(gen.Values[gen.DimTransport])))
-	for _, rp := range gen.Values[gen.DimRepr] {
-		fmt.Fprintf(w, "| %s | ", rp)
-		for _, tr := range gen.Values[gen.DimTransport] {
-			fmt.Fprintf(w, "%s | ", t.PerPair[rp+"×"+tr])
+	for _, class := range gen.Classes {
+		if classes[class] {
+			writeClassTables(w, t, class, labels)
 		}
-		fmt.Fprintln(w)
 	}
 	var bugs, dis []string
 	for _, r := range rows {

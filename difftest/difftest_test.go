@@ -19,35 +19,60 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/known.txt from this run (new lines need their cause written by hand)")
 
-// The sample ./test.sh runs.
+// The samples ./test.sh runs: class A/B and class E programs from the
+// same seed, in one generated module.
 const (
-	sampleSeed = 1
-	sampleSize = 300
+	sampleSeed  = 1
+	sampleSize  = 300
+	sampleSizeE = 200
 )
+
+// sample generates the programs TestDifferential runs.
+func sample() ([]gen.Program, error) {
+	ab, err := gen.Sample(sampleSeed, sampleSize)
+	if err != nil {
+		return nil, err
+	}
+	e, err := gen.SampleClass(gen.ClassE, sampleSeed, sampleSizeE)
+	if err != nil {
+		return nil, err
+	}
+	return append(ab, e...), nil
+}
 
 const knownFile = "testdata/known.txt"
 
-// TestSampleCoverage: the sample has every value of every dimension, and
-// every valid pair of a representation and a transport.
+// TestSampleCoverage: each class's sample has every value of every
+// dimension, and every valid pair of values of the class's PairDims.
 func TestSampleCoverage(t *testing.T) {
-	progs, err := gen.Sample(sampleSeed, sampleSize)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(progs) != sampleSize {
-		t.Fatalf("%d programs, want %d", len(progs), sampleSize)
-	}
-	if m := gen.Missing(progs); len(m) > 0 {
-		t.Errorf("no program has %v", m)
-	}
-	_, pairs := gen.Coverage(progs)
-	for _, rp := range gen.Values[gen.DimRepr] {
-		for _, tr := range gen.Values[gen.DimTransport] {
-			if gen.Draw(nil, gen.Choices{gen.DimRepr: rp, gen.DimTransport: tr}) == nil {
-				continue
-			}
-			if pairs[[2]string{rp, tr}] == 0 {
-				t.Errorf("no program has representation=%s with transport=%s", rp, tr)
+	for _, tc := range []struct {
+		class string
+		n     int
+	}{{"", sampleSize}, {gen.ClassE, sampleSizeE}} {
+		progs, err := gen.SampleClass(tc.class, sampleSeed, tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(progs) != tc.n {
+			t.Fatalf("class %q: %d programs, want %d", tc.class, len(progs), tc.n)
+		}
+		if m := gen.Missing(progs); len(m) > 0 {
+			t.Errorf("class %q: no program has %v", tc.class, m)
+		}
+		_, pairs := gen.Coverage(progs)
+		pd, values := gen.PairDims(tc.class), gen.ClassValues(tc.class)
+		for _, a := range values[pd[0]] {
+			for _, b := range values[pd[1]] {
+				fixed := gen.Choices{pd[0]: a, pd[1]: b}
+				if tc.class != "" {
+					fixed[gen.DimClass] = tc.class
+				}
+				if gen.Draw(nil, fixed) == nil {
+					continue
+				}
+				if pairs[[2]string{a, b}] == 0 {
+					t.Errorf("class %q: no program has %s=%s with %s=%s", tc.class, pd[0], a, pd[1], b)
+				}
 			}
 		}
 	}
@@ -73,7 +98,7 @@ func TestDifferential(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	progs, err := gen.Sample(sampleSeed, sampleSize)
+	progs, err := sample()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +109,7 @@ func TestDifferential(t *testing.T) {
 	var report strings.Builder
 	difftest.WriteReport(&report, rows)
 	tab := difftest.Tabulate(rows)
-	for _, l := range []gen.Label{gen.A, gen.B, gen.Clean} {
+	for _, l := range []gen.Label{gen.A, gen.B, gen.E, gen.Clean} {
 		t.Logf("executed %-5s: static agrees on %s", l, tab.PerLabel[l])
 	}
 	for _, r := range rows {
@@ -195,7 +220,7 @@ func writeKnown(path string, got map[string]difftest.Row, old map[string]string)
 	}
 	slices.Sort(keys)
 	var b strings.Builder
-	b.WriteString("# Disagreements of the static checks with execution on the sample TestDifferential runs\n# (seed 1, 300 programs): the choices, the executed label, the static verdict, a tab, the cause.\n")
+	b.WriteString("# Disagreements of the static checks with execution on the sample TestDifferential runs\n# (seed 1: 300 class A/B programs, 200 class E programs): the choices, the executed label, the static verdict, a tab, the cause.\n")
 	for _, k := range keys {
 		cause := old[k]
 		if cause == "" {

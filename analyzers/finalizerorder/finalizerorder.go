@@ -36,8 +36,9 @@ var Doc = &checkdoc.Doc{
 		"`controllerutil.RemoveFinalizer` on it, or after a helper of this or another package (its facts) that " +
 		"removes the finalizer, or the call of a helper of the package that does both) when a cleanup call on the same " +
 		"deletion path\n\n" +
-		"- runs before the removal (it dominates it) and its error can be non-nil when the write runs: the error " +
-		"is ignored, only logged, or tested on some paths only (`if err != nil { log… }` then going on);\n" +
+		"- can run before the removal (a path leads from it to the removal, also when it runs only on some paths: " +
+		"under `if controllerutil.ContainsFinalizer(…)`, in a loop) and its error can be non-nil when the write runs: " +
+		"the error is ignored, only logged, or tested on some paths only (`if err != nil { log… }` then going on);\n" +
 		"- runs in a goroutine (`go r.cleanup(…)`), so nothing waits for it; or\n" +
 		"- runs after the write (the removal is persisted first); or\n" +
 		"- is a `Delete`/`DeleteAllOf` that returned nil of an object that can still exist afterwards, and nothing " +
@@ -184,8 +185,8 @@ func (c *checker) violation(fn *ssa.Function, cl cleanup, rm removal) (string, b
 	if reaches(rm.at, cl.at) && !reaches(cl.at, rm.at) {
 		return "it runs only after the removal is written", false
 	}
-	if !dominates(cl.at, rm.at) {
-		return "", false
+	if !reaches(cl.at, rm.at) {
+		return "", false // no path leads from the cleanup to the removal
 	}
 	call, ok := cl.at.(*ssa.Call)
 	if !ok {

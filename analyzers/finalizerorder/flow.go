@@ -52,14 +52,6 @@ func blockReaches(start []*ssa.BasicBlock, target *ssa.BasicBlock, follow func(*
 	return false
 }
 
-// dominates reports whether every path to b passes a first.
-func dominates(a, b ssa.Instruction) bool {
-	if a.Block() == b.Block() {
-		return index(a) < index(b)
-	}
-	return a.Block().Dominates(b.Block())
-}
-
 // errorResult returns the error result of call: the call itself when it
 // is its only result, the Extract of the last result otherwise; nil when
 // the call returns no error or nothing reads the error.
@@ -122,14 +114,16 @@ func errLoggedOnly(s *summary.Summary, errv ssa.Value) bool {
 }
 
 // loggedBy reports whether instruction r only passes v to a logging call:
-// as an argument, or boxed into its variadic arguments.
+// as an argument, or boxed into its variadic arguments (an error becomes
+// an any by ChangeInterface, a concrete value by MakeInterface).
 func loggedBy(s *summary.Summary, v ssa.Value, r ssa.Instruction) bool {
 	switch x := r.(type) {
 	case *ssa.Call:
 		return s.LogsOnly(&x.Call)
-	case *ssa.MakeInterface:
-		for _, rr := range *x.Referrers() {
-			if !loggedBy(s, x, rr) {
+	case *ssa.MakeInterface, *ssa.ChangeInterface:
+		boxed := x.(ssa.Value)
+		for _, rr := range *boxed.Referrers() {
+			if !loggedBy(s, boxed, rr) {
 				return false
 			}
 		}

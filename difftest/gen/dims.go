@@ -1,8 +1,13 @@
 // Package gen composes compilable controller-runtime reconcilers from
-// independent dimensions (how the reconciler is entered, how the object is
-// represented, where a value comes from, how it travels, where it is
-// stored, what guards the write and which write persists it),
-// deterministically from a seed.
+// independent dimensions, deterministically from a seed. Class A/B
+// programs store a value: how the reconciler is entered, how the object is
+// represented, where the value comes from, how it travels, where it is
+// stored, what guards the write and which write persists it. Class E
+// programs act: how a missing primary is treated, which create of a child
+// they make and through what (a helper, a closure, a function field, an
+// interface, a method value), the Result they end with, how they keep
+// their finalizer, and how they clean up an external resource before
+// removing it. Each class E program has at most one defect.
 //
 // A generated program carries the generator's intended label, but that
 // label is never the truth: package difftest labels every program by
@@ -64,25 +69,89 @@ var nondeterministic = map[string]bool{
 }
 
 // Label is a program's class: A (a write whose content changes every pass
-// in an unchanged world), B (a write request that changes nothing), or
-// Clean (no write at the fixpoint).
+// in an unchanged world), B (a write request that changes nothing), E (an
+// action that is not idempotent: a create that fails or duplicates on the
+// next pass, a missing object reported as an error, a requeue loop, a
+// finalizer list that grows), or Clean (none of these).
 type Label string
 
 // The labels.
 const (
 	A     Label = "A"
 	B     Label = "B"
+	E     Label = "E"
 	Clean Label = "clean"
 )
 
-// Choices is one value per dimension.
+// DimClass is the key of Choices that names the program's class of
+// dimensions: absent for class A/B (the dimensions Dims lists), ClassE for
+// the dimensions ClassDims(ClassE) lists.
+const DimClass = "class"
+
+// ClassE is the class of non-idempotent actions (creates, NotFound
+// handling, requeues, finalizer lists).
+const ClassE = "E"
+
+// Classes lists the classes of programs: "" (A/B) and ClassE.
+var Classes = []string{"", ClassE}
+
+// space is one class's dimensions: their values, the rules over them, the
+// order Draw picks them in, the pair of dimensions sampled exhaustively,
+// and the generator's prediction of a program's label.
+type space struct {
+	dims        []string
+	values      map[string][]string
+	constraints []constraint
+	drawOrder   []string
+	pair        [2]string
+	intended    func(Choices) Label
+	prefix      string // of program names
+}
+
+// spaceOf returns the space of a class; it panics on an unknown one (the
+// classes are this package's constants).
+func spaceOf(class string) *space {
+	switch class {
+	case "":
+		return &abSpace
+	case ClassE:
+		return &eSpace
+	}
+	panic("gen: unknown class " + class)
+}
+
+var abSpace = space{dims: Dims, values: Values, constraints: constraints, drawOrder: drawOrder,
+	pair: [2]string{DimRepr, DimTransport}, intended: intendedAB, prefix: "p"}
+
+// ClassDims lists the dimensions of a class in the order they are printed.
+func ClassDims(class string) []string { return spaceOf(class).dims }
+
+// ClassValues lists the values of every dimension of a class; the first
+// of each is its neutral value.
+func ClassValues(class string) map[string][]string { return spaceOf(class).values }
+
+// PairDims are the two dimensions of a class whose every valid pair of
+// values Sample covers (representation × transport for A/B).
+func PairDims(class string) [2]string { return spaceOf(class).pair }
+
+// Choices is one value per dimension of a class (and, for a class other
+// than A/B, the class under DimClass).
 type Choices map[string]string
 
+// Class is the class of the choices: "" for A/B.
+func (c Choices) Class() string { return c[DimClass] }
+
+func (c Choices) space() *space { return spaceOf(c.Class()) }
+
 // String prints the choices in dimension order, dim=value separated by
-// spaces.
+// spaces, after class=<class> for a class other than A/B.
 func (c Choices) String() string {
-	parts := make([]string, 0, len(Dims))
-	for _, d := range Dims {
+	s := c.space()
+	parts := make([]string, 0, len(s.dims)+1)
+	if c.Class() != "" {
+		parts = append(parts, DimClass+"="+c.Class())
+	}
+	for _, d := range s.dims {
 		parts = append(parts, d+"="+c[d])
 	}
 	return strings.Join(parts, " ")
@@ -91,14 +160,25 @@ func (c Choices) String() string {
 // ParseChoices reads what String prints.
 func ParseChoices(s string) (Choices, error) {
 	c := Choices{}
-	for _, f := range strings.Fields(s) {
+	fields := strings.Fields(s)
+	if len(fields) > 0 {
+		if v, ok := strings.CutPrefix(fields[0], DimClass+"="); ok {
+			if !slices.Contains(Classes, v) || v == "" {
+				return nil, fmt.Errorf("gen: %q is not a class", v)
+			}
+			c[DimClass] = v
+			fields = fields[1:]
+		}
+	}
+	sp := c.space()
+	for _, f := range fields {
 		d, v, ok := strings.Cut(f, "=")
-		if !ok || !slices.Contains(Values[d], v) {
+		if !ok || !slices.Contains(sp.values[d], v) {
 			return nil, fmt.Errorf("gen: %q is not a dimension=value", f)
 		}
 		c[d] = v
 	}
-	for _, d := range Dims {
+	for _, d := range sp.dims {
 		if c[d] == "" {
 			return nil, fmt.Errorf("gen: %q has no %s", s, d)
 		}
@@ -173,7 +253,7 @@ var constraints = []constraint{
 // Only the rules whose dimensions are all chosen apply, so a partial
 // choice is valid when no rule already excludes it.
 func (c Choices) Valid() string {
-	for _, k := range constraints {
+	for _, k := range c.space().constraints {
 		set := true
 		for _, d := range k.dims {
 			set = set && c[d] != ""
@@ -190,7 +270,10 @@ func (c Choices) Valid() string {
 
 // Intended is the label the generator means the program to have. It is a
 // prediction, checked against execution, never used as the truth.
-func (c Choices) Intended() Label {
+func (c Choices) Intended() Label { return c.space().intended(c) }
+
+// intendedAB predicts the label of a class A/B program.
+func intendedAB(c Choices) Label {
 	guard := c[DimGuard]
 	if c[DimWrite] == "status-patch-late-base" {
 		// The base is taken after the change: the patch is empty, nothing
@@ -225,8 +308,9 @@ var drawOrder = []string{DimDest, DimWrite, DimRepr, DimGuard, DimStamp, DimEntr
 // repeated simplification ends.
 func Simpler(c Choices) []Choices {
 	var out []Choices
-	for _, d := range Dims {
-		vs := Values[d]
+	sp := c.space()
+	for _, d := range sp.dims {
+		vs := sp.values[d]
 		at := slices.Index(vs, c[d])
 		for _, v := range vs[:max(at, 0)] {
 			n := Choices{}
@@ -250,18 +334,19 @@ func Draw(r *rand.Rand, fixed Choices) Choices {
 	if fixed.Valid() != "" {
 		return nil
 	}
+	sp := fixed.space()
 	for range 1000 {
 		c := Choices{}
 		for d, v := range fixed {
 			c[d] = v
 		}
 		ok := true
-		for _, d := range drawOrder {
+		for _, d := range sp.drawOrder {
 			if fixed[d] != "" {
 				continue
 			}
 			var allowed []string
-			for _, v := range Values[d] {
+			for _, v := range sp.values[d] {
 				c[d] = v
 				if c.Valid() == "" {
 					allowed = append(allowed, v)
@@ -284,27 +369,47 @@ func Draw(r *rand.Rand, fixed Choices) Choices {
 	return nil
 }
 
-// Sample draws n distinct valid programs from seed, named p0001…, so that
-// the same seed and n always give the same programs. The first programs
-// cover every valid pair of a representation and a transport, then every
-// value of every dimension; the rest are drawn freely.
-func Sample(seed uint64, n int) ([]Program, error) {
+// Sample draws n distinct valid class A/B programs from seed: see
+// SampleClass.
+func Sample(seed uint64, n int) ([]Program, error) { return SampleClass("", seed, n) }
+
+// SampleClass draws n distinct valid programs of a class from seed, named
+// p0001… (A/B) or e0001… (E), so that the same seed and n always give the
+// same programs. The first programs cover every valid pair of values of
+// the class's PairDims, then every value of every dimension; the rest are
+// drawn freely.
+func SampleClass(class string, seed uint64, n int) ([]Program, error) {
+	sp := spaceOf(class)
+	base := Choices{}
+	if class != "" {
+		base[DimClass] = class
+	}
+	with := func(kv ...string) Choices {
+		c := Choices{}
+		for k, v := range base {
+			c[k] = v
+		}
+		for i := 0; i < len(kv); i += 2 {
+			c[kv[i]] = kv[i+1]
+		}
+		return c
+	}
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
 	var plan []Choices
-	for _, rp := range Values[DimRepr] {
-		for _, tr := range Values[DimTransport] {
-			plan = append(plan, Choices{DimRepr: rp, DimTransport: tr})
+	for _, a := range sp.values[sp.pair[0]] {
+		for _, b := range sp.values[sp.pair[1]] {
+			plan = append(plan, with(sp.pair[0], a, sp.pair[1], b))
 		}
 	}
-	for _, d := range Dims {
-		for _, v := range Values[d] {
-			plan = append(plan, Choices{d: v})
+	for _, d := range sp.dims {
+		for _, v := range sp.values[d] {
+			plan = append(plan, with(d, v))
 		}
 	}
 	seen := map[string]bool{}
 	var out []Program
 	for tries := 0; len(out) < n && tries < 100*n; tries++ {
-		var fixed Choices
+		fixed := base
 		if tries < len(plan) {
 			fixed = plan[tries]
 		}
@@ -313,7 +418,7 @@ func Sample(seed uint64, n int) ([]Program, error) {
 			continue
 		}
 		seen[c.String()] = true
-		p, err := Build(fmt.Sprintf("p%04d", len(out)+1), c)
+		p, err := Build(fmt.Sprintf("%s%04d", sp.prefix, len(out)+1), c)
 		if err != nil {
 			return nil, err
 		}
@@ -322,33 +427,38 @@ func Sample(seed uint64, n int) ([]Program, error) {
 	return out, nil
 }
 
-// Coverage counts the programs per dimension value, and per pair of a
-// representation and a transport value.
+// Coverage counts the programs per dimension value, and per pair of
+// values of their class's PairDims. The programs must be of one class.
 func Coverage(progs []Program) (perValue map[string]map[string]int, pairs map[[2]string]int) {
 	perValue = map[string]map[string]int{}
 	pairs = map[[2]string]int{}
-	for _, d := range Dims {
+	if len(progs) == 0 {
+		return perValue, pairs
+	}
+	sp := progs[0].Choices.space()
+	for _, d := range sp.dims {
 		perValue[d] = map[string]int{}
-		for _, v := range Values[d] {
+		for _, v := range sp.values[d] {
 			perValue[d][v] = 0
 		}
 	}
 	for _, p := range progs {
-		for _, d := range Dims {
+		for _, d := range sp.dims {
 			perValue[d][p.Choices[d]]++
 		}
-		pairs[[2]string{p.Choices[DimRepr], p.Choices[DimTransport]}]++
+		pairs[[2]string{p.Choices[sp.pair[0]], p.Choices[sp.pair[1]]}]++
 	}
 	return perValue, pairs
 }
 
-// Missing lists the dimension values no program of progs has.
+// Missing lists the dimension values no program of progs (of one class)
+// has.
 func Missing(progs []Program) []string {
 	per, _ := Coverage(progs)
 	var out []string
-	for _, d := range Dims {
-		for _, v := range Values[d] {
-			if per[d][v] == 0 {
+	for d, vs := range per {
+		for v, n := range vs {
+			if n == 0 {
 				out = append(out, d+"="+v)
 			}
 		}

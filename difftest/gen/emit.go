@@ -39,6 +39,8 @@ var imports = map[string]string{
 	"sets":           "k8s.io/apimachinery/pkg/util/sets",
 	"sync":           "sync",
 	"runner":         Module + "/runner",
+	"external":       Module + "/external",
+	"log":            "sigs.k8s.io/controller-runtime/pkg/log",
 	"corev1":         "k8s.io/api/core/v1",
 	"client":         "sigs.k8s.io/controller-runtime/pkg/client",
 	"reconcile":      "sigs.k8s.io/controller-runtime/pkg/reconcile",
@@ -272,6 +274,9 @@ func Build(name string, c Choices) (Program, error) {
 	if why := c.Valid(); why != "" {
 		return Program{}, fmt.Errorf("gen: %s: invalid choices (%s): %s", name, why, c)
 	}
+	if c.Class() == ClassE {
+		return buildE(name, c)
+	}
 	var p parts
 	entry := c[DimEntry]
 	cl := "r"
@@ -415,25 +420,31 @@ func Build(name string, c Choices) (Program, error) {
 	}
 	b.WriteString("return reconcile.Result{}, nil\n")
 
-	// Assemble the main file.
+	return finish(name, c, entrySource(entry, "stores a computed value in its Widget", c, &p, get.String(), rest.String()), &p)
+}
+
+// entrySource renders the reconciler type, New, and the entry that runs
+// get (which reads the Widget into obj, or w) then rest, in the style the
+// entry value names; what says what the reconciler does.
+func entrySource(entry, what string, c Choices, p *parts, get, rest string) string {
 	var m strings.Builder
-	m.WriteString("// reconciler stores a computed value in its Widget (" + c.String() + ").\n")
+	m.WriteString("// reconciler " + what + " (" + c.String() + ").\n")
 	m.WriteString("type reconciler struct {\n" + strings.Join(p.fields, "\n") + "\n}\n\n")
 	lit := "&reconciler{" + strings.Join(p.inits, ", ") + "}"
 	const sigRec = "(ctx context.Context, req reconcile.Request) (reconcile.Result, error)"
 	switch entry {
 	case "reconcile-func":
-		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nr := " + lit + "\nreturn reconcile.Func(func" + sigRec + " {\n" + get.String() + rest.String() + "})\n}\n")
+		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nr := " + lit + "\nreturn reconcile.Func(func" + sigRec + " {\n" + get + rest + "})\n}\n")
 	case "sync-runner":
 		// A Sync(ctx, key) run by a generic runner of another package.
 		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn runner.Keyed(" + lit + ")\n}\n\n")
-		body := strings.Replace(get.String(), "req.NamespacedName", "name", 1) + rest.String()
+		body := strings.Replace(get, "req.NamespacedName", "name", 1) + rest
 		m.WriteString("// Sync syncs the Widget that name names.\nfunc (r *reconciler) Sync(ctx context.Context, name types.NamespacedName) error {\n" + errorReturns(body) + "}\n")
 	case "reconcile-kind":
 		// A ReconcileKind(ctx, obj) called, with the object read, by a
 		// generic reconciler of another package.
 		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn runner.ForKind(c, " + lit + ")\n}\n\n")
-		m.WriteString("// ReconcileKind reconciles one Widget.\nfunc (r *reconciler) ReconcileKind(ctx context.Context, obj *v1.Widget) error {\n" + errorReturns(rest.String()) + "}\n")
+		m.WriteString("// ReconcileKind reconciles one Widget.\nfunc (r *reconciler) ReconcileKind(ctx context.Context, obj *v1.Widget) error {\n" + errorReturns(rest) + "}\n")
 	case "object-manager":
 		// A manager made for each object by a factory, synced through an
 		// interface by a generic reconciler of another package (the
@@ -441,24 +452,30 @@ func Build(name string, c Choices) (Program, error) {
 		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn runner.ForManagers(c, factory{r: " + lit + "})\n}\n\n")
 		m.WriteString("// factory makes the manager of each Widget.\ntype factory struct{ r *reconciler }\n\n// NewManager implements runner.ManagerFactory.\nfunc (f factory) NewManager(w *v1.Widget) runner.Manager { return &manager{r: f.r, obj: w} }\n\n")
 		m.WriteString("// manager reconciles one Widget.\ntype manager struct {\nr   *reconciler\nobj *v1.Widget\n}\n\n")
-		m.WriteString("// Sync implements runner.Manager.\nfunc (m *manager) Sync(ctx context.Context) error {\nr, obj := m.r, m.obj\n" + errorReturns(rest.String()) + "}\n")
+		m.WriteString("// Sync implements runner.Manager.\nfunc (m *manager) Sync(ctx context.Context) error {\nr, obj := m.r, m.obj\n" + errorReturns(rest) + "}\n")
 	case "sub-reconciler":
 		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn " + lit + "\n}\n\n")
-		m.WriteString("// Reconcile implements reconcile.Reconciler.\nfunc (r *reconciler) Reconcile" + sigRec + " {\n" + get.String() + "return r.reconcileStatus(ctx, obj)\n}\n\n")
-		m.WriteString("func (r *reconciler) reconcileStatus(ctx context.Context, obj *v1.Widget) (reconcile.Result, error) {\n" + rest.String() + "}\n")
+		m.WriteString("// Reconcile implements reconcile.Reconciler.\nfunc (r *reconciler) Reconcile" + sigRec + " {\n" + get + "return r.reconcileObject(ctx, obj)\n}\n\n")
+		m.WriteString("func (r *reconciler) reconcileObject(ctx context.Context, obj *v1.Widget) (reconcile.Result, error) {\n" + rest + "}\n")
 	default:
 		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn " + lit + "\n}\n\n")
-		m.WriteString("// Reconcile implements reconcile.Reconciler.\nfunc (r *reconciler) Reconcile" + sigRec + " {\n" + get.String() + rest.String() + "}\n")
+		m.WriteString("// Reconcile implements reconcile.Reconciler.\nfunc (r *reconciler) Reconcile" + sigRec + " {\n" + get + rest + "}\n")
 	}
 	for _, d := range p.decls {
 		m.WriteString("\n" + d)
 	}
+	return m.String()
+}
+
+// finish renders the program's files: its main file (source main) and,
+// when p has helper code, its helper package.
+func finish(name string, c Choices, main string, p *parts) (Program, error) {
 	helperPath := ""
 	if len(p.helper) > 0 {
 		helperPath = Module + "/" + name + "/helper"
 	}
 	prog := Program{Name: name, Choices: c, Intended: c.Intended(), Files: map[string]string{}}
-	src, err := file(name, helperPath, m.String())
+	src, err := file(name, helperPath, main)
 	if err != nil {
 		return Program{}, err
 	}

@@ -41,6 +41,11 @@ func WriteModule(dir, verifyDir string, progs []Program) error {
 		return err
 	}
 	files["runner/runner.go"] = run
+	ext, err := file0("external", externalSource)
+	if err != nil {
+		return err
+	}
+	files["external/external.go"] = ext
 	oracle, err := oracleSource(progs)
 	if err != nil {
 		return err
@@ -78,7 +83,7 @@ func oracleSource(progs []Program) (string, error) {
 	var imp, table strings.Builder
 	for _, p := range progs {
 		fmt.Fprintf(&imp, "\t%s %q\n", p.Name, Module+"/"+p.Name)
-		fmt.Fprintf(&table, "\t{%q, %s.New},\n", p.Name, p.Name)
+		fmt.Fprintf(&table, "\t{%q, %q, %s.New},\n", p.Name, p.Choices.Class(), p.Name)
 	}
 	src := strings.Replace(strings.Replace(oracleTemplate, "\t// PROGRAMS\n", imp.String(), 1), "\t// TABLE\n", table.String(), 1)
 	return file0("oracle", src)
@@ -99,7 +104,9 @@ const oracleTemplate = `// Written by the difftest generator of reconcilelint (n
 package oracle
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -114,12 +121,13 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/verify"
 	v1 "difftest.example/gen/api/v1"
+	"difftest.example/gen/external"
 	// PROGRAMS
 )
 
 var programs = []struct {
-	name string
-	new  func(client.Client) reconcile.Reconciler
+	name, class string
+	new         func(client.Client) reconcile.Reconciler
 }{
 	// TABLE
 }
@@ -167,10 +175,18 @@ func widget() *v1.Widget {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// TestOracle labels each program by what it does: A when, in an unchanged
-// world at its fixpoint (or in the write loop that keeps it from one), a
-// write changes content; B when a write request changes nothing; clean
-// when it sends no write; unsettled or error otherwise.
+// lifecycle are the properties that label a class E program E when one
+// fails: a missing primary is not success, the loop does not settle (an
+// error or a requeue retried forever), a write or requeue loop, a change
+// at the fixpoint, a deletion that does not complete cleanly.
+var lifecycle = []verify.Property{verify.NotFoundIsSuccess, verify.Converges, verify.NoHotLoop, verify.Idempotent, verify.Deletion}
+
+// TestOracle labels each program by what it does. A class E program is E
+// when one of the lifecycle properties fails. Then, for every program: A
+// when, in an unchanged world at its fixpoint (or in the write loop that
+// keeps it from one), a write changes content; B when a write request
+// changes nothing; clean when it sends no write; unsettled or error
+// otherwise.
 func TestOracle(t *testing.T) {
 	path := os.Getenv("` + LabelsEnv + `")
 	if path == "" {
@@ -193,6 +209,26 @@ func TestOracle(t *testing.T) {
 				New:     p.new,
 			}
 			l := label{Program: p.name}
+			if p.class == "E" {
+				// At the end of Deletion's world (whose reconciler made the
+				// last external system), nothing the reconciler created
+				// outside the API server may be left.
+				external.Forget()
+				espec := spec
+				espec.AfterDelete = func(context.Context, client.Reader) error {
+					if n := external.Left(); n > 0 {
+						return fmt.Errorf("the primary is gone and %d external resource(s) it created are left: a failed cleanup was not retried", n)
+					}
+					return nil
+				}
+				for _, prop := range lifecycle {
+					if e := verify.Evaluate(t, espec, prop); e.Failure != nil {
+						l.Label, l.Why = "E", string(prop)+": "+oneLine(e.Failure.Verdict)
+						emit(t, l)
+						return
+					}
+				}
+			}
 			o := verify.Evaluate(t, spec, verify.Idempotent)
 			switch {
 			case o.Failure != nil && o.Failure.Write != nil:
@@ -217,6 +253,85 @@ func TestOracle(t *testing.T) {
 			emit(t, l)
 		})
 	}
+}
+`
+
+// externalSource is the generated module's fake external system: the
+// resources class E programs keep outside the API server, whose first
+// Delete of each fails (a transient error), and the oracle's view of what
+// is left.
+const externalSource = `// Written by the difftest generator of reconcilelint (not marked generated: the linter skips generated files).
+
+// Package external is a fake external system whose deletes fail once.
+package external
+
+import (
+	"context"
+	"errors"
+	"sync"
+)
+
+// Store is one external system: the resources it keeps, and the names
+// whose Delete has failed once.
+type Store struct {
+	mu        sync.Mutex
+	resources map[string]bool
+	failed    map[string]bool
+}
+
+var (
+	mu      sync.Mutex
+	current *Store
+)
+
+// New returns a new, empty external system, which Left then reports on.
+func New() *Store {
+	s := &Store{resources: map[string]bool{}, failed: map[string]bool{}}
+	mu.Lock()
+	current = s
+	mu.Unlock()
+	return s
+}
+
+// Ensure creates the resource name if it does not exist.
+func (s *Store) Ensure(_ context.Context, name string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.resources[name] = true
+	return nil
+}
+
+// Delete deletes the resource name; the first Delete of each name fails.
+func (s *Store) Delete(_ context.Context, name string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.failed[name] {
+		s.failed[name] = true
+		return errors.New("external: the service is unavailable")
+	}
+	delete(s.resources, name)
+	return nil
+}
+
+// Forget drops the system New made last: Left reports 0 until New is
+// called again.
+func Forget() {
+	mu.Lock()
+	current = nil
+	mu.Unlock()
+}
+
+// Left counts the resources of the system New made last.
+func Left() int {
+	mu.Lock()
+	s := current
+	mu.Unlock()
+	if s == nil {
+		return 0
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.resources)
 }
 `
 

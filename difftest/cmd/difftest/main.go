@@ -5,7 +5,11 @@
 //
 // Usage, from the repository root:
 //
-//	go run ./difftest/cmd/difftest -seed 1 -n 300 [-minimise] [-o report.md]
+//	go run ./difftest/cmd/difftest -seed 1 -n 300 [-class E] [-minimise] [-o report.md]
+//
+// -class chooses the generator's class of programs: AB (the default:
+// values written by status, annotation and child writes) or E (creates,
+// NotFound handling, requeues and finalizer lists).
 package main
 
 import (
@@ -34,6 +38,7 @@ func run() error {
 	linter := flag.String("linter", "", "the reconcilelint binary (default: built from this checkout)")
 	dir := flag.String("dir", "", "where to write the generated module (default: a temporary directory, removed at the end)")
 	out := flag.String("o", "", "write the report to this file instead of standard output")
+	class := flag.String("class", "AB", "the class of programs to generate: AB or E")
 	minimise := flag.Bool("minimise", false, "minimise every disagreement: move dimensions to their neutral values while the disagreement stays")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -41,6 +46,14 @@ func run() error {
 	}
 	if *n < 1 {
 		return fmt.Errorf("-n must be positive")
+	}
+	genClass := ""
+	switch *class {
+	case "AB":
+	case gen.ClassE:
+		genClass = gen.ClassE
+	default:
+		return fmt.Errorf("-class must be AB or E, not %q", *class)
 	}
 	root, err := repoRoot()
 	if err != nil {
@@ -63,7 +76,7 @@ func run() error {
 	if *dir == "" {
 		*dir = filepath.Join(work, "module")
 	}
-	progs, err := gen.Sample(*seed, *n)
+	progs, err := gen.SampleClass(genClass, *seed, *n)
 	if err != nil {
 		return err
 	}
@@ -82,7 +95,7 @@ func run() error {
 		defer f.Close()
 		w = f
 	}
-	fmt.Fprintf(w, "# difftest: seed %d, %d programs\n\n", *seed, len(progs))
+	fmt.Fprintf(w, "# difftest: class %s, seed %d, %d programs\n\n", *class, *seed, len(progs))
 	difftest.WriteReport(w, rows)
 	if *minimise {
 		mopts := opts
