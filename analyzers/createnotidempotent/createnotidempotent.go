@@ -28,12 +28,14 @@ var Doc = &checkdoc.Doc{
 	Since:    "v0.1.0",
 	Rationale: "A reconcile runs again and again for the same object, and the informer cache it reads can lag " +
 		"behind the writes of the previous run. A `Create` with `GenerateName` gets a fresh name from the API " +
-		"server every time, so each reconcile that runs before the cache shows the previous child creates " +
-		"another one. A `Create` with a fixed name fails with AlreadyExists once the object exists; when that " +
+		"server every time, so AlreadyExists never stops it: with nothing looking for the previous child, every " +
+		"reconcile creates another one, and with a lookup first (a List that found nothing), each reconcile that " +
+		"runs before the cache shows the previous child still does. A `Create` with a fixed name fails with AlreadyExists once the object exists; when that " +
 		"error is returned from `Reconcile`, every later reconcile fails and is retried with backoff.",
 	Detection: "Reported, in the reconcile scope:\n" +
 		"- (a) a `Create` whose object is given `GenerateName` (a composite-literal key or `SetGenerateName`) " +
-		"and no `Name`, directly or in a helper of another package whose summary says so;\n" +
+		"and no `Name`, directly or in a helper of another package whose summary says so (the message says whether " +
+		"a lookup runs before it: without one, every pass creates another object);\n" +
 		"- (b) a `Create` (controller-runtime, client-go typed, or a helper of any package whose summary says " +
 		"its AlreadyExists error escapes) whose error reaches the error result of a reconcile root, directly, " +
 		"wrapped with `%w` or `github.com/pkg/errors`, or through helpers, when no test of that error other " +
@@ -94,12 +96,17 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		} else if g := d.generateNameStore(w); g != nil {
 			related = append(related, analysis.RelatedInformation{Pos: g.Pos(), Message: "GenerateName is set here"})
 		}
-		f := diag.Finding{
-			Pos: w.Pos(),
-			Message: where + " of an object with GenerateName and no Name makes a new object on every reconcile " +
-				"that runs before the cache shows the previous one; derive a stable Name from the owner instead",
-			Related: related,
+		// With a lookup before it (a List found nothing, a Get said
+		// NotFound), a duplicate needs a cache that lags behind the
+		// previous Create; with none, every pass makes another object.
+		msg := where + " of an object with GenerateName and no Name makes a new object on every reconcile: nothing " +
+			"looks for the one made before, and the server picks a new name each time, so no AlreadyExists stops it; " +
+			"derive a stable Name from the owner instead"
+		if d.singleChildGuard(w) || d.existenceChecked(w.Fn, w.Call) {
+			msg = where + " of an object with GenerateName and no Name makes a new object on every reconcile " +
+				"that runs before the cache shows the previous one; derive a stable Name from the owner instead"
 		}
+		f := diag.Finding{Pos: w.Pos(), Message: msg, Related: related}
 		if w.Helper == nil && d.singleChildGuard(w) {
 			f.Fix = stableNameFix(pass, d, w)
 		}

@@ -31,7 +31,7 @@ func (r *PodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.R
 	}
 	if len(pods.Items) == 0 {
 		pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{GenerateName: w.Name + "-", Namespace: w.Namespace, Labels: map[string]string{"widget": w.Name}}}
-		if err := r.Create(ctx, pod); err != nil { // want `createnotidempotent: Create of an object with GenerateName and no Name makes a new object on every reconcile`
+		if err := r.Create(ctx, pod); err != nil { // want `createnotidempotent: Create of an object with GenerateName and no Name makes a new object on every reconcile that runs before the cache shows the previous one`
 			return ctrl.Result{}, err
 		}
 	}
@@ -112,7 +112,7 @@ func (r *SetterReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	job := &batchv1.Job{}
 	job.SetNamespace(req.Namespace)
 	job.SetGenerateName(req.Name + "-")
-	_ = r.Create(ctx, job) // want `createnotidempotent: Create of an object with GenerateName`
+	_ = r.Create(ctx, job) // want `createnotidempotent: Create of an object with GenerateName and no Name makes a new object on every reconcile: nothing looks for the one made before`
 	return ctrl.Result{}, nil
 }
 
