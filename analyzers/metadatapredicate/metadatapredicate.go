@@ -39,7 +39,8 @@ var Doc = &checkdoc.Doc{
 		"packages (their facts), predicate types of your own, the `UpdateFunc` of a `predicate.Funcs`, and `For` " +
 		"options held in package-level variables or built by helpers, closures and closures held in package-level " +
 		"variables are evaluated as RL4001 " +
-		"evaluates them; and\n" +
+		"evaluates them (an update function that asserts its objects to a type with `o, ok := e.ObjectNew.(*T)` " +
+		"is evaluated for the kind the watch delivers: for objects of another kind the assertion fails); and\n" +
 		"- the reconcile scope of the wired reconciler (its `Reconcile` and the functions of its package it " +
 		"reaches, closures included) reads a label or an annotation of an object of the primary kind, through " +
 		"`GetLabels()`/`GetAnnotations()`, the `Labels`/`Annotations` fields, `metav1.HasLabel`/`HasAnnotation`, " +

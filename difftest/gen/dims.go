@@ -7,7 +7,11 @@
 // they make and through what (a helper, a closure, a function field, an
 // interface, a method value), the Result they end with, how they keep
 // their finalizer, and how they clean up an external resource before
-// removing it. Each class E program has at most one defect.
+// removing it. Each class E program has at most one defect. Class D
+// programs copy a field of their primary into a child: which field (the
+// spec, a label, an annotation), the predicate that filters the primary's
+// events, and how it is wired (a For option, an event filter, a package
+// variable of the package or another, a helper).
 //
 // A generated program carries the generator's intended label, but that
 // label is never the truth: package difftest labels every program by
@@ -69,7 +73,9 @@ var nondeterministic = map[string]bool{
 }
 
 // Label is a program's class: A (a write whose content changes every pass
-// in an unchanged world), B (a write request that changes nothing), E (an
+// in an unchanged world), B (a write request that changes nothing), D (a
+// user's change the reconciler needs never reaches it: the end state after
+// the change differs from a fresh start), E (an
 // action that is not idempotent: a create that fails or duplicates on the
 // next pass, a missing object reported as an error, a requeue loop, a
 // finalizer list that grows), or Clean (none of these).
@@ -79,21 +85,22 @@ type Label string
 const (
 	A     Label = "A"
 	B     Label = "B"
+	D     Label = "D"
 	E     Label = "E"
 	Clean Label = "clean"
 )
 
 // DimClass is the key of Choices that names the program's class of
-// dimensions: absent for class A/B (the dimensions Dims lists), ClassE for
-// the dimensions ClassDims(ClassE) lists.
+// dimensions: absent for class A/B (the dimensions Dims lists), ClassD or
+// ClassE for the dimensions ClassDims lists for them.
 const DimClass = "class"
 
 // ClassE is the class of non-idempotent actions (creates, NotFound
 // handling, requeues, finalizer lists).
 const ClassE = "E"
 
-// Classes lists the classes of programs: "" (A/B) and ClassE.
-var Classes = []string{"", ClassE}
+// Classes lists the classes of programs: "" (A/B), ClassD and ClassE.
+var Classes = []string{"", ClassD, ClassE}
 
 // space is one class's dimensions: their values, the rules over them, the
 // order Draw picks them in, the pair of dimensions sampled exhaustively,
@@ -114,6 +121,8 @@ func spaceOf(class string) *space {
 	switch class {
 	case "":
 		return &abSpace
+	case ClassD:
+		return &dSpace
 	case ClassE:
 		return &eSpace
 	}
@@ -374,7 +383,7 @@ func Draw(r *rand.Rand, fixed Choices) Choices {
 func Sample(seed uint64, n int) ([]Program, error) { return SampleClass("", seed, n) }
 
 // SampleClass draws n distinct valid programs of a class from seed, named
-// p0001… (A/B) or e0001… (E), so that the same seed and n always give the
+// p0001… (A/B), d0001… (D) or e0001… (E), so that the same seed and n always give the
 // same programs. The first programs cover every valid pair of values of
 // the class's PairDims, then every value of every dimension; the rest are
 // drawn freely.

@@ -41,6 +41,10 @@ var imports = map[string]string{
 	"runner":         Module + "/runner",
 	"external":       Module + "/external",
 	"log":            "sigs.k8s.io/controller-runtime/pkg/log",
+	"ctrl":           "sigs.k8s.io/controller-runtime",
+	"builder":        "sigs.k8s.io/controller-runtime/pkg/builder",
+	"predicate":      "sigs.k8s.io/controller-runtime/pkg/predicate",
+	"event":          "sigs.k8s.io/controller-runtime/pkg/event",
 	"corev1":         "k8s.io/api/core/v1",
 	"client":         "sigs.k8s.io/controller-runtime/pkg/client",
 	"reconcile":      "sigs.k8s.io/controller-runtime/pkg/reconcile",
@@ -274,7 +278,10 @@ func Build(name string, c Choices) (Program, error) {
 	if why := c.Valid(); why != "" {
 		return Program{}, fmt.Errorf("gen: %s: invalid choices (%s): %s", name, why, c)
 	}
-	if c.Class() == ClassE {
+	switch c.Class() {
+	case ClassD:
+		return buildD(name, c)
+	case ClassE:
 		return buildE(name, c)
 	}
 	var p parts

@@ -83,7 +83,11 @@ func oracleSource(progs []Program) (string, error) {
 	var imp, table strings.Builder
 	for _, p := range progs {
 		fmt.Fprintf(&imp, "\t%s %q\n", p.Name, Module+"/"+p.Name)
-		fmt.Fprintf(&table, "\t{%q, %q, %s.New},\n", p.Name, p.Choices.Class(), p.Name)
+		if p.Choices.Class() == ClassD {
+			fmt.Fprintf(&table, "\t{name: %q, class: %q, new: %s.New, setup: %s.Setup, update: func(o client.Object) {\nw := o.(*v1.Widget)\n%s\n}},\n", p.Name, ClassD, p.Name, p.Name, DUpdate(p.Choices))
+			continue
+		}
+		fmt.Fprintf(&table, "\t{name: %q, class: %q, new: %s.New},\n", p.Name, p.Choices.Class(), p.Name)
 	}
 	src := strings.Replace(strings.Replace(oracleTemplate, "\t// PROGRAMS\n", imp.String(), 1), "\t// TABLE\n", table.String(), 1)
 	return file0("oracle", src)
@@ -116,6 +120,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -128,6 +133,8 @@ import (
 var programs = []struct {
 	name, class string
 	new         func(client.Client) reconcile.Reconciler
+	setup       func(ctrl.Manager) error // class D: the program's own wiring
+	update      func(client.Object)      // class D: the user's change
 }{
 	// TABLE
 }
@@ -181,7 +188,9 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // at the fixpoint, a deletion that does not complete cleanly.
 var lifecycle = []verify.Property{verify.NotFoundIsSuccess, verify.Converges, verify.NoHotLoop, verify.Idempotent, verify.Deletion}
 
-// TestOracle labels each program by what it does. A class E program is E
+// TestOracle labels each program by what it does. A class D program is D
+// when, wired by its own SetupWithManager, a user's change of what it
+// reads leaves it in another state than a fresh start. A class E program is E
 // when one of the lifecycle properties fails. Then, for every program: A
 // when, in an unchanged world at its fixpoint (or in the write loop that
 // keeps it from one), a write changes content; B when a write request
@@ -209,6 +218,23 @@ func TestOracle(t *testing.T) {
 				New:     p.new,
 			}
 			l := label{Program: p.name}
+			if p.class == "D" {
+				// Wired by its own SetupWithManager, predicates included:
+				// after the user's change, the end state must be a fresh
+				// start's at the changed object.
+				dspec := verify.FromSetup(p.setup, verify.Spec{Scheme: s, Objects: []client.Object{widget()}, Updates: []func(client.Object){p.update}})
+				h := verify.Evaluate(t, dspec, verify.HistoryIndependent)
+				switch {
+				case h.Failure != nil:
+					l.Label, l.Why = "D", "HistoryIndependent: "+oneLine(h.Failure.Verdict)
+				case h.Inconclusive || h.Note != "":
+					l.Label, l.Why = "unsettled", h.Note
+				}
+				if l.Label != "" {
+					emit(t, l)
+					return
+				}
+			}
 			if p.class == "E" {
 				// At the end of Deletion's world (whose reconciler made the
 				// last external system), nothing the reconciler created

@@ -136,6 +136,14 @@ func (m *Model) findWirings() []*Wiring {
 			}
 		}
 	}
+	// A predicate that asserts its objects' type decides by the kind the
+	// watch delivers: the primary's.
+	for _, w := range out {
+		key := KindKey(w.Primary)
+		for i := range w.Predicates {
+			w.Predicates[i].Value = w.Predicates[i].Value.ForKind(key)
+		}
+	}
 	return out
 }
 

@@ -98,19 +98,50 @@ func joinOutcome(a, b PredOutcome) PredOutcome {
 //
 // Create is the outcome on a Create event: how the informer delivers every
 // object that exists when the controller starts.
+//
+// Asserts is set when the update function asserts its event's objects to
+// one type with a comma-ok type assertion (`o, ok := e.ObjectNew.(*T)`):
+// the outcomes are then those for objects of that kind (KindKey), and
+// Others holds those for objects of any other kind. ForKind picks one for
+// the kind a watch delivers.
 type PredicateValue struct {
 	FO, FONoGen, DM, DMNoGen PredOutcome
 	Create                   PredOutcome
 	Labels, Annotations      PredOutcome
+	Asserts                  string
+	Others                   *PredicateValue
+}
+
+// otherKind is a kind key that no type has: ForKind(otherKind) is the
+// outcome for objects of a kind other than the asserted one.
+const otherKind = "\x00other"
+
+// ForKind returns the outcomes for objects of the kind key (KindKey of the
+// watched type; "" when it is not known: then an outcome is known only
+// when it is the same for every kind).
+func (p PredicateValue) ForKind(key string) PredicateValue {
+	main := p
+	main.Asserts, main.Others = "", nil
+	switch {
+	case p.Asserts == "" || p.Others == nil || key == p.Asserts:
+		return main
+	case key != "":
+		return *p.Others
+	}
+	return mapPred(main, *p.Others, joinOutcome)
 }
 
 // AFact marks PredicateValue as a fact.
 func (*PredicateValue) AFact() {}
 
 func (p *PredicateValue) String() string {
+	asserts := ""
+	if p.Others != nil {
+		asserts = ", for " + p.Asserts + "; other kinds: " + p.Others.String()
+	}
 	return "PredicateValue(FO=" + p.FO.String() + ", FONoGen=" + p.FONoGen.String() +
 		", DM=" + p.DM.String() + ", DMNoGen=" + p.DMNoGen.String() + ", Create=" + p.Create.String() +
-		", Labels=" + p.Labels.String() + ", Annotations=" + p.Annotations.String() + ")"
+		", Labels=" + p.Labels.String() + ", Annotations=" + p.Annotations.String() + asserts + ")"
 }
 
 func (p PredicateValue) known() bool {
@@ -162,9 +193,29 @@ func (p PredicateValue) DMFor(tracked summary.TriState) PredOutcome {
 	return joinOutcome(p.DM, p.DMNoGen)
 }
 
+// mapPred combines two values outcome by outcome. When one of them, or
+// both for the same kind, depends on an asserted kind, so does the result;
+// for two different asserted kinds it keeps what holds for every kind.
 func mapPred(a, b PredicateValue, f func(x, y PredOutcome) PredOutcome) PredicateValue {
-	return PredicateValue{FO: f(a.FO, b.FO), FONoGen: f(a.FONoGen, b.FONoGen), DM: f(a.DM, b.DM), DMNoGen: f(a.DMNoGen, b.DMNoGen),
-		Create: f(a.Create, b.Create), Labels: f(a.Labels, b.Labels), Annotations: f(a.Annotations, b.Annotations)}
+	plain := func(a, b PredicateValue) PredicateValue {
+		return PredicateValue{FO: f(a.FO, b.FO), FONoGen: f(a.FONoGen, b.FONoGen), DM: f(a.DM, b.DM), DMNoGen: f(a.DMNoGen, b.DMNoGen),
+			Create: f(a.Create, b.Create), Labels: f(a.Labels, b.Labels), Annotations: f(a.Annotations, b.Annotations)}
+	}
+	kind := a.Asserts
+	switch {
+	case a.Others == nil && b.Others == nil:
+		return plain(a, b)
+	case kind == "" || a.Others == nil:
+		kind = b.Asserts
+	case b.Others != nil && b.Asserts != kind:
+		return plain(a.ForKind(""), b.ForKind(""))
+	}
+	out := plain(a.ForKind(kind), b.ForKind(kind))
+	others := plain(a.ForKind(otherKind), b.ForKind(otherKind))
+	if out != others {
+		out.Asserts, out.Others = kind, &others
+	}
+	return out
 }
 
 // PredEval is the evaluation of one predicate expression.
@@ -456,6 +507,7 @@ func (m *Model) userPredicateValue(n *types.Named) PredicateValue {
 		return PredicateValue{}
 	}
 	var pv PredicateValue
+	create := PredUnknown
 	ms := m.s.Pkg.Prog.MethodSets.MethodSet(types.NewPointer(n))
 	for i := 0; i < ms.Len(); i++ {
 		sel := ms.At(i)
@@ -471,17 +523,26 @@ func (m *Model) userPredicateValue(n *types.Named) PredicateValue {
 		}
 		switch obj.Name() {
 		case apis.PredicateUpdate:
-			u := evalUpdateFunc(fn, m.s.Forward)
+			pv = evalUpdateFunc(fn, m.s.Forward)
 			if readsFinalizersOrDeletion(fn) {
 				// It reads the finalizers or the deletion mark: taken to
 				// pass both updates, as for Funcs.
-				u.FO, u.FONoGen, u.DM, u.DMNoGen = PredPass, PredPass, PredPass, PredPass
+				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredPass, PredPass, PredPass, PredPass
+				if pv.Others != nil {
+					others := *pv.Others
+					others.FO, others.FONoGen, others.DM, others.DMNoGen = PredPass, PredPass, PredPass, PredPass
+					pv.Others = &others
+				}
 			}
-			u.Create = pv.Create
-			pv = u
 		case apis.PredicateCreate:
-			pv.Create = evalEventFunc(fn, m.s.Forward)
+			create = evalEventFunc(fn, m.s.Forward)
 		}
+	}
+	pv.Create = create
+	if pv.Others != nil {
+		others := *pv.Others
+		others.Create = create
+		pv.Others = &others
 	}
 	return pv
 }
@@ -543,15 +604,30 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (pv PredicateValue, update token
 			} else {
 				u := evalUpdateFunc(fn, p.m.s.Forward)
 				update = fn.Pos()
-				if !readsFinalizersOrDeletion(fn) {
-					pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
+				fd := readsFinalizersOrDeletion(fn)
+				apply := func(u PredicateValue) PredicateValue {
+					out := allOutcomes(PredPass)
+					if !fd {
+						out.FO, out.FONoGen, out.DM, out.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
+					}
+					out.Labels, out.Annotations = u.Labels, u.Annotations
+					return out
 				}
-				pv.Labels, pv.Annotations = u.Labels, u.Annotations
+				pv = apply(u)
+				if u.Others != nil {
+					others := apply(*u.Others)
+					pv.Asserts, pv.Others = u.Asserts, &others
+				}
 			}
 		}
 		if create := fields[apis.FuncsCreateField]; create != nil && !ssax.IsNil(create) {
 			cfn, _ := p.m.s.FuncValue(create)
 			pv.Create = evalEventFunc(cfn, p.m.s.Forward)
+			if pv.Others != nil {
+				others := *pv.Others
+				others.Create = pv.Create
+				pv.Others = &others
+			}
 		}
 		return pv, update, pv.known()
 	}
@@ -633,9 +709,8 @@ func (p *predEvaluator) evalCombinator(comb string, c *ssa.Call, expr ast.Expr) 
 			return PredEval{}
 		}
 		ev := p.eval(c.Call.Args[0], argExpr(0))
-		v := ev.Value
-		return PredEval{Value: PredicateValue{FO: v.FO.not(), FONoGen: v.FONoGen.not(), DM: v.DM.not(), DMNoGen: v.DMNoGen.not(),
-			Create: v.Create.not(), Labels: v.Labels.not(), Annotations: v.Annotations.not()}, Negated: true}
+		not := func(x, _ PredOutcome) PredOutcome { return x.not() }
+		return PredEval{Value: mapPred(ev.Value, ev.Value, not), Negated: true}
 	}
 	if len(c.Call.Args) != 1 {
 		return PredEval{}

@@ -131,6 +131,10 @@ type updateEval struct {
 	// forward returns the call a call makes through forwarders
 	// (summary.Forward).
 	forward func(*ssa.CallCommon) *ssa.CallCommon
+	// assertOK is the ok result of a comma-ok type assertion of the
+	// event's objects to the kind assertKind (Unknown: not assumed).
+	assertKind string
+	assertOK   summary.TriState
 }
 
 // maxUpdateInline bounds the nesting of local helpers evaluated inline.
@@ -145,18 +149,54 @@ func evalUpdateFunc(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCom
 	}
 	ev := fn.Params[len(fn.Params)-1]
 	env := map[ssa.Value]aval{ev: {k: avEvent}}
-	out := func(e updateEvent) PredOutcome {
-		v := (&updateEval{ev: e, pkg: fn.Pkg, forward: forward}).call(fn, env, 0)
-		if v.k != avBool {
-			return PredUnknown
+	value := func(kind string, ok summary.TriState) PredicateValue {
+		out := func(e updateEvent) PredOutcome {
+			v := (&updateEval{ev: e, pkg: fn.Pkg, forward: forward, assertKind: kind, assertOK: ok}).call(fn, env, 0)
+			if v.k != avBool {
+				return PredUnknown
+			}
+			if v.b {
+				return PredPass
+			}
+			return PredBlock
 		}
-		if v.b {
-			return PredPass
-		}
-		return PredBlock
+		return PredicateValue{FO: out(evFO), FONoGen: out(evFONoGen), DM: out(evDM), DMNoGen: out(evDMNoGen),
+			Labels: out(evLabels), Annotations: out(evAnnots)}
 	}
-	return PredicateValue{FO: out(evFO), FONoGen: out(evFONoGen), DM: out(evDM), DMNoGen: out(evDMNoGen),
-		Labels: out(evLabels), Annotations: out(evAnnots)}
+	kind := assertedKind(fn, env, forward)
+	if kind == "" {
+		return value("", summary.TriUnknown)
+	}
+	// `o, ok := e.ObjectNew.(*T)`: one outcome for objects of kind T, one
+	// for the others; the watch that uses the predicate picks (ForKind).
+	pv, others := value(kind, summary.TriYes), value(kind, summary.TriNo)
+	if pv != others {
+		pv.Asserts, pv.Others = kind, &others
+	}
+	return pv
+}
+
+// assertedKind returns the kind (KindKey) that fn asserts its event's
+// objects to with comma-ok type assertions, or "" when it asserts none or
+// more than one.
+func assertedKind(fn *ssa.Function, env map[ssa.Value]aval, forward func(*ssa.CallCommon) *ssa.CallCommon) string {
+	u := &updateEval{ev: evFO, pkg: fn.Pkg, forward: forward, env: env, reach: map[*ssa.BasicBlock]bool{},
+		memo: map[ssa.Value]aval{}, busy: map[ssa.Value]bool{}}
+	kind := ""
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ta, ok := instr.(*ssa.TypeAssert)
+			if !ok || !ta.CommaOk || u.val(ta.X).k != avObj {
+				continue
+			}
+			k := KindKey(ta.AssertedType)
+			if k == "" || kind != "" && k != kind {
+				return ""
+			}
+			kind = k
+		}
+	}
+	return kind
 }
 
 // evalEventFunc evaluates a predicate callback of another event (Create):
@@ -178,7 +218,8 @@ func evalEventFunc(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallComm
 
 // call evaluates the result of fn with its parameters bound by env.
 func (u *updateEval) call(fn *ssa.Function, env map[ssa.Value]aval, depth int) aval {
-	inner := &updateEval{ev: u.ev, env: env, reach: map[*ssa.BasicBlock]bool{fn.Blocks[0]: true}, depth: depth, pkg: u.pkg, forward: u.forward}
+	inner := &updateEval{ev: u.ev, env: env, reach: map[*ssa.BasicBlock]bool{fn.Blocks[0]: true}, depth: depth, pkg: u.pkg, forward: u.forward,
+		assertKind: u.assertKind, assertOK: u.assertOK}
 	// Reachability grows monotonically: a condition evaluated with fewer
 	// reachable Phi edges is at least as precise as the final one, so its
 	// successors are a subset of the final ones.
@@ -271,6 +312,10 @@ func (u *updateEval) compute(v ssa.Value) aval {
 	case *ssa.Extract:
 		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
 			return u.val(ta.X)
+		}
+		if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 1 && u.assertOK != summary.TriUnknown &&
+			KindKey(ta.AssertedType) == u.assertKind && u.val(ta.X).k == avObj {
+			return triVal(u.assertOK)
 		}
 	case *ssa.Alloc:
 		// A spilled parameter: the address of its only stored value.

@@ -8,8 +8,9 @@
 //	go run ./difftest/cmd/difftest -seed 1 -n 300 [-class E] [-minimise] [-o report.md]
 //
 // -class chooses the generator's class of programs: AB (the default:
-// values written by status, annotation and child writes) or E (creates,
-// NotFound handling, requeues and finalizer lists).
+// values written by status, annotation and child writes), D (predicates
+// that may hide a change the reconciler reads) or E (creates, NotFound
+// handling, requeues, finalizer lists and external cleanups).
 package main
 
 import (
@@ -38,7 +39,7 @@ func run() error {
 	linter := flag.String("linter", "", "the reconcilelint binary (default: built from this checkout)")
 	dir := flag.String("dir", "", "where to write the generated module (default: a temporary directory, removed at the end)")
 	out := flag.String("o", "", "write the report to this file instead of standard output")
-	class := flag.String("class", "AB", "the class of programs to generate: AB or E")
+	class := flag.String("class", "AB", "the class of programs to generate: AB, D or E")
 	minimise := flag.Bool("minimise", false, "minimise every disagreement: move dimensions to their neutral values while the disagreement stays")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -50,10 +51,10 @@ func run() error {
 	genClass := ""
 	switch *class {
 	case "AB":
-	case gen.ClassE:
-		genClass = gen.ClassE
+	case gen.ClassD, gen.ClassE:
+		genClass = *class
 	default:
-		return fmt.Errorf("-class must be AB or E, not %q", *class)
+		return fmt.Errorf("-class must be AB, D or E, not %q", *class)
 	}
 	root, err := repoRoot()
 	if err != nil {
