@@ -29,6 +29,8 @@ type Graph struct {
 	holders map[holder]*ssa.Function
 	impls   map[holder][]types.Type         // unexported interface fields: the concrete types stored there
 	returns map[*ssa.Function]*ssa.Function // factories: the one function each returns
+	boxed   []types.Type                    // the concrete types the package makes into interface values
+	sole    map[*types.Func]*ssa.Function   // SoleImpl's answers
 }
 
 // holder is a place that can hold a function value: a package variable,
@@ -50,7 +52,8 @@ type holder struct {
 // the analysis.
 func Build(fns []*ssa.Function) (g *Graph) {
 	returns := findFactories(fns)
-	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: findHolders(fns, returns), returns: returns, impls: findImpls(fns)}
+	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: findHolders(fns, returns), returns: returns, impls: findImpls(fns),
+		sole: make(map[*types.Func]*ssa.Function)}
 	set := make(map[*ssa.Function]bool)
 	var operands []*ssa.Value
 	for _, fn := range fns {
@@ -67,6 +70,9 @@ func Build(fns []*ssa.Function) (g *Graph) {
 					// A concrete type made into an interface value: its
 					// methods (of this package or another) are what a call
 					// of the interface may run, so they are labels too.
+					if t := mi.X.Type(); !slices.ContainsFunc(g.boxed, func(u types.Type) bool { return types.Identical(t, u) }) {
+						g.boxed = append(g.boxed, t)
+					}
 					prog := fn.Prog
 					ms := prog.MethodSets.MethodSet(mi.X.Type())
 					for i := range ms.Len() {
@@ -92,7 +98,8 @@ func Build(fns []*ssa.Function) (g *Graph) {
 	}
 	defer func() {
 		if recover() != nil {
-			g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: g.holders, returns: g.returns, impls: g.impls}
+			g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: g.holders, returns: g.returns, impls: g.impls,
+				boxed: g.boxed, sole: g.sole}
 		}
 	}()
 	cg := vta.CallGraph(set, nil)
@@ -394,6 +401,48 @@ func (g *Graph) Dispatch(prog *ssa.Program, recv ssa.Value, m *types.Func) []*ss
 		}
 	}
 	return out
+}
+
+// SoleImpl returns the method an interface call c runs when the package
+// shows nothing more precise (no edge of the graph, no field dispatch):
+// for a method of an interface declared in pkg, the method of the only
+// type of pkg that the package makes into an interface value and that
+// implements the interface, the usual seam of a writer or a client
+// wrapper. It is nil with none or several such types, for an interface
+// declared elsewhere (its implementations are injected from outside),
+// and for a method without a body here.
+func (g *Graph) SoleImpl(prog *ssa.Program, pkg *types.Package, c *ssa.CallCommon) *ssa.Function {
+	m := c.Method
+	if g == nil || m == nil || m.Pkg() != pkg {
+		return nil
+	}
+	if fn, ok := g.sole[m]; ok {
+		return fn
+	}
+	var fn *ssa.Function
+	iface, _ := c.Value.Type().Underlying().(*types.Interface)
+	for _, t := range g.boxed {
+		n, ok := types.Unalias(ssax.Deref(t)).(*types.Named)
+		if iface == nil || !ok || n.Obj().Pkg() != pkg || !types.Implements(t, iface) {
+			continue
+		}
+		sel := prog.MethodSets.MethodSet(t).Lookup(m.Pkg(), m.Name())
+		if sel == nil {
+			continue
+		}
+		if f := prog.MethodValue(sel); f != nil && f != fn {
+			if fn != nil {
+				fn = nil
+				break
+			}
+			fn = f
+		}
+	}
+	if fn != nil && len(fn.Blocks) == 0 {
+		fn = nil
+	}
+	g.sole[m] = fn
+	return fn
 }
 
 // storedFunc returns the function a stored value is: a function, or a

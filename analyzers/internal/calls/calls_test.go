@@ -60,8 +60,14 @@ func (r *R) method() int { return r.step(4) }
 
 func build(t *testing.T) (*ssa.Package, []*ssa.Function) {
 	t.Helper()
+	return buildSrc(t, src)
+}
+
+// buildSrc builds the package of source code, and lists its functions.
+func buildSrc(t *testing.T, code string) (*ssa.Package, []*ssa.Function) {
+	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	f, err := parser.ParseFile(fset, "p.go", code, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,5 +193,62 @@ func TestHolder(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+const ifaceSrc = `package p
+
+import "fmt"
+
+type Writer interface{ Write(n int) int }
+
+type one struct{}
+
+func (*one) Write(n int) int { return n }
+func (*one) String() string  { return "one" }
+
+type two struct{}
+
+func (two) Write(n int) int { return -n }
+
+func single(w Writer, n int) int { return w.Write(n) }
+
+func name(s fmt.Stringer) string { return s.String() }
+
+func wire() { single(&one{}, 1); name(&one{}) }
+`
+
+// TestSoleImpl: a call of a method of an interface of the package with one
+// implementation that the package makes into an interface value runs it;
+// with two, or for an interface declared in another package, nothing is
+// assumed.
+func TestSoleImpl(t *testing.T) {
+	invokeIn := func(fns []*ssa.Function, name string) *ssa.CallCommon {
+		for _, fn := range fns {
+			if fn.Name() != name {
+				continue
+			}
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if c, ok := instr.(*ssa.Call); ok && c.Call.IsInvoke() {
+						return &c.Call
+					}
+				}
+			}
+		}
+		t.Fatalf("no dynamic call in %s", name)
+		return nil
+	}
+	pkg, fns := buildSrc(t, ifaceSrc)
+	g := Build(fns)
+	if got := g.SoleImpl(pkg.Prog, pkg.Pkg, invokeIn(fns, "single")); got == nil || got.String() != "(*p.one).Write" {
+		t.Errorf("one implementation: SoleImpl = %v, want (*p.one).Write", got)
+	}
+	if got := g.SoleImpl(pkg.Prog, pkg.Pkg, invokeIn(fns, "name")); got != nil {
+		t.Errorf("fmt.Stringer: SoleImpl = %v, want nil (an interface of another package)", got)
+	}
+	pkg, fns = buildSrc(t, ifaceSrc+"\nfunc wireTwo() { single(two{}, 2) }\n")
+	if got := Build(fns).SoleImpl(pkg.Prog, pkg.Pkg, invokeIn(fns, "single")); got != nil {
+		t.Errorf("two implementations: SoleImpl = %v, want nil", got)
 	}
 }

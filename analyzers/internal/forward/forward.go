@@ -461,8 +461,8 @@ type Resolver struct {
 	// nil.
 	Other func(fn *ssa.Function, c *ssa.CallCommon) *ssa.CallCommon
 	// Invoke, when set, resolves a dynamic call of an interface method
-	// to a static call of its implementation (Devirtualizer), or returns
-	// nil.
+	// to a static call of its implementation (the summary's call graph),
+	// or returns nil.
 	Invoke func(c *ssa.CallCommon) *ssa.CallCommon
 }
 
@@ -513,8 +513,8 @@ func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
 // its origin), places says where the package keeps one function (a
 // package variable, a field, a factory's result: calls.Graph), or is nil,
 // other resolves calls of other packages' forwarders from their
-// facts (FromFacts), and invoke devirtualizes dynamic calls
-// (Devirtualizer); either may be nil.
+// facts (FromFacts), and invoke devirtualizes dynamic calls (the
+// summary's call graph); either may be nil.
 //
 // A forwarder is inlined when no other package can call it (an unexported
 // function that is no method, a closure, a generic function's instance)
@@ -661,66 +661,4 @@ func uses[V any](fns []*ssa.Function, of map[*ssa.Function]V, places Places) map
 		}
 	}
 	return n
-}
-
-// Devirtualizer returns the resolver of dynamic calls for the package pkg
-// (SSA program prog, functions fns): a call of a method of an interface
-// declared in pkg, when exactly one type of pkg that fns convert to an
-// interface implements it, is a static call of that type's method with
-// the interface value as its receiver. An interface of the package with a
-// single implementation in it is the usual seam for a writer or a client
-// wrapper; with more than one, or one declared elsewhere (injected from
-// outside), the call stays dynamic.
-func Devirtualizer(pkg *types.Package, prog *ssa.Program, fns []*ssa.Function) func(c *ssa.CallCommon) *ssa.CallCommon {
-	var local []types.Type
-	seen := map[string]bool{}
-	for _, fn := range fns {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				mi, ok := instr.(*ssa.MakeInterface)
-				if !ok {
-					continue
-				}
-				t := mi.X.Type()
-				n, ok := types.Unalias(ssax.Deref(t)).(*types.Named)
-				if !ok || n.Obj().Pkg() != pkg || seen[t.String()] {
-					continue
-				}
-				seen[t.String()] = true
-				local = append(local, t)
-			}
-		}
-	}
-	impl := map[*types.Func]*ssa.Function{}
-	return func(c *ssa.CallCommon) *ssa.CallCommon {
-		m := c.Method
-		if m == nil || m.Pkg() != pkg {
-			return nil
-		}
-		fn, ok := impl[m]
-		if !ok {
-			iface, _ := c.Value.Type().Underlying().(*types.Interface)
-			for _, t := range local {
-				if iface == nil || !types.Implements(t, iface) {
-					continue
-				}
-				sel := prog.MethodSets.MethodSet(t).Lookup(m.Pkg(), m.Name())
-				if sel == nil {
-					continue
-				}
-				if f := prog.MethodValue(sel); f != nil && f != fn {
-					if fn != nil {
-						fn = nil
-						break
-					}
-					fn = f
-				}
-			}
-			impl[m] = fn
-		}
-		if fn == nil || len(fn.Blocks) == 0 {
-			return nil
-		}
-		return &ssa.CallCommon{Value: fn, Args: append([]ssa.Value{c.Value}, c.Args...)}
-	}
 }

@@ -176,61 +176,6 @@ func argName(v ssa.Value) string {
 	return v.String()
 }
 
-const ifaceSrc = `package p
-
-type Writer interface{ Write(n int) int }
-
-type one struct{}
-
-func (*one) Write(n int) int { return n }
-
-type two struct{}
-
-func (two) Write(n int) int { return -n }
-
-type Other interface{ Write(n int) int }
-
-func single(w Writer, n int) int { return w.Write(n) }
-
-func wire() { single(&one{}, 1) }
-`
-
-// TestDevirtualizer: a call of a method of an interface of the package
-// with one implementation that the package converts to an interface is a
-// static call of it, the interface value first; with two, it stays
-// dynamic.
-func TestDevirtualizer(t *testing.T) {
-	invokeIn := func(pkg *ssa.Package) *ssa.CallCommon {
-		for _, b := range pkg.Func("single").Blocks {
-			for _, instr := range b.Instrs {
-				if c, ok := instr.(*ssa.Call); ok && c.Call.IsInvoke() {
-					return &c.Call
-				}
-			}
-		}
-		t.Fatal("no dynamic call in single")
-		return nil
-	}
-	funcs := func(pkg *ssa.Package) []*ssa.Function {
-		var out []*ssa.Function
-		for _, m := range pkg.Members {
-			if f, ok := m.(*ssa.Function); ok {
-				out = append(out, f)
-			}
-		}
-		return out
-	}
-	pkg := build(t, ifaceSrc)
-	out := forward.Devirtualizer(pkg.Pkg, pkg.Prog, funcs(pkg))(invokeIn(pkg))
-	if out == nil || out.StaticCallee() == nil || out.StaticCallee().String() != "(*p.one).Write" || len(out.Args) != 2 {
-		t.Fatalf("one implementation: resolved to %v, want a static call of (*p.one).Write with 2 arguments", out)
-	}
-	pkg = build(t, ifaceSrc+"\nfunc wireTwo() { single(two{}, 2) }\n")
-	if out := forward.Devirtualizer(pkg.Pkg, pkg.Prog, funcs(pkg))(invokeIn(pkg)); out != nil {
-		t.Errorf("two implementations: resolved to %v, want the call left dynamic", out)
-	}
-}
-
 // TestClosureBody checks which bodies are a closure called at once, and
 // which of the closure's free variables read a parameter that holds one
 // value (ssax.ReadOnlyCell).

@@ -43,13 +43,26 @@ func (s *Summary) resolveForwarders() {
 		}
 		return fs.Forward
 	})
-	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, s.graph,
-		other, forward.Devirtualizer(s.Pass.Pkg, s.Pkg.Prog, s.srcFunc))
+	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, s.graph, other, s.devirtualize)
 	for _, fn := range s.srcFunc {
 		if !s.inlined[fn] {
 			s.visible = append(s.visible, fn)
 		}
 	}
+}
+
+// devirtualize resolves an interface call of a method of an interface
+// the package declares to a static call of the one function Callees finds
+// for it, the interface value first; nil when it finds none or several.
+func (s *Summary) devirtualize(c *ssa.CallCommon) *ssa.CallCommon {
+	if c.Method == nil || c.Method.Pkg() != s.Pass.Pkg {
+		return nil
+	}
+	fs := s.Callees(c)
+	if len(fs) != 1 || len(fs[0].Blocks) == 0 {
+		return nil
+	}
+	return &ssa.CallCommon{Value: fs[0], Args: append([]ssa.Value{c.Value}, c.Args...)}
 }
 
 // dispatchKey returns 1 + the index of the parameter of interface method

@@ -137,8 +137,15 @@ func (s *Summary) Callees(c *ssa.CallCommon) []*ssa.Function {
 	}
 	// An interface call the graph has no edge for: a call that a
 	// forwarder makes on the caller's argument (which the graph never
-	// sees), dispatched by the field the receiver is read from.
-	return s.graph.Dispatch(s.Pkg.Prog, c.Value, c.Method)
+	// sees), dispatched by the field the receiver is read from; else the
+	// only implementation the package has of an interface it declares.
+	if fs := s.graph.Dispatch(s.Pkg.Prog, c.Value, c.Method); len(fs) > 0 {
+		return fs
+	}
+	if f := s.graph.SoleImpl(s.Pkg.Prog, s.Pass.Pkg, c); f != nil {
+		return []*ssa.Function{f}
+	}
+	return nil
 }
 
 // LocalCallees returns the functions of the package that the call c may
@@ -231,7 +238,7 @@ func (s *Summary) findCalls() {
 						if m := ssax.MethodOfValue(s.Pkg.Prog, c.Value, c.Method.Name()); m != nil {
 							add(fn, m, instr)
 						} else if m := s.Callee(s.Forward(c)); m != nil {
-							add(fn, m, instr) // devirtualized (forward.Devirtualizer)
+							add(fn, m, instr) // devirtualized (Summary.Callees)
 						}
 					} else if callee := s.Callee(c); callee != nil {
 						add(fn, callee, instr)
