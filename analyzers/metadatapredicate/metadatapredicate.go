@@ -20,7 +20,7 @@ import (
 var Doc = &checkdoc.Doc{
 	ID:       "RL4002",
 	Name:     "metadatapredicate",
-	Title:    "Labels or annotations of the primary object decide the reconcile behind a predicate that drops their changes",
+	Title:    "Labels, annotations or the spec of the primary object decide the reconcile behind a predicate that drops their changes",
 	Severity: checkdoc.Warning,
 	Since:    "v0.2.0",
 	Rationale: "`metadata.generation` changes only with the spec: the API server does not bump it for a change of\n" +
@@ -29,7 +29,9 @@ var Doc = &checkdoc.Doc{
 		"labels copied onto the objects it creates) but whose primary watch is filtered by\n" +
 		"`GenerationChangedPredicate` never sees that change: the update is dropped before the queue, and the\n" +
 		"new value takes effect only when the spec changes next or the controller restarts and lists every\n" +
-		"object again. Users who set the annotation see nothing happen.",
+		"object again. Users who set the annotation see nothing happen. A predicate that drops spec changes\n" +
+		"(`LabelChangedPredicate` or `AnnotationChangedPredicate` alone, an `UpdateFunc` that returns false)\n" +
+		"does the same to every edit of the spec, when the reconciler reads it.",
 	Detection: "Reported: the primary watch of a controller (the builder's `For`, its `WithEventFilter`, or " +
 		"`controller.New` with `source.Kind` and `EnqueueRequestForObject`, as for RL4001) when\n\n" +
 		"- its predicates (ANDed) block an update that changes only the labels, or only the annotations, of " +
@@ -50,8 +52,11 @@ var Doc = &checkdoc.Doc{
 		"from the labels) or the reconcile's result. The value is followed through conversions, " +
 		"comparisons, `strconv`-style calls, local variables, helpers of the package (parameters and " +
 		"results) and closures.\n\n" +
+		"Also reported: a primary watch (of such a kind) whose predicates block an update that changes the " +
+		"spec (and so the generation) and nothing else, when the reconcile scope reads the spec of an object of " +
+		"the primary kind (a load of its `Spec` field or of a field inside it, or its address handed to a call).\n\n" +
 		"The finding is at the predicate; it names the keys and the first place each decides, with related " +
-		"positions at the reads.\n\n" +
+		"positions at the reads (for the spec, the first read).\n\n" +
 		"Not reported:\n\n" +
 		"- a value that only reaches a log line, an Event, an error message or a nil test of the whole map;\n" +
 		"- keys the reconciler sets itself with a constant key (`m[\"k\"] = v`, `metav1.SetMetaDataAnnotation`): " +
@@ -114,6 +119,11 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, m *wiring.Model, w *wi
 		return diag.Finding{}, false
 	}
 	md := pass.ResultOf[metareads.Analyzer].(*metareads.Result).Of(ri)
+	if all.Value.Spec == wiring.PredBlock {
+		if specReads := metareads.MetadataKeysOf(md.SpecReads, w.Primary); len(specReads) > 0 {
+			return specFinding(w, ri, specReads[0]), true
+		}
+	}
 	reads := metareads.MetadataKeysOf(md.Reads, w.Primary)
 	own := map[string]bool{}
 	for _, k := range metareads.MetadataKeysOf(md.Writes, w.Primary) {
@@ -178,6 +188,31 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, m *wiring.Model, w *wi
 		f.Fix = orFix(pass, leaves[0], preds, strings.Join(nouns, " or "))
 	}
 	return f, true
+}
+
+// specFinding reports a primary watch whose predicates drop the updates
+// that change the spec, of a reconciler that reads the spec (at read).
+func specFinding(w *wiring.Wiring, ri *wiring.ReconcilerInfo, read metareads.MetadataKey) diag.Finding {
+	leaves, pos, end := w.Culprits(func(v wiring.PredicateValue) bool { return v.Spec == wiring.PredBlock })
+	kind := "object"
+	if _, name, ok := apis.NamedOf(w.Primary); ok {
+		kind = name
+	}
+	msg := fmt.Sprintf("%s on the primary watch drops updates that change the spec of %s (they bump metadata.generation), "+
+		"but %s (or a function it calls) reads the spec (%s): a change of the spec is not reconciled until something the predicate passes changes "+
+		"or the controller restarts; pass spec changes (predicate.GenerationChangedPredicate in a predicate.Or)",
+		wiring.PredicateNames(leaves), kind, ri.EntryFunc, diag.ShortSite(read.Site))
+	f := diag.Finding{Pos: pos, End: end, Message: msg}
+	for _, u := range wiring.UpdateSites(leaves, pos, end) {
+		f.Related = append(f.Related, analysis.RelatedInformation{Pos: u, Message: "the predicate's update function decides here"})
+	}
+	if p := read.Pos(); p.IsValid() {
+		f.Related = append(f.Related, analysis.RelatedInformation{Pos: p, Message: "the spec is read here"})
+	}
+	if w.Wired.IsValid() {
+		f.Related = append(f.Related, analysis.RelatedInformation{Pos: w.Wired, Message: "the reconciler is wired here"})
+	}
+	return f
 }
 
 // keyName names one read key: `annotation "example.com/paused"`, or `the

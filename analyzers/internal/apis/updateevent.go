@@ -34,6 +34,9 @@ const (
 	ManagedFieldsField   = "ManagedFields"
 	LabelsField          = "Labels"
 	AnnotationsField     = "Annotations"
+	// SpecField is the object's own spec (a field of the object, not of
+	// ObjectMeta), whose change bumps metadata.generation.
+	SpecField = "Spec"
 )
 
 // metaGetters maps the metav1.Object getters to the ObjectMeta field they

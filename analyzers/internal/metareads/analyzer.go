@@ -67,11 +67,16 @@ func (f *FuncMetadata) String() string {
 
 // ReconcilerMetadata is what a reconcile scope does with labels and
 // annotations: the keys whose values decide what it does (Reads), and the
-// constant keys it sets (Writes). It is the fact exported for the
+// constant keys it sets (Writes); and where it reads the spec of its
+// objects (SpecReads). It is the fact exported for the
 // reconciler types of a package (the receivers of its reconcile roots),
 // so that a wiring in another package sees it.
 type ReconcilerMetadata struct {
 	Reads, Writes []MetadataKey
+	// SpecReads are the first reads of the spec of objects of each kind
+	// (Field apis.SpecField, Key ""): a change of it matters to the
+	// reconciler.
+	SpecReads []MetadataKey
 }
 
 // AFact marks ReconcilerMetadata as a fact.

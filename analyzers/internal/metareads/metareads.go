@@ -96,6 +96,7 @@ func (d *meta) reconcilerMetadata(ri *wiring.ReconcilerInfo) *ReconcilerMetadata
 	md := new(ReconcilerMetadata)
 	if scope := d.m.ScopeOf(ri); scope != nil {
 		md.Reads, md.Writes = d.metadataOf(scope)
+		md.SpecReads = d.specReadsOf(scope)
 	} else if t := ri.Type(); t != nil {
 		d.pass.ImportObjectFact(t, md)
 	}
@@ -480,6 +481,75 @@ func (d *meta) metadataOf(scope []*ssa.Function) (reads, writes []MetadataKey) {
 	}
 	sort.SliceStable(reads, func(i, j int) bool { return reads[i].pos < reads[j].pos })
 	return reads, writes
+}
+
+// specReadsOf returns, for each kind, the first read in the functions of
+// a reconcile scope of the spec of an object of that kind (a load of the
+// Spec field, of a field inside it, or its address handed to a call),
+// leaving out objects read by another key than the request's.
+func (d *meta) specReadsOf(scope []*ssa.Function) []MetadataKey {
+	var out []MetadataKey
+	seen := map[string]bool{}
+	for _, fn := range scope {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var obj ssa.Value
+				switch x := instr.(type) {
+				case *ssa.FieldAddr:
+					if ssax.FieldName(x.X.Type(), x.Field) == apis.SpecField && addrRead(x, 0) {
+						obj = x.X
+					}
+				case *ssa.Field:
+					if ssax.FieldName(x.X.Type(), x.Field) == apis.SpecField {
+						obj = x.X
+					}
+				}
+				if obj == nil || d.fetchedByOtherKey(obj) {
+					continue
+				}
+				for _, k := range d.m.ObjectKinds(obj) {
+					if seen[k] {
+						continue
+					}
+					seen[k] = true
+					pos := instr.Pos()
+					if !pos.IsValid() {
+						pos = fn.Pos()
+					}
+					out = append(out, MetadataKey{Field: apis.SpecField, Kinds: []string{k}, Decides: "a read", pos: pos, Site: d.s.Position(pos)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// addrRead reports whether the address v (of a field, an element) is read
+// through: loaded, handed to a call, or the base of a deeper address that
+// is (depth bounds the nesting).
+func addrRead(v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		switch x := r.(type) {
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				return true
+			}
+		case ssa.CallInstruction:
+			return true
+		case *ssa.FieldAddr:
+			if addrRead(x, depth+1) {
+				return true
+			}
+		case *ssa.IndexAddr:
+			if addrRead(x, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fetchedByOtherKey reports whether the object behind v is read by a Get

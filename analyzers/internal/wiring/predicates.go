@@ -96,6 +96,9 @@ func joinOutcome(a, b PredOutcome) PredOutcome {
 //     changes only the labels, or only the annotations (generation, the
 //     finalizers and the deletion mark stay).
 //
+//   - Spec: an update of a generation-tracked kind that changes only the
+//     spec, and so the generation.
+//
 // Create is the outcome on a Create event: how the informer delivers every
 // object that exists when the controller starts.
 //
@@ -108,6 +111,7 @@ type PredicateValue struct {
 	FO, FONoGen, DM, DMNoGen PredOutcome
 	Create                   PredOutcome
 	Labels, Annotations      PredOutcome
+	Spec                     PredOutcome
 	Asserts                  string
 	Others                   *PredicateValue
 }
@@ -141,17 +145,17 @@ func (p *PredicateValue) String() string {
 	}
 	return "PredicateValue(FO=" + p.FO.String() + ", FONoGen=" + p.FONoGen.String() +
 		", DM=" + p.DM.String() + ", DMNoGen=" + p.DMNoGen.String() + ", Create=" + p.Create.String() +
-		", Labels=" + p.Labels.String() + ", Annotations=" + p.Annotations.String() + asserts + ")"
+		", Labels=" + p.Labels.String() + ", Annotations=" + p.Annotations.String() + ", Spec=" + p.Spec.String() + asserts + ")"
 }
 
 func (p PredicateValue) known() bool {
 	return p.FO != PredUnknown || p.FONoGen != PredUnknown || p.DM != PredUnknown || p.DMNoGen != PredUnknown ||
-		p.Create != PredUnknown || p.Labels != PredUnknown || p.Annotations != PredUnknown
+		p.Create != PredUnknown || p.Labels != PredUnknown || p.Annotations != PredUnknown || p.Spec != PredUnknown
 }
 
 // allOutcomes is the PredicateValue with o on every event.
 func allOutcomes(o PredOutcome) PredicateValue {
-	return PredicateValue{FO: o, FONoGen: o, DM: o, DMNoGen: o, Create: o, Labels: o, Annotations: o}
+	return PredicateValue{FO: o, FONoGen: o, DM: o, DMNoGen: o, Create: o, Labels: o, Annotations: o, Spec: o}
 }
 
 // MetadataFor returns the outcome on an update that changes only the
@@ -199,7 +203,8 @@ func (p PredicateValue) DMFor(tracked summary.TriState) PredOutcome {
 func mapPred(a, b PredicateValue, f func(x, y PredOutcome) PredOutcome) PredicateValue {
 	plain := func(a, b PredicateValue) PredicateValue {
 		return PredicateValue{FO: f(a.FO, b.FO), FONoGen: f(a.FONoGen, b.FONoGen), DM: f(a.DM, b.DM), DMNoGen: f(a.DMNoGen, b.DMNoGen),
-			Create: f(a.Create, b.Create), Labels: f(a.Labels, b.Labels), Annotations: f(a.Annotations, b.Annotations)}
+			Create: f(a.Create, b.Create), Labels: f(a.Labels, b.Labels), Annotations: f(a.Annotations, b.Annotations),
+			Spec: f(a.Spec, b.Spec)}
 	}
 	kind := a.Asserts
 	switch {
@@ -405,7 +410,7 @@ func (p *predEvaluator) evalConcrete(v ssa.Value, expr ast.Expr) PredEval {
 	case apis.PredGenerationChanged:
 		leaf.Name = "GenerationChangedPredicate"
 		return PredEval{Value: PredicateValue{FO: PredBlock, FONoGen: PredBlock, DM: PredPass, DMNoGen: PredBlock, Create: PredPass,
-			Labels: PredBlock, Annotations: PredBlock}, Leaves: []PredLeaf{leaf}}
+			Labels: PredBlock, Annotations: PredBlock, Spec: PredPass}, Leaves: []PredLeaf{leaf}}
 	case apis.PredResourceVersion:
 		return PredEval{Value: allOutcomes(PredPass)}
 	case apis.PredAnnotationChanged, apis.PredLabelChanged:
@@ -471,7 +476,7 @@ func (p *predEvaluator) evalUserType(v ssa.Value, leaf PredLeaf) PredEval {
 		// predicate.Funcs pass their events.
 		if promotedFromFuncs(n, apis.PredicateUpdate) {
 			pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredPass, PredPass, PredPass, PredPass
-			pv.Labels, pv.Annotations = PredPass, PredPass
+			pv.Labels, pv.Annotations, pv.Spec = PredPass, PredPass, PredPass
 		}
 		if promotedFromFuncs(n, apis.PredicateCreate) {
 			pv.Create = PredPass
@@ -600,7 +605,7 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (pv PredicateValue, update token
 			fn, _ := p.m.s.FuncValue(uf)
 			if fn == nil || len(fn.Blocks) == 0 {
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredUnknown, PredUnknown, PredUnknown, PredUnknown
-				pv.Labels, pv.Annotations = PredUnknown, PredUnknown
+				pv.Labels, pv.Annotations, pv.Spec = PredUnknown, PredUnknown, PredUnknown
 			} else {
 				u := evalUpdateFunc(fn, p.m.s.Forward)
 				update = fn.Pos()
@@ -610,7 +615,7 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (pv PredicateValue, update token
 					if !fd {
 						out.FO, out.FONoGen, out.DM, out.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
 					}
-					out.Labels, out.Annotations = u.Labels, u.Annotations
+					out.Labels, out.Annotations, out.Spec = u.Labels, u.Annotations, u.Spec
 					return out
 				}
 				pv = apply(u)

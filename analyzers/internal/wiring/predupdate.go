@@ -40,6 +40,7 @@ var (
 	evDMNoGen = updateEvent{changed: []string{apis.DeletionTimestampField, apis.ResourceVersionField}, genZero: true, deletedNew: true}
 	evLabels  = updateEvent{changed: []string{apis.LabelsField, apis.ResourceVersionField}}
 	evAnnots  = updateEvent{changed: []string{apis.AnnotationsField, apis.ResourceVersionField}}
+	evSpec    = updateEvent{changed: []string{apis.SpecField, apis.GenerationField, apis.ResourceVersionField}}
 )
 
 // equal says whether the field path is equal on both sides.
@@ -161,7 +162,7 @@ func evalUpdateFunc(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCom
 			return PredBlock
 		}
 		return PredicateValue{FO: out(evFO), FONoGen: out(evFONoGen), DM: out(evDM), DMNoGen: out(evDMNoGen),
-			Labels: out(evLabels), Annotations: out(evAnnots)}
+			Labels: out(evLabels), Annotations: out(evAnnots), Spec: out(evSpec)}
 	}
 	kind := assertedKind(fn, env, forward)
 	if kind == "" {

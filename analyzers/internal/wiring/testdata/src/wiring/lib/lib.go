@@ -12,19 +12,19 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 )
 
-var GenerationOnly predicate.Predicate = predicate.GenerationChangedPredicate{} // want `PredicateValue\(FO=block, FONoGen=block, DM=pass, DMNoGen=block, Create=pass, Labels=block, Annotations=block\)`
+var GenerationOnly predicate.Predicate = predicate.GenerationChangedPredicate{} // want `PredicateValue\(FO=block, FONoGen=block, DM=pass, DMNoGen=block, Create=pass, Labels=block, Annotations=block, Spec=pass\)`
 
-var Finalizers = predicate.Funcs{ // want `PredicateValue\(FO=pass, FONoGen=pass, DM=pass, DMNoGen=pass, Create=pass, Labels=unknown, Annotations=unknown\)`
+var Finalizers = predicate.Funcs{ // want `PredicateValue\(FO=pass, FONoGen=pass, DM=pass, DMNoGen=pass, Create=pass, Labels=unknown, Annotations=unknown, Spec=unknown\)`
 	UpdateFunc: func(e event.UpdateEvent) bool {
 		return len(e.ObjectNew.GetFinalizers()) != len(e.ObjectOld.GetFinalizers())
 	},
 }
 
-func Safe() predicate.Predicate { // want `PredicateValue\(FO=pass, FONoGen=pass, DM=pass, DMNoGen=pass, Create=pass, Labels=unknown, Annotations=unknown\)`
+func Safe() predicate.Predicate { // want `PredicateValue\(FO=pass, FONoGen=pass, DM=pass, DMNoGen=pass, Create=pass, Labels=unknown, Annotations=unknown, Spec=pass\)`
 	return predicate.Or[client.Object](GenerationOnly, Finalizers)
 }
 
-func Labels() predicate.Predicate { // want `PredicateValue\(FO=block, FONoGen=block, DM=block, DMNoGen=block, Create=block, Labels=block, Annotations=block\)`
+func Labels() predicate.Predicate { // want `PredicateValue\(FO=block, FONoGen=block, DM=block, DMNoGen=block, Create=block, Labels=block, Annotations=block, Spec=block\)`
 	return predicate.And[client.Object](predicate.Not[client.Object](predicate.ResourceVersionChangedPredicate{}), predicate.LabelChangedPredicate{})
 }
 
