@@ -38,6 +38,7 @@ import (
 var classChecks = map[gen.Label][]string{
 	gen.A: {"RL1001", "RL1002"},
 	gen.B: {"RL2001", "RL2002"},
+	gen.C: {"RL3001", "RL3002", "RL3003"},
 	gen.D: {"RL4001", "RL4002"},
 	gen.E: {"RL2003", "RL2004", "RL5001", "RL5002", "RL5003", "RL5004", "RL6001", "RL7001"},
 }
@@ -48,6 +49,7 @@ var classChecks = map[gen.Label][]string{
 // clean twins must draw no finding of any of them).
 var verdictClasses = map[string][]gen.Label{
 	"":         {gen.A, gen.B},
+	gen.ClassC: {gen.A, gen.B, gen.C},
 	gen.ClassD: {gen.A, gen.B, gen.D},
 	gen.ClassE: {gen.A, gen.B, gen.E},
 }
@@ -98,7 +100,7 @@ func (r Row) Agrees() bool {
 	switch r.Executed.Label {
 	case gen.A:
 		return strings.Contains(r.Static, "A")
-	case gen.D, gen.E:
+	case gen.C, gen.D, gen.E:
 		return strings.Contains(r.Static, string(r.Executed.Label))
 	case gen.B:
 		return r.Static == "B"
@@ -112,7 +114,7 @@ func (r Row) Agrees() bool {
 // oracle could not label it, or its intended label is not what it does.
 func (r Row) GeneratorBug() string {
 	switch l := r.Executed.Label; {
-	case l != gen.A && l != gen.B && l != gen.D && l != gen.E && l != gen.Clean:
+	case l != gen.A && l != gen.B && l != gen.C && l != gen.D && l != gen.E && l != gen.Clean:
 		return fmt.Sprintf("the oracle could not label it (%s: %s)", l, r.Executed.Why)
 	case l != r.Program.Intended:
 		return fmt.Sprintf("intended %s, executes as %s (%s)", r.Program.Intended, l, r.Executed.Why)
@@ -359,7 +361,7 @@ func (c *Cell) String() string {
 // markdown.
 func WriteReport(w io.Writer, rows []Row) {
 	t := Tabulate(rows)
-	labels := []gen.Label{gen.A, gen.B, gen.D, gen.E, gen.Clean}
+	labels := []gen.Label{gen.A, gen.B, gen.C, gen.D, gen.E, gen.Clean}
 	fmt.Fprintf(w, "## Agreement per executed label (agree/programs)\n\n| label | agreement |\n|---|---|\n")
 	for _, l := range labels {
 		fmt.Fprintf(w, "| %s | %s |\n", l, t.PerLabel[l])

@@ -19,18 +19,23 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/known.txt from this run (new lines need their cause written by hand)")
 
-// The samples ./test.sh runs: class A/B, D and E programs from the same
-// seed, in one generated module.
+// The samples ./test.sh runs: class A/B, C, D and E programs from the
+// same seed, in one generated module.
 const (
 	sampleSeed  = 1
 	sampleSize  = 300
 	sampleSizeE = 200
 	sampleSizeD = 120
+	sampleSizeC = 72
 )
 
 // sample generates the programs TestDifferential runs.
 func sample() ([]gen.Program, error) {
 	ab, err := gen.Sample(sampleSeed, sampleSize)
+	if err != nil {
+		return nil, err
+	}
+	c, err := gen.SampleClass(gen.ClassC, sampleSeed, sampleSizeC)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +47,7 @@ func sample() ([]gen.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(append(ab, d...), e...), nil
+	return slices.Concat(ab, c, d, e), nil
 }
 
 const knownFile = "testdata/known.txt"
@@ -53,7 +58,7 @@ func TestSampleCoverage(t *testing.T) {
 	for _, tc := range []struct {
 		class string
 		n     int
-	}{{"", sampleSize}, {gen.ClassD, sampleSizeD}, {gen.ClassE, sampleSizeE}} {
+	}{{"", sampleSize}, {gen.ClassC, sampleSizeC}, {gen.ClassD, sampleSizeD}, {gen.ClassE, sampleSizeE}} {
 		progs, err := gen.SampleClass(tc.class, sampleSeed, tc.n)
 		if err != nil {
 			t.Fatal(err)
@@ -114,7 +119,7 @@ func TestDifferential(t *testing.T) {
 	var report strings.Builder
 	difftest.WriteReport(&report, rows)
 	tab := difftest.Tabulate(rows)
-	for _, l := range []gen.Label{gen.A, gen.B, gen.D, gen.E, gen.Clean} {
+	for _, l := range []gen.Label{gen.A, gen.B, gen.C, gen.D, gen.E, gen.Clean} {
 		t.Logf("executed %-5s: static agrees on %s", l, tab.PerLabel[l])
 	}
 	for _, r := range rows {
@@ -225,7 +230,7 @@ func writeKnown(path string, got map[string]difftest.Row, old map[string]string)
 	}
 	slices.Sort(keys)
 	var b strings.Builder
-	b.WriteString("# Disagreements of the static checks with execution on the sample TestDifferential runs\n# (seed 1: 300 class A/B programs, 120 class D, 200 class E): the choices, the executed label, the static verdict, a tab, the cause.\n")
+	b.WriteString("# Disagreements of the static checks with execution on the sample TestDifferential runs\n# (seed 1: 300 class A/B programs, 72 class C, 120 class D, 200 class E): the choices, the executed label, the static verdict, a tab, the cause.\n")
 	for _, k := range keys {
 		cause := old[k]
 		if cause == "" {

@@ -11,7 +11,11 @@
 // programs copy a field of their primary into a child: which field (the
 // spec, a label, an annotation), the predicate that filters the primary's
 // events, and how it is wired (a For option, an event filter, a package
-// variable of the package or another, a helper).
+// variable of the package or another, a helper). Class C programs have a
+// callback on their primary's events (a predicate's UpdateFunc, a map
+// function, a handler's UpdateFunc) that may write once per event, and
+// reach the builder as a literal, a method value, a function's or a
+// factory's result, a field or a package variable.
 //
 // A generated program carries the generator's intended label, but that
 // label is never the truth: package difftest labels every program by
@@ -73,7 +77,9 @@ var nondeterministic = map[string]bool{
 }
 
 // Label is a program's class: A (a write whose content changes every pass
-// in an unchanged world), B (a write request that changes nothing), D (a
+// in an unchanged world), B (a write request that changes nothing), C (a
+// write made once per delivered event: the end state depends on how the
+// events came, coalesced or one by one), D (a
 // user's change the reconciler needs never reaches it: the end state after
 // the change differs from a fresh start), E (an
 // action that is not idempotent: a create that fails or duplicates on the
@@ -85,22 +91,24 @@ type Label string
 const (
 	A     Label = "A"
 	B     Label = "B"
+	C     Label = "C"
 	D     Label = "D"
 	E     Label = "E"
 	Clean Label = "clean"
 )
 
 // DimClass is the key of Choices that names the program's class of
-// dimensions: absent for class A/B (the dimensions Dims lists), ClassD or
-// ClassE for the dimensions ClassDims lists for them.
+// dimensions: absent for class A/B (the dimensions Dims lists), ClassC,
+// ClassD or ClassE for the dimensions ClassDims lists for them.
 const DimClass = "class"
 
 // ClassE is the class of non-idempotent actions (creates, NotFound
 // handling, requeues, finalizer lists).
 const ClassE = "E"
 
-// Classes lists the classes of programs: "" (A/B), ClassD and ClassE.
-var Classes = []string{"", ClassD, ClassE}
+// Classes lists the classes of programs: "" (A/B), ClassC, ClassD and
+// ClassE.
+var Classes = []string{"", ClassC, ClassD, ClassE}
 
 // space is one class's dimensions: their values, the rules over them, the
 // order Draw picks them in, the pair of dimensions sampled exhaustively,
@@ -121,6 +129,8 @@ func spaceOf(class string) *space {
 	switch class {
 	case "":
 		return &abSpace
+	case ClassC:
+		return &cSpace
 	case ClassD:
 		return &dSpace
 	case ClassE:
@@ -383,7 +393,7 @@ func Draw(r *rand.Rand, fixed Choices) Choices {
 func Sample(seed uint64, n int) ([]Program, error) { return SampleClass("", seed, n) }
 
 // SampleClass draws n distinct valid programs of a class from seed, named
-// p0001… (A/B), d0001… (D) or e0001… (E), so that the same seed and n always give the
+// p0001… (A/B), c0001… (C), d0001… (D) or e0001… (E), so that the same seed and n always give the
 // same programs. The first programs cover every valid pair of values of
 // the class's PairDims, then every value of every dimension; the rest are
 // drawn freely.

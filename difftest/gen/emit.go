@@ -45,6 +45,9 @@ var imports = map[string]string{
 	"builder":        "sigs.k8s.io/controller-runtime/pkg/builder",
 	"predicate":      "sigs.k8s.io/controller-runtime/pkg/predicate",
 	"event":          "sigs.k8s.io/controller-runtime/pkg/event",
+	"handler":        "sigs.k8s.io/controller-runtime/pkg/handler",
+	"workqueue":      "k8s.io/client-go/util/workqueue",
+	"strconv":        "strconv",
 	"corev1":         "k8s.io/api/core/v1",
 	"client":         "sigs.k8s.io/controller-runtime/pkg/client",
 	"reconcile":      "sigs.k8s.io/controller-runtime/pkg/reconcile",
@@ -279,6 +282,8 @@ func Build(name string, c Choices) (Program, error) {
 		return Program{}, fmt.Errorf("gen: %s: invalid choices (%s): %s", name, why, c)
 	}
 	switch c.Class() {
+	case ClassC:
+		return buildC(name, c)
 	case ClassD:
 		return buildD(name, c)
 	case ClassE:

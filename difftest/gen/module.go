@@ -83,8 +83,14 @@ func oracleSource(progs []Program) (string, error) {
 	var imp, table strings.Builder
 	for _, p := range progs {
 		fmt.Fprintf(&imp, "\t%s %q\n", p.Name, Module+"/"+p.Name)
-		if p.Choices.Class() == ClassD {
-			fmt.Fprintf(&table, "\t{name: %q, class: %q, new: %s.New, setup: %s.Setup, update: func(o client.Object) {\nw := o.(*v1.Widget)\n%s\n}},\n", p.Name, ClassD, p.Name, p.Name, DUpdate(p.Choices))
+		switch p.Choices.Class() {
+		case ClassD:
+			fmt.Fprintf(&table, "\t{name: %q, class: %q, new: %s.New, setup: %s.Setup, updates: []func(client.Object){func(o client.Object) {\nw := o.(*v1.Widget)\n%s\n}}},\n", p.Name, ClassD, p.Name, p.Name, DUpdate(p.Choices))
+			continue
+		case ClassC:
+			// Two edits of the spec: one at a time, or coalesced, they
+			// deliver different numbers of events.
+			fmt.Fprintf(&table, "\t{name: %q, class: %q, new: %s.New, setup: %s.Setup, updates: []func(client.Object){grow, grow}},\n", p.Name, ClassC, p.Name, p.Name)
 			continue
 		}
 		fmt.Fprintf(&table, "\t{name: %q, class: %q, new: %s.New},\n", p.Name, p.Choices.Class(), p.Name)
@@ -133,8 +139,8 @@ import (
 var programs = []struct {
 	name, class string
 	new         func(client.Client) reconcile.Reconciler
-	setup       func(ctrl.Manager) error // class D: the program's own wiring
-	update      func(client.Object)      // class D: the user's change
+	setup       func(ctrl.Manager) error // classes C, D: the program's own wiring
+	updates     []func(client.Object)    // classes C, D: the user's changes
 }{
 	// TABLE
 }
@@ -182,15 +188,19 @@ func widget() *v1.Widget {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// grow is a user's edit of a Widget's spec.
+func grow(o client.Object) { o.(*v1.Widget).Spec.Size++ }
+
 // lifecycle are the properties that label a class E program E when one
 // fails: a missing primary is not success, the loop does not settle (an
 // error or a requeue retried forever), a write or requeue loop, a change
 // at the fixpoint, a deletion that does not complete cleanly.
 var lifecycle = []verify.Property{verify.NotFoundIsSuccess, verify.Converges, verify.NoHotLoop, verify.Idempotent, verify.Deletion}
 
-// TestOracle labels each program by what it does. A class D program is D
-// when, wired by its own SetupWithManager, a user's change of what it
-// reads leaves it in another state than a fresh start. A class E program is E
+// TestOracle labels each program by what it does. A class C or D program
+// is C or D when, wired by its own SetupWithManager, a user's changes
+// leave it in another state than a fresh start: for C, two edits of the
+// spec (one at a time, or coalesced); for D, a change of what it reads. A class E program is E
 // when one of the lifecycle properties fails. Then, for every program: A
 // when, in an unchanged world at its fixpoint (or in the write loop that
 // keeps it from one), a write changes content; B when a write request
@@ -218,15 +228,16 @@ func TestOracle(t *testing.T) {
 				New:     p.new,
 			}
 			l := label{Program: p.name}
-			if p.class == "D" {
-				// Wired by its own SetupWithManager, predicates included:
-				// after the user's change, the end state must be a fresh
-				// start's at the changed object.
-				dspec := verify.FromSetup(p.setup, verify.Spec{Scheme: s, Objects: []client.Object{widget()}, Updates: []func(client.Object){p.update}})
+			if p.class == "C" || p.class == "D" {
+				// Wired by its own SetupWithManager, predicates and
+				// callbacks included: after the user's changes, one at a
+				// time or coalesced, the end state must be a fresh start's
+				// at the changed object.
+				dspec := verify.FromSetup(p.setup, verify.Spec{Scheme: s, Objects: []client.Object{widget()}, Updates: p.updates})
 				h := verify.Evaluate(t, dspec, verify.HistoryIndependent)
 				switch {
 				case h.Failure != nil:
-					l.Label, l.Why = "D", "HistoryIndependent: "+oneLine(h.Failure.Verdict)
+					l.Label, l.Why = p.class, "HistoryIndependent: "+oneLine(h.Failure.Verdict)
 				case h.Inconclusive || h.Note != "":
 					l.Label, l.Why = "unsettled", h.Note
 				}

@@ -8,7 +8,8 @@
 //	go run ./difftest/cmd/difftest -seed 1 -n 300 [-class E] [-minimise] [-o report.md]
 //
 // -class chooses the generator's class of programs: AB (the default:
-// values written by status, annotation and child writes), D (predicates
+// values written by status, annotation and child writes), C (event
+// callbacks that write once per event), D (predicates
 // that may hide a change the reconciler reads) or E (creates, NotFound
 // handling, requeues, finalizer lists and external cleanups).
 package main
@@ -39,7 +40,7 @@ func run() error {
 	linter := flag.String("linter", "", "the reconcilelint binary (default: built from this checkout)")
 	dir := flag.String("dir", "", "where to write the generated module (default: a temporary directory, removed at the end)")
 	out := flag.String("o", "", "write the report to this file instead of standard output")
-	class := flag.String("class", "AB", "the class of programs to generate: AB, D or E")
+	class := flag.String("class", "AB", "the class of programs to generate: AB, C, D or E")
 	minimise := flag.Bool("minimise", false, "minimise every disagreement: move dimensions to their neutral values while the disagreement stays")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -51,10 +52,10 @@ func run() error {
 	genClass := ""
 	switch *class {
 	case "AB":
-	case gen.ClassD, gen.ClassE:
+	case gen.ClassC, gen.ClassD, gen.ClassE:
 		genClass = *class
 	default:
-		return fmt.Errorf("-class must be AB, D or E, not %q", *class)
+		return fmt.Errorf("-class must be AB, C, D or E, not %q", *class)
 	}
 	root, err := repoRoot()
 	if err != nil {
