@@ -50,8 +50,8 @@ var Doc = &checkdoc.Doc{
 		"A cleanup call is a `Delete`/`DeleteAllOf` of another object, external I/O (HTTP, SQL, the SDK packages " +
 		"configured as external), a method that can fail (its last result an error) of an interface the API tables do " +
 		"not describe (an operator's own cloud, DNS or storage client, an SDK's interface: any implementation can fail, " +
-		"and the finalizer is what makes the call run again), or a call of a helper of the package that does one of " +
-		"those (three levels). " +
+		"and the finalizer is what makes the call run again; not `Close() error`, which releases the program's own " +
+		"connection or session), or a call of a helper of the package that does one of those (three levels). " +
 		"The deletion path is the region under a deletion-timestamp test (`!obj.DeletionTimestamp.IsZero()`, " +
 		"`GetDeletionTimestamp() != nil`, or a bool helper of this or another package that returns one, such as " +
 		"`isDeleting(obj)`), or the whole function when it has no such test (a `finalize` helper). A cleanup " +
@@ -601,6 +601,11 @@ func externalMethod(call *ssa.Call) string {
 	}
 	f := apis.FuncOf(m)
 	if apis.DescribedByTables(f.Pkg) || apis.IsLogging(f) || apis.IsTypedClient(f) || apis.IsLister(f) {
+		return ""
+	}
+	if m.Name() == "Close" && sig.Params().Len() == 0 && sig.Results().Len() == 1 {
+		// io.Closer's Close releases the program's own handle (a
+		// connection, a session), not what the finalizer guards.
 		return ""
 	}
 	if f.Recv != "" {

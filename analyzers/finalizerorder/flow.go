@@ -80,34 +80,73 @@ const (
 	errOther                 // stored, passed on, collected: not followed
 )
 
-// errorUse classifies the uses of errv.
+// errAliases returns errv and the Phis it flows into, through other Phis
+// too (`err := a(); if err == nil { err = b() }; if err != nil { … }`):
+// on a path from errv's definition, each of them holds errv.
+func errAliases(errv ssa.Value) map[ssa.Value]bool {
+	out := map[ssa.Value]bool{errv: true}
+	work := []ssa.Value{errv}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, r := range *v.Referrers() {
+			if phi, ok := r.(*ssa.Phi); ok && !out[phi] {
+				out[phi] = true
+				work = append(work, phi)
+			}
+		}
+	}
+	return out
+}
+
+// errorUse classifies the uses of errv (and of the Phis it flows into).
 func errorUse(s *summary.Summary, errv ssa.Value) errUse {
 	use := errIgnored
-	for _, r := range *errv.Referrers() {
-		switch x := r.(type) {
-		case *ssa.DebugRef, *ssa.Return:
-			// Returning the error ends that path.
-		case *ssa.BinOp:
-			if (x.Op == token.EQL || x.Op == token.NEQ) && (isNilConst(x.X) || isNilConst(x.Y)) {
+	aliases := errAliases(errv)
+	for v := range aliases {
+		for _, r := range *v.Referrers() {
+			if phi, ok := r.(*ssa.Phi); ok && aliases[phi] {
+				continue // classified by its own uses
+			}
+			switch u := errorUseAt(s, v, r); u {
+			case errOther:
+				return errOther
+			case errTested:
 				use = errTested
-				continue
 			}
-			return errOther
-		default:
-			if loggedBy(s, errv, r) {
-				continue
-			}
-			return errOther
 		}
 	}
 	return use
 }
 
-// errLoggedOnly reports whether errv reaches a logging call.
+// errorUseAt classifies one use r of the error value errv: errTested for
+// a nil test, errIgnored for a use that ends the path or only logs,
+// errOther otherwise.
+func errorUseAt(s *summary.Summary, errv ssa.Value, r ssa.Instruction) errUse {
+	switch x := r.(type) {
+	case *ssa.DebugRef, *ssa.Return:
+		// Returning the error ends that path.
+		return errIgnored
+	case *ssa.BinOp:
+		if (x.Op == token.EQL || x.Op == token.NEQ) && (isNilConst(x.X) || isNilConst(x.Y)) {
+			return errTested
+		}
+		return errOther
+	}
+	if loggedBy(s, errv, r) {
+		return errIgnored
+	}
+	return errOther
+}
+
+// errLoggedOnly reports whether errv (or a Phi it flows into) reaches a
+// logging call.
 func errLoggedOnly(s *summary.Summary, errv ssa.Value) bool {
-	for _, r := range *errv.Referrers() {
-		if loggedBy(s, errv, r) {
-			return true
+	for v := range errAliases(errv) {
+		for _, r := range *v.Referrers() {
+			if loggedBy(s, v, r) {
+				return true
+			}
 		}
 	}
 	return false
@@ -152,19 +191,20 @@ func loggedBy(s *summary.Summary, v ssa.Value, r ssa.Instruction) bool {
 }
 
 // failurePathReaches reports whether target can run after call while the
-// call's error errv is non-nil: at a test of errv against nil only the
-// non-nil edge is followed.
+// call's error errv is non-nil: at a test of errv (or of a Phi it flows
+// into) against nil only the non-nil edge is followed.
 func failurePathReaches(call *ssa.Call, errv ssa.Value, target ssa.Instruction) bool {
 	if call.Block() == target.Block() && index(call) < index(target) {
 		return true
 	}
+	aliases := errAliases(errv)
 	follow := func(b *ssa.BasicBlock) []*ssa.BasicBlock {
 		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok || len(b.Succs) != 2 {
 			return b.Succs
 		}
 		bin, ok := iff.Cond.(*ssa.BinOp)
-		if !ok || (bin.X != errv && bin.Y != errv) {
+		if !ok || (!aliases[bin.X] && !aliases[bin.Y]) {
 			return b.Succs
 		}
 		if bin.Op == token.NEQ {

@@ -79,7 +79,10 @@ var Doc = &checkdoc.Doc{
 		"it should carry, `obj.Spec.X = v; patch := client.MergeFrom(obj.DeepCopy()); r.Patch(ctx, obj, patch)` " +
 		"(`MergeFromWithOptions` and `StrategicMergeFrom` too, through `Status().Patch` as well). The patch is " +
 		"the difference from that copy, so the change is never sent, and a request is made on every pass. A " +
-		"field changed before the copy and again after it is not lost (the later value goes out). The finding " +
+		"field changed before the copy and again after it is not lost (the later value goes out), nor is a change " +
+		"that another write of the object sends before the copy on every path (a finalizer added and patched " +
+		"first), nor one the write never sends (a label before a `Status().Patch`, a status field before a main " +
+		"`Patch`). The finding " +
 		"is at the `MergeFrom` call and replaces the plain finding of that write. The copy and the changes " +
 		"must be in the function of the write (a copy taken in a helper after its caller's changes is " +
 		"reported as a plain unconditional write).",

@@ -762,6 +762,48 @@ func Reaches(a, b ssa.Instruction) bool {
 	return false
 }
 
+// ReachesAvoiding reports whether instruction b may execute after a on a
+// path that runs no instruction for which stop is true between them.
+func ReachesAvoiding(a, b ssa.Instruction, stop func(ssa.Instruction) bool) bool {
+	ba, bb := a.Block(), b.Block()
+	if ba == nil || bb == nil || ba.Parent() != bb.Parent() {
+		return false
+	}
+	// scan runs blk's instructions from index i: b reached, or cut.
+	scan := func(blk *ssa.BasicBlock, i int) (hit, cut bool) {
+		for _, in := range blk.Instrs[i:] {
+			if in == b {
+				return true, false
+			}
+			if stop(in) {
+				return false, true
+			}
+		}
+		return false, false
+	}
+	if hit, cut := scan(ba, InstrIndex(ba, a)+1); hit || cut {
+		return hit
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	work := append([]*ssa.BasicBlock(nil), ba.Succs...)
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		hit, cut := scan(x, 0)
+		if hit {
+			return true
+		}
+		if !cut {
+			work = append(work, x.Succs...)
+		}
+	}
+	return false
+}
+
 // Between reports whether instruction m lies on a path from a to b that
 // does not run a again: Reaches(a, m), and b is reachable from m without
 // passing a. Around a loop every instruction reaches every other, but

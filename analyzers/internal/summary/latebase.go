@@ -65,6 +65,28 @@ func (s *Summary) LateBaseOf(w *Write) *LateBase {
 		if obj == nil || src != obj || !slices.Equal(objPath, srcPath) {
 			return nil
 		}
+		// A write of the object, other than w, that persists a store made
+		// before the copy: the change is sent (on every path from the
+		// store to the copy that passes one), and the base need not have it.
+		// inStatus says whether a store into the object is into its status.
+		inStatus := func(e *Effect) bool {
+			p := Metaless(e.Path)
+			return len(p) > len(objPath) && p[len(objPath)] == "Status"
+		}
+		persistedBy := func(e *Effect) func(ssa.Instruction) bool {
+			status := inStatus(e)
+			return func(in ssa.Instruction) bool {
+				for _, o := range s.Writes {
+					if o == w || o.Call != in || !o.Kind.IsMutation() || o.Kind.IsStatus() != status || o.Object == nil {
+						continue
+					}
+					if r, _ := s.PersistedRoot(o.Object); r == obj {
+						return true
+					}
+				}
+				return false
+			}
+		}
 		var before []*Effect
 		var after []string
 		for _, e := range s.Effects(w.Fn) {
@@ -74,9 +96,14 @@ func (s *Summary) LateBaseOf(w *Write) *LateBase {
 			if p := Metaless(e.Path); len(p) <= len(objPath) || !slices.Equal(p[:len(objPath)], objPath) {
 				continue // a store into another part of the root
 			}
+			if inStatus(e) != w.Kind.IsStatus() {
+				continue // a part this write never sends, whatever its base
+			}
 			switch {
 			case ssax.Reaches(e.Instr, cp) && !ssax.Reaches(cp, e.Instr):
-				before = append(before, e)
+				if ssax.ReachesAvoiding(e.Instr, cp, persistedBy(e)) {
+					before = append(before, e)
+				}
 			case ssax.Reaches(cp, e.Instr) && ssax.Reaches(e.Instr, w.Call):
 				after = append(after, PathString(e.Path))
 			}

@@ -123,3 +123,87 @@ func (r *ForeignRecordReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 	controllerutil.RemoveFinalizer(w, fin)
 	return ctrl.Result{}, r.Update(ctx, w)
 }
+
+// Negative: the session closed without looking at Close's error is the
+// program's own handle; the drop, whose error is returned, is the cleanup.
+type Session interface {
+	Drop(ctx context.Context, name string) error
+	Close() error
+}
+
+type SessionReconciler struct {
+	client.Client
+	Open func(ctx context.Context) (Session, error)
+}
+
+func (r *SessionReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	s, err := r.Open(ctx)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	dropErr := s.Drop(ctx, w.Name)
+	_ = s.Close()
+	if dropErr != nil {
+		return ctrl.Result{}, dropErr
+	}
+	controllerutil.RemoveFinalizer(w, fin)
+	return ctrl.Result{}, r.Update(ctx, w)
+}
+
+// S3: two steps whose errors share one variable (the second runs only when
+// the first succeeded); the variable is only logged.
+type TwoStepReconciler struct {
+	client.Client
+	DNS DNSClient
+}
+
+func (r *TwoStepReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	err := r.DNS.DeleteRecord(ctx, "example.com", "www."+w.Name)
+	if err == nil {
+		err = r.DNS.DeleteRecord(ctx, "example.com", w.Name)
+	}
+	if err != nil {
+		log.FromContext(ctx).Error(err, "removing the records")
+	}
+	controllerutil.RemoveFinalizer(w, fin)
+	return ctrl.Result{}, r.Update(ctx, w) // want `finalizerorder: .*although DNSClient.DeleteRecord has not succeeded: its error is only logged`
+}
+
+// Fixed twin: the shared variable stops the removal.
+type TwoStepGoodReconciler struct {
+	client.Client
+	DNS DNSClient
+}
+
+func (r *TwoStepGoodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	err := r.DNS.DeleteRecord(ctx, "example.com", "www."+w.Name)
+	if err == nil {
+		err = r.DNS.DeleteRecord(ctx, "example.com", w.Name)
+	}
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	controllerutil.RemoveFinalizer(w, fin)
+	return ctrl.Result{}, r.Update(ctx, w)
+}

@@ -196,3 +196,30 @@ func (r *ScopeReconciler) reconcileScope(ctx context.Context, s *scope) error {
 	}
 	return nil
 }
+
+// Negative: the label set before the copy is persisted by its own Update
+// first; the base copied after it is the persisted state, and the status
+// patch that follows carries the phase it changes after the copy.
+type PersistedFirstReconciler struct{ client.Client }
+
+func (r *PersistedFirstReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Labels["app.kubernetes.io/managed-by"] != "widgets" {
+		if w.Labels == nil {
+			w.Labels = map[string]string{}
+		}
+		w.Labels["app.kubernetes.io/managed-by"] = "widgets"
+		if err := r.Update(ctx, &w); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	if w.Status.Phase == "Ready" {
+		return ctrl.Result{}, nil
+	}
+	base := w.DeepCopy()
+	w.Status.Phase = "Ready"
+	return ctrl.Result{}, r.Status().Patch(ctx, &w, client.MergeFrom(base))
+}
