@@ -3,6 +3,7 @@ package metadatapredicate
 import (
 	"fmt"
 	"go/ast"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -54,7 +55,10 @@ var Doc = &checkdoc.Doc{
 		"results) and closures.\n\n" +
 		"Also reported: a primary watch (of such a kind) whose predicates block an update that changes the " +
 		"spec (and so the generation) and nothing else, when the reconcile scope reads the spec of an object of " +
-		"the primary kind (a load of its `Spec` field or of a field inside it, or its address handed to a call).\n\n" +
+		"the primary kind (a load of its `Spec` field or of a field inside it, or its address handed to a call); " +
+		"and a primary watch whose update function compares some fields of the spec only (`old.Spec.Image != " +
+		"new.Spec.Image`) and so drops an update of any other, when the reconcile scope reads a field of the spec " +
+		"that none of the compared fields names (a read of the whole spec names no field and is not enough).\n\n" +
 		"The finding is at the predicate; it names the keys and the first place each decides, with related " +
 		"positions at the reads (for the spec, the first read).\n\n" +
 		"Not reported:\n\n" +
@@ -119,9 +123,13 @@ func checkWiring(pass *analysis.Pass, s *summary.Summary, m *wiring.Model, w *wi
 		return diag.Finding{}, false
 	}
 	md := pass.ResultOf[metareads.Analyzer].(*metareads.Result).Of(ri)
-	if all.Value.Spec == wiring.PredBlock {
-		if specReads := metareads.MetadataKeysOf(md.SpecReads, w.Primary); len(specReads) > 0 {
-			return specFinding(w, ri, specReads[0]), true
+	specReads := metareads.MetadataKeysOf(md.SpecReads, w.Primary)
+	if all.Value.Spec == wiring.PredBlock && len(specReads) > 0 {
+		return specFinding(w, ri, specReads[0]), true
+	}
+	if all.Value.SpecOther == wiring.PredBlock && len(all.Value.SpecCompared) > 0 && !all.Negated {
+		if missed := uncompared(specReads, all.Value.SpecCompared); len(missed) > 0 {
+			return partialSpecFinding(w, ri, all.Value.SpecCompared, missed), true
 		}
 	}
 	reads := metareads.MetadataKeysOf(md.Reads, w.Primary)
@@ -208,6 +216,63 @@ func specFinding(w *wiring.Wiring, ri *wiring.ReconcilerInfo, read metareads.Met
 	}
 	if p := read.Pos(); p.IsValid() {
 		f.Related = append(f.Related, analysis.RelatedInformation{Pos: p, Message: "the spec is read here"})
+	}
+	if w.Wired.IsValid() {
+		f.Related = append(f.Related, analysis.RelatedInformation{Pos: w.Wired, Message: "the reconciler is wired here"})
+	}
+	return f
+}
+
+// uncompared returns the reads of fields of the spec (Key set) that no
+// compared path ("Spec.Image") names, contains or is contained in.
+func uncompared(reads []metareads.MetadataKey, compared []string) []metareads.MetadataKey {
+	var out []metareads.MetadataKey
+	for _, r := range reads {
+		if r.Key == "" {
+			continue
+		}
+		p := apis.SpecField + "." + r.Key
+		if !slices.ContainsFunc(compared, func(c string) bool {
+			return c == p || strings.HasPrefix(c, p+".") || strings.HasPrefix(p, c+".")
+		}) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// partialSpecFinding reports a primary watch whose predicates pass a spec
+// update only when one of the compared fields changed, of a reconciler
+// that reads other fields of the spec (missed).
+func partialSpecFinding(w *wiring.Wiring, ri *wiring.ReconcilerInfo, compared []string, missed []metareads.MetadataKey) diag.Finding {
+	leaves, pos, end := w.Culprits(func(v wiring.PredicateValue) bool { return v.SpecOther == wiring.PredBlock })
+	kind := "object"
+	if _, name, ok := apis.NamedOf(w.Primary); ok {
+		kind = name
+	}
+	var names, sites []string
+	for _, r := range missed {
+		if n := "spec." + r.Key; !slices.Contains(names, n) && len(names) < 3 {
+			names = append(names, n)
+			sites = append(sites, fmt.Sprintf("spec.%s (%s)", r.Key, diag.ShortSite(r.Site)))
+		}
+	}
+	var comp []string
+	for _, c := range compared {
+		comp = append(comp, "spec"+strings.TrimPrefix(c, apis.SpecField))
+	}
+	msg := fmt.Sprintf("%s on the primary watch passes an update of the spec of %s only when %s changed, "+
+		"but %s (or a function it calls) reads %s: a change of %s alone is not reconciled until a compared field "+
+		"changes or the controller restarts; compare the whole spec, or use predicate.GenerationChangedPredicate",
+		wiring.PredicateNames(leaves), kind, strings.Join(comp, " or "), ri.EntryFunc, strings.Join(sites, ", "), strings.Join(names, " or "))
+	f := diag.Finding{Pos: pos, End: end, Message: msg}
+	for _, u := range wiring.UpdateSites(leaves, pos, end) {
+		f.Related = append(f.Related, analysis.RelatedInformation{Pos: u, Message: "the predicate's update function decides here"})
+	}
+	for _, r := range missed {
+		if p := r.Pos(); p.IsValid() && len(f.Related) < 5 {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: p, Message: "spec." + r.Key + " is read here"})
+		}
 	}
 	if w.Wired.IsValid() {
 		f.Related = append(f.Related, analysis.RelatedInformation{Pos: w.Wired, Message: "the reconciler is wired here"})

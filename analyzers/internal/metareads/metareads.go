@@ -483,40 +483,62 @@ func (d *meta) metadataOf(scope []*ssa.Function) (reads, writes []MetadataKey) {
 	return reads, writes
 }
 
-// specReadsOf returns, for each kind, the first read in the functions of
-// a reconcile scope of the spec of an object of that kind (a load of the
-// Spec field, of a field inside it, or its address handed to a call),
-// leaving out objects read by another key than the request's.
+// specReadsOf returns the reads of the spec of objects in the functions
+// of a reconcile scope, leaving out objects read by another key than the
+// request's: for each kind, the first read (Key ""), and the first read of
+// each field path inside the spec (Key "Replicas", "Config.Port"; a load
+// of the whole spec, or its address handed to a call, reads it all and
+// names no field).
 func (d *meta) specReadsOf(scope []*ssa.Function) []MetadataKey {
 	var out []MetadataKey
 	seen := map[string]bool{}
+	add := func(kinds []string, key string, pos token.Pos) {
+		for _, k := range kinds {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, MetadataKey{Field: apis.SpecField, Kinds: []string{k}, Decides: "a read", pos: pos, Site: d.s.Position(pos)})
+			}
+			if id := k + "\x00" + key; key != "" && !seen[id] {
+				seen[id] = true
+				out = append(out, MetadataKey{Field: apis.SpecField, Key: key, Kinds: []string{k}, Decides: "a read", pos: pos, Site: d.s.Position(pos)})
+			}
+		}
+	}
 	for _, fn := range scope {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				var obj ssa.Value
+				var obj, spec ssa.Value
 				switch x := instr.(type) {
 				case *ssa.FieldAddr:
-					if ssax.FieldName(x.X.Type(), x.Field) == apis.SpecField && addrRead(x, 0) {
-						obj = x.X
+					if ssax.FieldName(x.X.Type(), x.Field) == apis.SpecField {
+						obj, spec = x.X, x
 					}
 				case *ssa.Field:
 					if ssax.FieldName(x.X.Type(), x.Field) == apis.SpecField {
-						obj = x.X
+						obj, spec = x.X, x
 					}
 				}
 				if obj == nil || d.fetchedByOtherKey(obj) {
 					continue
 				}
-				for _, k := range d.m.ObjectKinds(obj) {
-					if seen[k] {
-						continue
+				// The kind is the object's own type (a field of a scope
+				// holds the primary as well as a local does).
+				kinds := d.m.ObjectKinds(obj)
+				if k := wiring.KindKey(obj.Type()); k != "" {
+					kinds = []string{k}
+				}
+				if len(kinds) == 0 {
+					continue
+				}
+				for _, r := range specPaths(spec, "", 0) {
+					pos := r.pos
+					if !pos.IsValid() {
+						pos = instr.Pos()
 					}
-					seen[k] = true
-					pos := instr.Pos()
 					if !pos.IsValid() {
 						pos = fn.Pos()
 					}
-					out = append(out, MetadataKey{Field: apis.SpecField, Kinds: []string{k}, Decides: "a read", pos: pos, Site: d.s.Position(pos)})
+					add(kinds, r.path, pos)
 				}
 			}
 		}
@@ -524,32 +546,60 @@ func (d *meta) specReadsOf(scope []*ssa.Function) []MetadataKey {
 	return out
 }
 
-// addrRead reports whether the address v (of a field, an element) is read
-// through: loaded, handed to a call, or the base of a deeper address that
-// is (depth bounds the nesting).
-func addrRead(v ssa.Value, depth int) bool {
-	if depth > 4 {
-		return false
+// specRead is one read found by specPaths: the field path below the spec
+// ("" for the whole of it) and where.
+type specRead struct {
+	path string
+	pos  token.Pos
+}
+
+// specPaths returns the reads through v, a value or the address of a part
+// of the spec at path (below the spec): loads and the fields selected from
+// them, the fields of deeper addresses, and the address or value handed
+// to a call or stored (the whole part). depth bounds the nesting.
+func specPaths(v ssa.Value, path string, depth int) []specRead {
+	if depth > 6 {
+		return []specRead{{path, v.Pos()}}
 	}
+	join := func(name string) string {
+		if path == "" {
+			return name
+		}
+		return path + "." + name
+	}
+	var out []specRead
 	for _, r := range *v.Referrers() {
 		switch x := r.(type) {
-		case *ssa.UnOp:
-			if x.Op == token.MUL {
-				return true
-			}
-		case ssa.CallInstruction:
-			return true
 		case *ssa.FieldAddr:
-			if addrRead(x, depth+1) {
-				return true
+			out = append(out, specPaths(x, join(ssax.FieldName(x.X.Type(), x.Field)), depth+1)...)
+		case *ssa.Field:
+			out = append(out, specPaths(x, join(ssax.FieldName(x.X.Type(), x.Field)), depth+1)...)
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				out = append(out, specRead{path, x.Pos()})
+				continue
 			}
-		case *ssa.IndexAddr:
-			if addrRead(x, depth+1) {
-				return true
+			if _, ok := x.Type().Underlying().(*types.Struct); ok {
+				out = append(out, specPaths(x, path, depth+1)...)
+				continue
 			}
+			out = append(out, specRead{path, x.Pos()})
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			if x.Addr == v {
+				continue // a write of it, not a read
+			}
+			out = append(out, specRead{path, x.Pos()})
+		case ssa.Instruction:
+			out = append(out, specRead{path, x.Pos()})
 		}
 	}
-	return false
+	if len(out) == 0 {
+		if _, ok := v.(*ssa.Field); ok {
+			out = append(out, specRead{path, v.Pos()}) // a value with no other use
+		}
+	}
+	return out
 }
 
 // fetchedByOtherKey reports whether the object behind v is read by a Get

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -112,9 +113,17 @@ type PredicateValue struct {
 	Create                   PredOutcome
 	Labels, Annotations      PredOutcome
 	Spec                     PredOutcome
-	Asserts                  string
-	Others                   *PredicateValue
+	// SpecOther is the outcome on an update of a spec field that the
+	// update function does not compare, when it compares some fields of
+	// the spec only (SpecCompared, "Spec.Image"…); else it is Spec.
+	SpecOther    PredOutcome
+	SpecCompared []string
+	Asserts      string
+	Others       *PredicateValue
 }
+
+// same reports whether two values have the same outcomes.
+func (p PredicateValue) same(q PredicateValue) bool { return reflect.DeepEqual(p, q) }
 
 // otherKind is a kind key that no type has: ForKind(otherKind) is the
 // outcome for objects of a kind other than the asserted one.
@@ -139,13 +148,17 @@ func (p PredicateValue) ForKind(key string) PredicateValue {
 func (*PredicateValue) AFact() {}
 
 func (p *PredicateValue) String() string {
+	partial := ""
+	if len(p.SpecCompared) > 0 {
+		partial = ", SpecOther=" + p.SpecOther.String() + " (compares " + strings.Join(p.SpecCompared, ", ") + ")"
+	}
 	asserts := ""
 	if p.Others != nil {
 		asserts = ", for " + p.Asserts + "; other kinds: " + p.Others.String()
 	}
 	return "PredicateValue(FO=" + p.FO.String() + ", FONoGen=" + p.FONoGen.String() +
 		", DM=" + p.DM.String() + ", DMNoGen=" + p.DMNoGen.String() + ", Create=" + p.Create.String() +
-		", Labels=" + p.Labels.String() + ", Annotations=" + p.Annotations.String() + ", Spec=" + p.Spec.String() + asserts + ")"
+		", Labels=" + p.Labels.String() + ", Annotations=" + p.Annotations.String() + ", Spec=" + p.Spec.String() + partial + asserts + ")"
 }
 
 func (p PredicateValue) known() bool {
@@ -155,7 +168,7 @@ func (p PredicateValue) known() bool {
 
 // allOutcomes is the PredicateValue with o on every event.
 func allOutcomes(o PredOutcome) PredicateValue {
-	return PredicateValue{FO: o, FONoGen: o, DM: o, DMNoGen: o, Create: o, Labels: o, Annotations: o, Spec: o}
+	return PredicateValue{FO: o, FONoGen: o, DM: o, DMNoGen: o, Create: o, Labels: o, Annotations: o, Spec: o, SpecOther: o}
 }
 
 // MetadataFor returns the outcome on an update that changes only the
@@ -202,9 +215,18 @@ func (p PredicateValue) DMFor(tracked summary.TriState) PredOutcome {
 // for two different asserted kinds it keeps what holds for every kind.
 func mapPred(a, b PredicateValue, f func(x, y PredOutcome) PredOutcome) PredicateValue {
 	plain := func(a, b PredicateValue) PredicateValue {
-		return PredicateValue{FO: f(a.FO, b.FO), FONoGen: f(a.FONoGen, b.FONoGen), DM: f(a.DM, b.DM), DMNoGen: f(a.DMNoGen, b.DMNoGen),
+		out := PredicateValue{FO: f(a.FO, b.FO), FONoGen: f(a.FONoGen, b.FONoGen), DM: f(a.DM, b.DM), DMNoGen: f(a.DMNoGen, b.DMNoGen),
 			Create: f(a.Create, b.Create), Labels: f(a.Labels, b.Labels), Annotations: f(a.Annotations, b.Annotations),
-			Spec: f(a.Spec, b.Spec)}
+			Spec: f(a.Spec, b.Spec), SpecOther: f(a.SpecOther, b.SpecOther)}
+		// The compared paths of either (for And, a superset of the paths
+		// whose changes pass: a finding needs a read outside all of them).
+		for _, p := range slices.Concat(a.SpecCompared, b.SpecCompared) {
+			if !slices.Contains(out.SpecCompared, p) {
+				out.SpecCompared = append(out.SpecCompared, p)
+			}
+		}
+		slices.Sort(out.SpecCompared)
+		return out
 	}
 	kind := a.Asserts
 	switch {
@@ -217,7 +239,7 @@ func mapPred(a, b PredicateValue, f func(x, y PredOutcome) PredOutcome) Predicat
 	}
 	out := plain(a.ForKind(kind), b.ForKind(kind))
 	others := plain(a.ForKind(otherKind), b.ForKind(otherKind))
-	if out != others {
+	if !out.same(others) {
 		out.Asserts, out.Others = kind, &others
 	}
 	return out
@@ -410,7 +432,7 @@ func (p *predEvaluator) evalConcrete(v ssa.Value, expr ast.Expr) PredEval {
 	case apis.PredGenerationChanged:
 		leaf.Name = "GenerationChangedPredicate"
 		return PredEval{Value: PredicateValue{FO: PredBlock, FONoGen: PredBlock, DM: PredPass, DMNoGen: PredBlock, Create: PredPass,
-			Labels: PredBlock, Annotations: PredBlock, Spec: PredPass}, Leaves: []PredLeaf{leaf}}
+			Labels: PredBlock, Annotations: PredBlock, Spec: PredPass, SpecOther: PredPass}, Leaves: []PredLeaf{leaf}}
 	case apis.PredResourceVersion:
 		return PredEval{Value: allOutcomes(PredPass)}
 	case apis.PredAnnotationChanged, apis.PredLabelChanged:
@@ -476,7 +498,7 @@ func (p *predEvaluator) evalUserType(v ssa.Value, leaf PredLeaf) PredEval {
 		// predicate.Funcs pass their events.
 		if promotedFromFuncs(n, apis.PredicateUpdate) {
 			pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredPass, PredPass, PredPass, PredPass
-			pv.Labels, pv.Annotations, pv.Spec = PredPass, PredPass, PredPass
+			pv.Labels, pv.Annotations, pv.Spec, pv.SpecOther = PredPass, PredPass, PredPass, PredPass
 		}
 		if promotedFromFuncs(n, apis.PredicateCreate) {
 			pv.Create = PredPass
@@ -605,7 +627,7 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (pv PredicateValue, update token
 			fn, _ := p.m.s.FuncValue(uf)
 			if fn == nil || len(fn.Blocks) == 0 {
 				pv.FO, pv.FONoGen, pv.DM, pv.DMNoGen = PredUnknown, PredUnknown, PredUnknown, PredUnknown
-				pv.Labels, pv.Annotations, pv.Spec = PredUnknown, PredUnknown, PredUnknown
+				pv.Labels, pv.Annotations, pv.Spec, pv.SpecOther = PredUnknown, PredUnknown, PredUnknown, PredUnknown
 			} else {
 				u := evalUpdateFunc(fn, p.m.s.Forward)
 				update = fn.Pos()
@@ -616,6 +638,7 @@ func (p *predEvaluator) funcsValue(v ssa.Value) (pv PredicateValue, update token
 						out.FO, out.FONoGen, out.DM, out.DMNoGen = u.FO, u.FONoGen, u.DM, u.DMNoGen
 					}
 					out.Labels, out.Annotations, out.Spec = u.Labels, u.Annotations, u.Spec
+					out.SpecOther, out.SpecCompared = u.SpecOther, u.SpecCompared
 					return out
 				}
 				pv = apply(u)

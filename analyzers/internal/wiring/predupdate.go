@@ -3,6 +3,7 @@ package wiring
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -41,6 +42,9 @@ var (
 	evLabels  = updateEvent{changed: []string{apis.LabelsField, apis.ResourceVersionField}}
 	evAnnots  = updateEvent{changed: []string{apis.AnnotationsField, apis.ResourceVersionField}}
 	evSpec    = updateEvent{changed: []string{apis.SpecField, apis.GenerationField, apis.ResourceVersionField}}
+	// evSpecOther changes a field of the spec that the update function
+	// does not compare (none of its compared paths names it).
+	evSpecOther = updateEvent{changed: []string{apis.SpecField + ".\x00other", apis.GenerationField, apis.ResourceVersionField}}
 )
 
 // equal says whether the field path is equal on both sides.
@@ -136,6 +140,9 @@ type updateEval struct {
 	// event's objects to the kind assertKind (Unknown: not assumed).
 	assertKind string
 	assertOK   summary.TriState
+	// compared, when set, records the field paths the function compares
+	// between the old and the new object.
+	compared map[string]bool
 }
 
 // maxUpdateInline bounds the nesting of local helpers evaluated inline.
@@ -151,8 +158,9 @@ func evalUpdateFunc(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCom
 	ev := fn.Params[len(fn.Params)-1]
 	env := map[ssa.Value]aval{ev: {k: avEvent}}
 	value := func(kind string, ok summary.TriState) PredicateValue {
+		var compared map[string]bool
 		out := func(e updateEvent) PredOutcome {
-			v := (&updateEval{ev: e, pkg: fn.Pkg, forward: forward, assertKind: kind, assertOK: ok}).call(fn, env, 0)
+			v := (&updateEval{ev: e, pkg: fn.Pkg, forward: forward, assertKind: kind, assertOK: ok, compared: compared}).call(fn, env, 0)
 			if v.k != avBool {
 				return PredUnknown
 			}
@@ -161,8 +169,39 @@ func evalUpdateFunc(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCom
 			}
 			return PredBlock
 		}
-		return PredicateValue{FO: out(evFO), FONoGen: out(evFONoGen), DM: out(evDM), DMNoGen: out(evDMNoGen),
-			Labels: out(evLabels), Annotations: out(evAnnots), Spec: out(evSpec)}
+		pv := PredicateValue{FO: out(evFO), FONoGen: out(evFONoGen), DM: out(evDM), DMNoGen: out(evDMNoGen),
+			Labels: out(evLabels), Annotations: out(evAnnots)}
+		// The spec update, recording which parts of the spec it compares:
+		// comparing some fields only, it drops a change of the others.
+		compared = map[string]bool{}
+		pv.Spec = out(evSpec)
+		pv.SpecOther = pv.Spec
+		partial := func() bool {
+			for p := range compared {
+				if strings.HasPrefix(p, apis.SpecField+".") {
+					return !compared[apis.SpecField]
+				}
+			}
+			return false
+		}
+		if partial() {
+			// A change of none of the compared fields; the comparisons
+			// a short circuit skipped under evSpec run here (every one
+			// of an || chain), so the set is complete.
+			pv.SpecOther = out(evSpecOther)
+			if partial() {
+				for p := range compared {
+					if strings.HasPrefix(p, apis.SpecField+".") {
+						pv.SpecCompared = append(pv.SpecCompared, p)
+					}
+				}
+				slices.Sort(pv.SpecCompared)
+			} else {
+				pv.SpecOther = pv.Spec
+			}
+		}
+		compared = nil
+		return pv
 	}
 	kind := assertedKind(fn, env, forward)
 	if kind == "" {
@@ -171,7 +210,7 @@ func evalUpdateFunc(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallCom
 	// `o, ok := e.ObjectNew.(*T)`: one outcome for objects of kind T, one
 	// for the others; the watch that uses the predicate picks (ForKind).
 	pv, others := value(kind, summary.TriYes), value(kind, summary.TriNo)
-	if pv != others {
+	if !pv.same(others) {
 		pv.Asserts, pv.Others = kind, &others
 	}
 	return pv
@@ -220,7 +259,7 @@ func evalEventFunc(fn *ssa.Function, forward func(*ssa.CallCommon) *ssa.CallComm
 // call evaluates the result of fn with its parameters bound by env.
 func (u *updateEval) call(fn *ssa.Function, env map[ssa.Value]aval, depth int) aval {
 	inner := &updateEval{ev: u.ev, env: env, reach: map[*ssa.BasicBlock]bool{fn.Blocks[0]: true}, depth: depth, pkg: u.pkg, forward: u.forward,
-		assertKind: u.assertKind, assertOK: u.assertOK}
+		assertKind: u.assertKind, assertOK: u.assertOK, compared: u.compared}
 	// Reachability grows monotonically: a condition evaluated with fewer
 	// reachable Phi edges is at least as precise as the final one, so its
 	// successors are a subset of the final ones.
@@ -458,6 +497,9 @@ func (u *updateEval) equal(l, r aval) aval {
 	case l.k == avField && r.k == avField && l.path == r.path:
 		if l.side == r.side {
 			return boolVal(true)
+		}
+		if u.compared != nil {
+			u.compared[l.path] = true
 		}
 		return triVal(u.ev.equal(l.path))
 	case l.k == avField && (r.k == avNil || r.k == avInt && r.n == 0):

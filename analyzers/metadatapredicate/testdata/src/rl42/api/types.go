@@ -18,12 +18,14 @@ type Widget struct {
 
 // WidgetSpec is the spec.
 type WidgetSpec struct {
-	Replicas int32 `json:"replicas,omitempty"`
+	Replicas int32  `json:"replicas,omitempty"`
+	Mode     string `json:"mode,omitempty"`
 }
 
 // WidgetStatus is the status.
 type WidgetStatus struct {
 	Phase string `json:"phase,omitempty"`
+	Ready int32  `json:"ready,omitempty"`
 }
 
 // DeepCopy copies the object.
