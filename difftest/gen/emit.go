@@ -291,15 +291,7 @@ func Build(name string, c Choices) (Program, error) {
 	}
 	var p parts
 	entry := c[DimEntry]
-	cl := "r"
-	if entry == "method-field" || entry == "reconcile-func" {
-		cl = "r.c"
-		p.fields = append(p.fields, "c client.Client")
-		p.inits = append(p.inits, "c: c")
-	} else {
-		p.fields = append(p.fields, "client.Client")
-		p.inits = append(p.inits, "Client: c")
-	}
+	cl := clientField(entry, &p)
 
 	repr, dest, guard, write := c[DimRepr], c[DimDest], c[DimGuard], c[DimWrite]
 	var get, rest strings.Builder
@@ -500,6 +492,21 @@ func finish(name string, c Choices, main string, p *parts) (Program, error) {
 		prog.Files[name+"/helper/helper.go"] = h
 	}
 	return prog, nil
+}
+
+// clientField adds the reconciler's client to p: a field c for the entries
+// that keep it in a field (method-field, reconcile-func), the embedded
+// client.Client otherwise. It returns the client expression in the
+// reconciler's methods.
+func clientField(entry string, p *parts) string {
+	if entry == "method-field" || entry == "reconcile-func" {
+		p.fields = append(p.fields, "c client.Client")
+		p.inits = append(p.inits, "c: c")
+		return "r.c"
+	}
+	p.fields = append(p.fields, "client.Client")
+	p.inits = append(p.inits, "Client: c")
+	return "r"
 }
 
 // errorReturns turns the returns of a reconcile body into those of a

@@ -99,15 +99,7 @@ func effectSource(effect, cl, obj string, callbackHasCtx bool, p *parts) string 
 func buildC(name string, c Choices) (Program, error) {
 	var p parts
 	entry := c[DimEntry]
-	cl := "r"
-	if entry == "method-field" {
-		cl = "r.c"
-		p.fields = append(p.fields, "c client.Client")
-		p.inits = append(p.inits, "c: c")
-	} else {
-		p.fields = append(p.fields, "client.Client")
-		p.inits = append(p.inits, "Client: c")
-	}
+	cl := clientField(entry, &p)
 	get := "obj := &v1.Widget{}\nif err := " + cl + ".Get(ctx, req.NamespacedName, obj); err != nil {\nreturn reconcile.Result{}, client.IgnoreNotFound(err)\n}\n"
 	rest := `cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: obj.Name + "-data", Namespace: obj.Namespace}}
 if _, err := controllerutil.CreateOrUpdate(ctx, ` + cl + `, cm, func() error {

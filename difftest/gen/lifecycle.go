@@ -273,15 +273,7 @@ func getSource(v, cl string) string {
 func buildE(name string, c Choices) (Program, error) {
 	var p parts
 	entry := c[DimEntry]
-	cl := "r"
-	if entry == "method-field" || entry == "reconcile-func" {
-		cl = "r.c"
-		p.fields = append(p.fields, "c client.Client")
-		p.inits = append(p.inits, "c: c")
-	} else {
-		p.fields = append(p.fields, "client.Client")
-		p.inits = append(p.inits, "Client: c")
-	}
+	cl := clientField(entry, &p)
 	var rest strings.Builder
 	rest.WriteString(finalizerSource(c[DimFinalizer], c[DimCleanup], cl, &p))
 	if a := c[DimAction]; a != "none" {

@@ -135,15 +135,7 @@ w.Annotations["example.com/tier"] = "gold"`
 func buildD(name string, c Choices) (Program, error) {
 	var p parts
 	entry := c[DimEntry]
-	cl := "r"
-	if entry == "method-field" {
-		cl = "r.c"
-		p.fields = append(p.fields, "c client.Client")
-		p.inits = append(p.inits, "c: c")
-	} else {
-		p.fields = append(p.fields, "client.Client")
-		p.inits = append(p.inits, "Client: c")
-	}
+	cl := clientField(entry, &p)
 	get := "obj := &v1.Widget{}\nif err := " + cl + ".Get(ctx, req.NamespacedName, obj); err != nil {\nreturn reconcile.Result{}, client.IgnoreNotFound(err)\n}\n"
 	rest := fmt.Sprintf(`val := %[2]s
 cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: obj.Name + "-data", Namespace: obj.Namespace}}
