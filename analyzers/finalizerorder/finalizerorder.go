@@ -603,10 +603,8 @@ func externalMethod(call *ssa.Call) string {
 	if apis.DescribedByTables(f.Pkg) || apis.IsLogging(f) || apis.IsTypedClient(f) || apis.IsLister(f) {
 		return ""
 	}
-	if m.Name() == "Close" && sig.Params().Len() == 0 && sig.Results().Len() == 1 {
-		// io.Closer's Close releases the program's own handle (a
-		// connection, a session), not what the finalizer guards.
-		return ""
+	if apis.IsCloseMethod(m) {
+		return "" // the program's own handle, not what the finalizer guards
 	}
 	if f.Recv != "" {
 		return f.Recv + "." + f.Name

@@ -198,6 +198,14 @@ func lookupAny(ms *types.MethodSet, name string) *types.Selection {
 	return nil
 }
 
+// IsCloseMethod reports whether m is an io.Closer-style Close() error: it
+// releases the program's own handle (a connection, a session, a file),
+// not a resource outside it.
+func IsCloseMethod(m *types.Func) bool {
+	sig, ok := m.Type().(*types.Signature)
+	return ok && m.Name() == "Close" && sig.Params().Len() == 0 && sig.Results().Len() == 1 && IsError(sig.Results().At(0).Type())
+}
+
 // IsError reports whether t is an error type: the error interface or a
 // type that implements it.
 func IsError(t types.Type) bool {

@@ -71,7 +71,7 @@ func (s *Summary) LateBaseOf(w *Write) *LateBase {
 		// inStatus says whether a store into the object is into its status.
 		inStatus := func(e *Effect) bool {
 			p := Metaless(e.Path)
-			return len(p) > len(objPath) && p[len(objPath)] == "Status"
+			return len(p) > len(objPath) && p[len(objPath)] == apis.StatusField
 		}
 		persistedBy := func(e *Effect) func(ssa.Instruction) bool {
 			status := inStatus(e)
