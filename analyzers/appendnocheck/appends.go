@@ -403,7 +403,10 @@ func (d *appends) appendObserved(la *listAppend, fn *ssa.Function, root ssa.Valu
 	idx := ssax.ParamIndex(home, p)
 	// The object of an ObjectReconciler.
 	for _, r := range d.s.Roots {
-		if r.Fn == home && r.Request == p && r.Kind == roots.Object {
+		if r.Fn == home && r.Request == p && r.ReceivesObject() {
+			if r.Kind == roots.Listener {
+				return found(p.Pos(), "passed to the listener method")
+			}
 			return found(p.Pos(), "passed to the ObjectReconciler")
 		}
 	}

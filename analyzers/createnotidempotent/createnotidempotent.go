@@ -218,7 +218,7 @@ func ownerExpr(pass *analysis.Pass, s *summary.Summary, fn *ssa.Function) string
 	if root == nil || root.Request == nil {
 		return ""
 	}
-	if root.Kind == roots.Object {
+	if root.ReceivesObject() {
 		return root.Request.Name()
 	}
 	k := keys.New(s)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
@@ -64,6 +65,20 @@ the filter chooses by event type (Create against Update), which is what RL3001
 is about, and it loses objects for every reconciler, not only for one that
 manages finalizers (RL4001's condition); RL4001 stays about predicates that
 hide metadata-only updates, RL4002 about labels and annotations.
+
+Also reported: a *listener* type of the package, whose methods a generic controller
+elsewhere calls one per event kind: it has an add method (` + "`Add`, `OnAdd`, `Create` or `OnCreate`" + `)
+and an update method (` + "`Update` or `OnUpdate`" + `) receiving the same API object type (the
+update method the old and the new one), after an optional ` + "`context.Context`" + `. When
+the side effects the two methods reach (API writes and external I/O, through helpers of
+the package and of others) differ, the finding is at the add method and names what only
+one of them does: every object that exists when the controller starts, one already marked
+for deletion included, arrives through the add method, and every later change, a
+re-created object's included, through the update method, so work that only one of them
+does is skipped or done at the wrong time (the container-object-storage-interface
+listeners created buckets only on Add and deleted them only on Update). An update method
+that hands the object to the add method, which tests the deletion timestamp itself, makes
+them reach the same effects.
 
 Not reported:
 - ` + "`watch.Error`" + ` and ` + "`watch.Bookmark`" + ` arms: that is protocol handling;
@@ -162,6 +177,12 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		rep.Report(diag.Finding{Pos: br.Pos, End: br.Pos, Message: msg, Related: related})
 		n++
 	}
+	for _, l := range hm.Listeners() {
+		if f, ok := listenerArms(hm, l); ok {
+			rep.Report(f)
+			n++
+		}
+	}
 	m := pass.ResultOf[wiring.Analyzer].(*wiring.Model)
 	for _, w := range m.Wirings() {
 		if f, ok := createFilter(m, w); ok {
@@ -197,6 +218,62 @@ func deletedOnly(br *branch) (diag.Finding, bool) {
 		"and what it removes leaks; put a finalizer on the object and run the cleanup when its deletion timestamp is set, on every pass",
 		strings.Join(what, ", "), br.Field.Name(), br.Values[apis.EventDeleted])
 	return diag.Finding{Pos: br.Pos, End: br.Pos, Message: msg, Related: related}, true
+}
+
+// listenerArms reports a listener type whose add and update methods reach
+// different side effects: what is done to an object depends on which event
+// delivered it, not on the object's state. Every object that exists when
+// the controller starts, one marked for deletion included, arrives through
+// the add method; every later change, a re-created object's included,
+// through the update method.
+func listenerArms(hm *handlers.Model, l *handlers.Listener) (diag.Finding, bool) {
+	add, upd := l.Methods[apis.EventAdded], l.Methods[apis.EventModified]
+	addEs := hm.ReachedEffects(add.Fn, handlers.SideHandler)
+	updEs := hm.ReachedEffects(upd.Fn, handlers.SideHandler)
+	onlyAdd, onlyUpd := effectsNotIn(addEs, updEs), effectsNotIn(updEs, addEs)
+	if len(onlyAdd) == 0 && len(onlyUpd) == 0 {
+		return diag.Finding{}, false
+	}
+	var related []analysis.RelatedInformation
+	var parts []string
+	for _, arm := range []struct {
+		h  *handlers.Handler
+		es []*handlers.SideEffect
+	}{{add, onlyAdd}, {upd, onlyUpd}} {
+		name := arm.h.Callback
+		if len(arm.es) == 0 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("only %s: %s", name, armSignature(arm.es)))
+		for _, e := range arm.es {
+			related = append(related, analysis.RelatedInformation{Pos: e.Pos(), Message: fmt.Sprintf("%s, reached only from %s", e.Describe(), name)})
+		}
+	}
+	kind := "object"
+	if _, name, ok := apis.NamedOf(l.Object); ok {
+		kind = name
+	}
+	msg := fmt.Sprintf("the %s and %s methods of %s do different things (%s), so what happens to a %s depends on the event that delivered it, not on its state: "+
+		"every %s that exists when the controller starts (one already marked for deletion included) arrives through %s, and every later change "+
+		"(a re-created %s included) through %s; handle both from the object's state, for example with %s calling %s and the deletion handled in both",
+		add.Callback, upd.Callback, l.Name, strings.Join(parts, "; "), kind, kind, add.Callback, kind, upd.Callback, upd.Callback, add.Callback)
+	return diag.Finding{Pos: add.Fn.Pos(), End: add.Fn.Pos(), Message: msg, Related: related}, true
+}
+
+// effectsNotIn returns the effects of es that happen at no instruction of
+// others.
+func effectsNotIn(es, others []*handlers.SideEffect) []*handlers.SideEffect {
+	at := make(map[ssa.Instruction]bool, len(others))
+	for _, e := range others {
+		at[e.Instr] = true
+	}
+	var out []*handlers.SideEffect
+	for _, e := range es {
+		if !at[e.Instr] {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // createFilter reports a primary watch whose predicates drop every Create

@@ -10,5 +10,5 @@ import (
 )
 
 func TestEventTypeBranch(t *testing.T) {
-	stubtest.Run(t, analysistest.TestData(), eventtypebranch.Analyzer, "branches", "watcher", "createfilter", "ownkinds", "ownkinds/factory")
+	stubtest.Run(t, analysistest.TestData(), eventtypebranch.Analyzer, "branches", "watcher", "createfilter", "ownkinds", "ownkinds/factory", "listeners")
 }

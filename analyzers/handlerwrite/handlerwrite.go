@@ -4,8 +4,10 @@ import (
 	"fmt"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
@@ -35,6 +37,11 @@ variants, ` + "`cache.FilteringResourceEventHandler.FilterFunc`" + `, ` + "`hand
 ` + "`Create`/`Update`/`Delete`/`Generic`" + ` method of a type of this package converted to
 ` + "`cache.ResourceEventHandler`" + `, ` + "`handler.EventHandler`" + ` or ` + "`predicate.Predicate`" + ` (as when it is passed
 to ` + "`AddEventHandler`" + `, ` + "`Watches`" + `, ` + "`WithPredicates`" + ` or ` + "`WithEventFilter`" + `).
+Also a handler body: the per-event methods of a *listener* type of this package, one
+that has an add method (` + "`Add`, `OnAdd`, `Create` or `OnCreate`" + `) and an update method
+(` + "`Update` or `OnUpdate`" + `) receiving the same API object type (the update method the old
+and the new one), after an optional ` + "`context.Context`" + `, when those methods return
+nothing: their caller cannot retry a failed write.
 
 Reported, in a handler body or a closure nested in it:
 - an API write (` + "`Create`, `Update`, `Patch`, `Delete`, `DeleteAllOf`" + `, status and subresource writes,
@@ -45,7 +52,10 @@ Reported, in a handler body or a closure nested in it:
   ` + "`HandlerEffects`" + ` fact); the finding is at the call, and Related points at the write.
 
 Not reported: reads (` + "`Get`, `List`" + `, listers), queue operations, logging, metrics and
-events (logging and metrics are not external I/O).`,
+events (logging and metrics are not external I/O); the methods of a listener type that
+return an error: the controller that calls them retries the error, so they are reconcile
+entries (root R7), checked by the reconcile checks, and RL3001 compares what their add
+and update methods do.`,
 	Before: `Watches(&corev1.Namespace{}, handler.Funcs{
 	CreateFunc: func(ctx context.Context, e event.CreateEvent, q workqueue.TypedRateLimitingInterface[reconcile.Request]) {
 		_ = r.Create(ctx, defaultsFor(e.Object.GetName()))
@@ -69,6 +79,9 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	hm := pass.ResultOf[handlers.Analyzer].(*handlers.Model)
 	n := 0
 	for _, h := range hm.Handlers() {
+		if h.Kind == apis.ListenerHandler && returnsError(h.Fn) {
+			continue // a listener whose controller retries its error: the method is the reconcile entry
+		}
 		for _, e := range hm.HandlerSideEffects(h, handlers.SideHandler) {
 			what := "the write"
 			if e.Kind == handlers.SideExternalIO {
@@ -89,4 +102,11 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 	}
 	return n
+}
+
+// returnsError reports whether fn's last result is an error: its caller
+// learns of a failure and can retry.
+func returnsError(fn *ssa.Function) bool {
+	res := fn.Signature.Results()
+	return res.Len() > 0 && apis.IsError(res.At(res.Len()-1).Type())
 }

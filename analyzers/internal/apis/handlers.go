@@ -22,11 +22,13 @@ const (
 	EventHandler                 // a controller-runtime handler: handler.Funcs, Create/Update/Delete/Generic methods
 	PredicateHandler             // a controller-runtime predicate: predicate.Funcs, NewPredicateFuncs, predicate methods
 	MapHandler                   // the func of handler.EnqueueRequestsFromMapFunc
+	ListenerHandler              // a per-event method of a listener type of the program's own: Add(obj), Update(old, new)
 )
 
 var handlerKindNames = [...]string{
 	NoHandler: "none", InformerHandler: "informer handler", InformerFilter: "informer filter",
 	EventHandler: "event handler", PredicateHandler: "predicate", MapHandler: "map func",
+	ListenerHandler: "listener",
 }
 
 // String returns the name used in messages.
@@ -150,7 +152,7 @@ const (
 // "" for the others (generic events, map funcs, filters).
 func CallbackEventType(callback string) string {
 	switch callback {
-	case "AddFunc", "OnAdd", "CreateFunc", "Create":
+	case "AddFunc", "OnAdd", "CreateFunc", "Create", "Add":
 		return EventAdded
 	case "UpdateFunc", "OnUpdate", "Update":
 		return EventModified
@@ -263,4 +265,79 @@ func IsObjectNameKey(t types.Type) bool {
 // informer cache.
 func IsGenericCallback(callback string) bool {
 	return callback == "GenericFunc" || callback == "Generic"
+}
+
+// ListenerCallback returns the watch event type that a method of a
+// listener type is called for, and the API object type it receives: a
+// method named for an event kind (Add, OnAdd, Create or OnCreate; Update or
+// OnUpdate; Delete or OnDelete) whose parameters, after an optional
+// context.Context, are one API object (two of the same type, the old and
+// the new one, for an update). Such types are called by a generic
+// controller of another package or module, one method per event kind, as
+// the COSI sidecar's and argo's listeners are; what decides that a type is
+// a listener is that it has both an add and an update method for the same
+// object type (see the handlers package).
+func ListenerCallback(m *types.Func) (event string, obj types.Type) {
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || sig.Variadic() {
+		return "", nil
+	}
+	var params []types.Type
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		if i == 0 && IsContext(t) {
+			continue
+		}
+		params = append(params, t)
+	}
+	if len(params) == 0 || !IsObject(params[0]) {
+		return "", nil
+	}
+	switch m.Name() {
+	case "Add", "OnAdd", "Create", "OnCreate":
+		if len(params) == 1 {
+			return EventAdded, params[0]
+		}
+	case "Update", "OnUpdate":
+		if len(params) == 2 && types.Identical(params[0], params[1]) {
+			return EventModified, params[0]
+		}
+	case "Delete", "OnDelete":
+		if len(params) == 1 {
+			return EventDeleted, params[0]
+		}
+	}
+	return "", nil
+}
+
+// ListenerMethods returns the per-event methods of a listener type, by
+// watch event type, and the object type they receive: t (a named
+// non-interface type or a pointer to one) is a listener when its method
+// set ms has an add and an update method (ListenerCallback) for one object
+// type. It returns nil for other types.
+func ListenerMethods(t types.Type, ms *types.MethodSet) (map[string]*types.Func, types.Type) {
+	if _, isIface := types.Unalias(t).Underlying().(*types.Interface); isIface {
+		return nil, nil
+	}
+	byEvent := make(map[string]*types.Func)
+	var obj types.Type
+	for i := 0; i < ms.Len(); i++ {
+		f, ok := ms.At(i).Obj().(*types.Func)
+		if !ok {
+			continue
+		}
+		ev, o := ListenerCallback(f)
+		if ev == "" {
+			continue
+		}
+		if obj != nil && !types.Identical(obj, o) {
+			return nil, nil
+		}
+		obj = o
+		byEvent[ev] = f
+	}
+	if byEvent[EventAdded] == nil || byEvent[EventModified] == nil {
+		return nil, nil
+	}
+	return byEvent, obj
 }

@@ -54,6 +54,8 @@ type Model struct {
 	trans  map[transKey]*SideEffect
 	done   map[transKey]bool
 
+	listeners []*Listener
+
 	usesOnce sync.Once
 	uses     map[*types.Var]*FieldUse // fields.go
 }
@@ -238,6 +240,7 @@ func (m *Model) findHandlers() {
 			}
 		}
 	}
+	m.findListeners(add)
 	sort.SliceStable(m.handlers, func(i, j int) bool { return m.handlers[i].Fn.Pos() < m.handlers[j].Fn.Pos() })
 }
 

@@ -36,12 +36,14 @@ const (
 	Configured               // R4: -reconcilelint.roots or //reconcilelint:root
 	SyncHandler              // R5: a client-go sync handler: func(key string) error that splits the key
 	Dispatched               // R6: a method a workqueue worker calls through an interface with the queue's item
+	Listener                 // R7: the add or update method of a listener type, returning an error its controller retries
 )
 
 var kindNames = [...]string{
 	Request: "R1a Reconcile(ctx, Request)", Object: "R1b ObjectReconciler", Typed: "R1c TypedReconciler",
 	Func: "R2 reconcile.Func", AsReconciler: "R3 AsReconciler", Configured: "R4 configured root",
 	SyncHandler: "R5 client-go sync handler", Dispatched: "R6 method a workqueue worker dispatches to",
+	Listener: "R7 listener method",
 }
 
 // String describes the kind.
@@ -83,10 +85,14 @@ func (r *Root) RequestType() types.Type {
 // IsRequestKeyed reports whether the root receives a request key rather
 // than the object itself (R1a, R1c, R2, and configured roots).
 func (r *Root) IsRequestKeyed() bool {
-	return r.Request != nil && r.Kind != Object && r.Kind != AsReconciler
+	return r.Request != nil && !r.ReceivesObject() && r.Kind != AsReconciler
 }
 
-// Find recognises R1–R6 among funcs, the source functions of pkg (the SSA
+// ReceivesObject reports whether the root's request is the object itself,
+// as the framework read it (R1b, R7), rather than a key to read it by.
+func (r *Root) ReceivesObject() bool { return r.Kind == Object || r.Kind == Listener }
+
+// Find recognises R1–R7 among funcs, the source functions of pkg (the SSA
 // form of pass's package). configured lists the extra roots of the
 // -reconcilelint.roots option (pkgpath.Func or pkgpath.Type.Method).
 // forward sees a call through forwarders (summary.Forward): a key split
@@ -173,10 +179,20 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 		add(fn, Dispatched)
 		roots[len(roots)-1].Request = fn.Params[k] // receiver first: parameter k-1 of the method
 	}
+	// R7: the add and update methods of the package's listener types
+	// that return an error (their controller retries it), keyed by the
+	// object they receive (the new one, for an update).
+	for _, fn := range listenerMethods(pkg) {
+		if seen[fn] {
+			continue
+		}
+		add(fn, Listener)
+		roots[len(roots)-1].Request = fn.Params[len(fn.Params)-1]
+	}
 	// An R1 method may also be passed to AsReconciler; keep the more
 	// specific kind.
 	for _, r := range roots {
-		if r.Kind == Object {
+		if r.Kind == Object || r.Kind == Listener {
 			continue
 		}
 		if r.Request != nil && apis.IsObject(r.RequestType()) && r.Kind != Configured {
@@ -366,4 +382,39 @@ func syncHandlerKey(fn *ssa.Function, resolve func(*ssa.CallCommon) *ssa.CallCom
 		}
 	}
 	return nil
+}
+
+// listenerMethods returns the add and update methods of the listener types
+// of pkg (apis.ListenerMethods) whose last result is an error, in source
+// order.
+func listenerMethods(pkg *ssa.Package) []*ssa.Function {
+	var out []*ssa.Function
+	scope := pkg.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 {
+			continue
+		}
+		ptr := types.NewPointer(named)
+		byEvent, _ := apis.ListenerMethods(ptr, pkg.Prog.MethodSets.MethodSet(ptr))
+		for _, ev := range []string{apis.EventAdded, apis.EventModified} {
+			f := byEvent[ev]
+			if f == nil {
+				continue
+			}
+			res := f.Type().(*types.Signature).Results()
+			if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) {
+				continue
+			}
+			if fn := pkg.Prog.FuncValue(f); fn != nil && fn.Pkg == pkg && len(fn.Params) > 0 {
+				out = append(out, fn)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	return out
 }
