@@ -53,3 +53,11 @@ func TestStatusSlice(t *testing.T) {
 func TestInterfaceDispatch(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/dispatch")
 }
+
+// TestBuiltObjects runs constructors of another package that build the
+// written object through a wrapper and accessors (reported when they
+// append in map order; the sorted twin and a map-valued field stay
+// silent).
+func TestBuiltObjects(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/built")
+}

@@ -130,3 +130,93 @@ func holdsAPIData(t types.Type, depth int, seen map[types.Type]bool) bool {
 	}
 	return false
 }
+
+// TurnsMapsIntoSlices reports whether pkg (a package that does not use the
+// Kubernetes libraries) declares an exported function or method that takes
+// a map (a parameter whose core type is a map, or a variadic of maps) and
+// returns a slice: a collection utility (golang.org/x/exp/maps.Keys,
+// samber/lo's Keys and MapToSlice) whose result may be in map order. The
+// model summarises such packages, so that the map order their results
+// carry comes from their bodies rather than from a list of names. The
+// standard library is described by the tables instead.
+func TurnsMapsIntoSlices(pkg *types.Package) bool {
+	if IsStandard(pkg.Path()) {
+		return false
+	}
+	takesMap := func(sig *types.Signature) bool {
+		for i := 0; i < sig.Params().Len(); i++ {
+			t := sig.Params().At(i).Type()
+			if sl, ok := t.(*types.Slice); ok && sig.Variadic() && i == sig.Params().Len()-1 {
+				t = sl.Elem()
+			}
+			if _, ok := coreType(t).(*types.Map); ok {
+				return true
+			}
+		}
+		return false
+	}
+	returnsSlice := func(sig *types.Signature) bool {
+		for i := 0; i < sig.Results().Len(); i++ {
+			if _, ok := coreType(sig.Results().At(i).Type()).(*types.Slice); ok {
+				return true
+			}
+		}
+		return false
+	}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Func:
+			if sig, ok := obj.Type().(*types.Signature); ok && obj.Exported() && takesMap(sig) && returnsSlice(sig) {
+				return true
+			}
+		case *types.TypeName:
+			named, ok := obj.Type().(*types.Named)
+			if !ok || !obj.Exported() {
+				continue
+			}
+			if _, isMap := named.Underlying().(*types.Map); !isMap {
+				continue
+			}
+			for i := 0; i < named.NumMethods(); i++ {
+				m := named.Method(i)
+				if sig, ok := m.Type().(*types.Signature); ok && m.Exported() && returnsSlice(sig) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// coreType is the underlying type of t, or, for a type parameter whose
+// constraint's type set has one underlying type (~map[K]V), that type.
+func coreType(t types.Type) types.Type {
+	t = types.Unalias(t)
+	tp, ok := t.(*types.TypeParam)
+	if !ok {
+		return t.Underlying()
+	}
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var core types.Type
+	for i := 0; i < iface.NumEmbeddeds(); i++ {
+		u, ok := iface.EmbeddedType(i).(*types.Union)
+		if !ok {
+			if _, isIface := iface.EmbeddedType(i).Underlying().(*types.Interface); isIface {
+				continue
+			}
+			return iface.EmbeddedType(i).Underlying()
+		}
+		for j := 0; j < u.Len(); j++ {
+			ut := u.Term(j).Type().Underlying()
+			if core != nil && !types.Identical(core, ut) {
+				return nil
+			}
+			core = ut
+		}
+	}
+	return core
+}

@@ -296,7 +296,28 @@ func (s *Summary) IsObjectRoot(v ssa.Value) bool {
 	if v == nil {
 		return false
 	}
-	t := v.Type()
+	return isObjectType(v.Type())
+}
+
+// isHolderRoot reports whether v, an object root (RootOf), is a value the
+// function makes (an allocation, or a call's result) of a struct type that
+// holds API objects or their parts in its fields: a model or scope struct
+// that carries the object a constructor builds (h := &holder{cm: …};
+// fill(h); return h.cm). What is stored into it through those fields is
+// kept like a store into an object, so that it can go with the object.
+func (s *Summary) isHolderRoot(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.Call:
+	default:
+		return false
+	}
+	st, ok := ssax.Deref(v.Type()).Underlying().(*types.Struct)
+	return ok && st.NumFields() > 0 && apis.HoldsAPIData(ssax.Deref(v.Type()))
+}
+
+// isObjectType reports whether a value of type t holds API objects
+// (IsObjectRoot).
+func isObjectType(t types.Type) bool {
 	if apis.IsObject(t) || apis.IsObjectList(t) || apis.IsObjectStruct(ssax.Deref(t)) {
 		return true
 	}
@@ -326,11 +347,11 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		if a, ok := x.Addr.(*ssa.Alloc); ok && ssax.SpilledParam(a) == x.Val {
 			break // a parameter spilled into the cell a closure captures: no change
 		}
-		if root, path := s.RootOf(x.Addr); len(path) > 0 && s.IsObjectRoot(root) || ssax.IsParam(root) {
+		if root, path := s.RootOf(x.Addr); len(path) > 0 && (s.IsObjectRoot(root) || s.isHolderRoot(root)) || ssax.IsParam(root) {
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Value: x.Val})
 		}
 	case *ssa.MapUpdate:
-		if root, path := s.RootOf(x.Map); len(path) > 0 && s.IsObjectRoot(root) || ssax.IsParam(root) {
+		if root, path := s.RootOf(x.Map); len(path) > 0 && (s.IsObjectRoot(root) || s.isHolderRoot(root)) || ssax.IsParam(root) {
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: append(path, "[]"), Value: x.Value})
 		}
 	case ssa.CallInstruction:
@@ -365,6 +386,13 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			if sroot, _ := s.RootOf(args[src]); s.readCallOf(sroot) != nil || s.readResult(sroot) != nil {
 				root, _ := s.RootOf(args[dst])
 				return append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
+			}
+		}
+		if fs := s.FactOf(callee); fs != nil && len(fs.ResultStores) > 0 && !c.IsInvoke() {
+			// A constructor of another package: its stores into the object
+			// it returns.
+			if call, ok := instr.(*ssa.Call); ok {
+				out = append(out, s.resultStoreEffects(call, factResultEffects(fs, call), callee, c.Args)...)
 			}
 		}
 		if fs := s.FactOf(callee); fs != nil && len(fs.Stores) > 0 && !c.IsInvoke() && !apis.IsUnstructuredSetter(f) {
@@ -474,7 +502,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			continue // writes of local helpers are in s.Writes at their own site
 		}
 		root, path := s.RootOf(c.Args[pe.param])
-		if !s.IsObjectRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path)) {
+		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path)) {
 			continue // neither an object nor a parameter of fn (a wrapper's, which maps on to its callers)
 		}
 		via := pe.via
@@ -483,7 +511,12 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 		}
 		out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
 			Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status,
-			Taint: s.taints.BindParams(pe.taint, c.Args), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
+			Taint: s.taints.BindParamsAt(pe.taint, c.Args, instr), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
+	}
+	// The stores the helper makes into the object it returns.
+	if call, ok := instr.(*ssa.Call); ok {
+		via, _ := local.Object().(*types.Func)
+		out = append(out, s.resultStoreEffects(call, s.resultEffects(local), via, c.Args)...)
 	}
 	// A closure of fn called where it is made (func() { … }()): its
 	// effects on the values of fn it captures, as for a deferred closure.
@@ -747,7 +780,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 			continue
 		}
 		root, path := s.RootOf(args[sf.Param])
-		if !s.IsObjectRoot(root) && (!isParamOf(instr.Parent(), root) || !exportedPath(strings.Split(sf.Path, "."))) {
+		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(instr.Parent(), root) || !exportedPath(strings.Split(sf.Path, "."))) {
 			continue // neither an object nor a parameter of the caller (a wrapper's, which maps on to its callers)
 		}
 		st := Unguarded
@@ -756,7 +789,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 		}
 		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root,
 			Path: append(append([]string(nil), path...), splitPath(sf.Path)...), Via: callee, Status: st,
-			Taint:     s.taints.BindParams(taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams}, args),
+			Taint:     s.taints.BindParamsAt(taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams}, args, instr),
 			WrittenBy: sf.WrittenBy, Opaque: sf.Guarded, Removal: sf.Removal})
 	}
 	return out

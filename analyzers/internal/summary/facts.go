@@ -35,6 +35,10 @@ type FuncSummary struct {
 	// Stores are the stores the function makes into field paths of its
 	// parameters, directly or through helpers of its own package.
 	Stores []StoreFact
+	// ResultStores are the stores the function makes into the object it
+	// returns (Param is the result's index), directly or through helpers:
+	// a constructor's stores go with the object it hands back.
+	ResultStores []StoreFact `json:",omitempty"`
 	// ResultTaint is the non-determinism of the results: kinds the
 	// function creates, and the parameters whose taint flows to them
 	// (ParamToResult), as a bit set.
@@ -180,6 +184,13 @@ func (f *FuncSummary) String() string {
 	if f.ResultTaint.FromParams != 0 {
 		parts = append(parts, "param-to-result")
 	}
+	for _, st := range f.ResultStores {
+		t := ""
+		if st.TaintKinds != 0 {
+			t = " " + st.TaintKinds.String()
+		}
+		parts = append(parts, "result-store "+st.Path+"(result "+ssax.Itoa(st.Param)+")"+t)
+	}
 	for _, rs := range f.ResultSources {
 		kind := "same"
 		if rs.Kind == Conversion {
@@ -215,7 +226,7 @@ func (f *FuncSummary) String() string {
 }
 
 func (f *FuncSummary) empty() bool {
-	return len(f.Writes) == 0 && len(f.Stores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
+	return len(f.Writes) == 0 && len(f.Stores) == 0 && len(f.ResultStores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
 		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.RangedParams) == 0 && len(f.WriterParams) == 0 && !f.OnlyLogs &&
 		!f.DeletionTest.Tests && f.Forward == nil && f.DispatchKey == 0 && f.EmptinessTest == 0
 }
@@ -422,6 +433,10 @@ func (s *Summary) exportFacts() {
 			fs.Stores = append(fs.Stores, StoreFact{Param: pe.param, Path: strings.Join(pe.path, "."), Guarded: pe.status != Unguarded,
 				TaintKinds: pe.taint.Kinds, Source: pe.taint.Source, FromParams: pe.taint.Params, WrittenBy: pe.writtenBy,
 				Removal: pe.removal})
+		}
+		for _, re := range s.resultEffects(fn) {
+			fs.ResultStores = append(fs.ResultStores, StoreFact{Param: re.param, Path: strings.Join(re.path, "."), Guarded: re.status != Unguarded,
+				TaintKinds: re.taint.Kinds, Source: re.taint.Source, FromParams: re.taint.Params, Removal: re.removal})
 		}
 		if !fs.empty() {
 			s.Pass.ExportObjectFact(obj, fs)

@@ -2,6 +2,8 @@ package summary
 
 import (
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -41,6 +43,11 @@ const (
 type ResultSource struct {
 	Result, Param int
 	Kind          SourceKind
+	// Path is, for SameObject, the field path inside the parameter that
+	// the result points to (an accessor returning &r.obj.Spec.Template,
+	// or r.obj): the result aliases that part of the parameter. Empty
+	// when the result is the parameter itself.
+	Path string `json:",omitempty"`
 }
 
 // resultSources returns the results of a package function made from its
@@ -55,16 +62,17 @@ func (s *Summary) resultSources(fn *ssa.Function) []ResultSource {
 	var out []ResultSource
 	for i := 0; i < n && i < 64; i++ {
 		param, kind := -1, NoSource
+		var path []string
 		ok, _ := ssax.EveryReturn(fn, i, func(_ *ssa.Return, v ssa.Value) bool {
-			p, k := s.paramSource(fn, v)
-			if k == NoSource || param >= 0 && p != param {
+			p, k, pp := s.paramSource(fn, v)
+			if k == NoSource || param >= 0 && (p != param || !slices.Equal(pp, path)) {
 				return false
 			}
-			param, kind = p, max(kind, k)
+			param, kind, path = p, max(kind, k), pp
 			return true
 		})
 		if ok && kind != NoSource {
-			out = append(out, ResultSource{Result: i, Param: param, Kind: kind})
+			out = append(out, ResultSource{Result: i, Param: param, Kind: kind, Path: strings.Join(path, ".")})
 		}
 	}
 	s.resSrc.Put(fn, out)
@@ -73,37 +81,52 @@ func (s *Summary) resultSources(fn *ssa.Function) []ResultSource {
 
 // paramSource says whether v (in fn) is a parameter of fn, or a conversion
 // of one.
-func (s *Summary) paramSource(fn *ssa.Function, v ssa.Value) (int, SourceKind) {
+// A value that points into a parameter (a pointer, slice or map reached
+// through its fields) is that part of it: the path says which.
+func (s *Summary) paramSource(fn *ssa.Function, v ssa.Value) (int, SourceKind, []string) {
 	root, path := s.RootOf(v)
 	if len(path) > 0 {
-		return -1, NoSource
+		if p := ssax.ParamIndex(fn, root); p >= 0 && refersInto(v.Type()) {
+			return p, SameObject, path
+		}
+		return -1, NoSource, nil
 	}
 	if p := ssax.ParamIndex(fn, root); p >= 0 {
-		return p, SameObject
+		return p, SameObject, nil
 	}
 	if arg := s.convertedFrom(root); arg != nil {
-		if p, k := s.paramSource(fn, arg); k != NoSource {
-			return p, Conversion
+		if p, k, pp := s.paramSource(fn, arg); k != NoSource && len(pp) == 0 {
+			return p, Conversion, nil
 		}
 	}
-	return -1, NoSource
+	return -1, NoSource, nil
+}
+
+// refersInto reports whether a value of type t shares what it holds with
+// the place it was read from: a pointer, a slice or a map.
+func refersInto(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
 }
 
 // callSource returns the argument that result i of a call is made from, and
 // how: the unstructured converter, a package function (by its code), or a
 // function of another package (by its fact).
-func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind) {
+func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind, []string) {
 	c = s.Forward(c)
 	callee := ssax.CalleeFunc(c)
 	if callee == nil && s.LocalFunc(s.Callee(c)) == nil {
-		return nil, NoSource // a dynamic call; a closure of the package goes on
+		return nil, NoSource, nil // a dynamic call; a closure of the package goes on
 	}
 	args := ssax.RecvFirstArgs(c)
 	if a, ok := apis.ToUnstructuredArg(apis.FuncOf(callee)); ok && i == 0 && a < len(args) {
-		return args[a], Conversion
+		return args[a], Conversion, nil
 	}
 	if c.IsInvoke() {
-		return nil, NoSource
+		return nil, NoSource, nil
 	}
 	var srcs []ResultSource
 	if local := s.LocalFunc(s.Callee(c)); local != nil {
@@ -113,15 +136,15 @@ func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind) {
 	}
 	for _, rs := range srcs {
 		if rs.Result == i && rs.Param < len(args) {
-			return args[rs.Param], rs.Kind
+			return args[rs.Param], rs.Kind, splitPath(rs.Path)
 		}
 	}
 	if local := s.LocalFunc(s.Callee(c)); local != nil && local.Parent() != nil {
 		if v := s.capturedResult(local, i); v != nil {
-			return v, SameObject
+			return v, SameObject, nil
 		}
 	}
-	return nil, NoSource
+	return nil, NoSource, nil
 }
 
 // capturedResult returns the parameter of a function enclosing the
@@ -173,7 +196,7 @@ func resultCall(v ssa.Value) (*ssa.Call, int) {
 // Object: m}). It returns nil otherwise.
 func (s *Summary) convertedFrom(root ssa.Value) ssa.Value {
 	if c, i := resultCall(root); c != nil {
-		if arg, k := s.callSource(&c.Call, i); k == Conversion {
+		if arg, k, _ := s.callSource(&c.Call, i); k == Conversion {
 			return arg
 		}
 		return nil

@@ -131,6 +131,7 @@ type tables struct {
 	funcs    *memo.Table[*ssa.Function, *FuncInfo]
 	effects  *memo.Table[*ssa.Function, []*Effect]
 	pEffects *memo.Table[*ssa.Function, []paramEffect]
+	rEffects *memo.Table[*ssa.Function, []paramEffect]  // resultstores.go: stores into fresh results
 	resSrc   *memo.Table[*ssa.Function, []ResultSource] // resultsrc.go
 	readRes  *memo.Table[*ssa.Function, uint64]         // reads.go: results read from the API
 }
@@ -143,13 +144,14 @@ func newTables(base *tables) tables {
 			funcs:    &memo.Table[*ssa.Function, *FuncInfo]{},
 			effects:  &memo.Table[*ssa.Function, []*Effect]{},
 			pEffects: &memo.Table[*ssa.Function, []paramEffect]{},
+			rEffects: &memo.Table[*ssa.Function, []paramEffect]{},
 			resSrc:   &memo.Table[*ssa.Function, []ResultSource]{},
 			readRes:  &memo.Table[*ssa.Function, uint64]{},
 		}
 	}
 	return tables{
 		funcs: base.funcs.View(), effects: base.effects.View(), pEffects: base.pEffects.View(),
-		resSrc: base.resSrc.View(), readRes: base.readRes.View(),
+		rEffects: base.rEffects.View(), resSrc: base.resSrc.View(), readRes: base.readRes.View(),
 	}
 }
 
@@ -159,6 +161,7 @@ func (s *Summary) freeze() {
 	t.funcs.Freeze()
 	t.effects.Freeze()
 	t.pEffects.Freeze()
+	t.rEffects.Freeze()
 	t.resSrc.Freeze()
 	t.readRes.Freeze()
 	for _, fi := range t.funcs.All() {
@@ -321,7 +324,7 @@ func run(pass *analysis.Pass) (any, error) {
 		effBusy: make(map[*ssa.Function]bool),
 	}
 	s.taints = taint.New(taintModel{s})
-	if !apis.UsesClientLibraries(pass.Pkg) && !ownCode(pass) {
+	if !apis.UsesClientLibraries(pass.Pkg) && !ownCode(pass) && !apis.TurnsMapsIntoSlices(pass.Pkg) {
 		return s, nil
 	}
 	var err error

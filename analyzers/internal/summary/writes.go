@@ -3,6 +3,7 @@ package summary
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -412,13 +413,15 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 			if !ok {
 				return v, path
 			}
-			arg, kind := s.callSource(&c.Call, x.Index)
+			arg, kind, inner := s.callSource(&c.Call, x.Index)
 			if kind != SameObject {
 				return v, path
 			}
+			path = append(slices.Clone(inner), path...)
 			v = arg
 		case *ssa.Call:
-			if arg, kind := s.callSource(&x.Call, 0); kind == SameObject {
+			if arg, kind, inner := s.callSource(&x.Call, 0); kind == SameObject {
+				path = append(slices.Clone(inner), path...)
 				v = arg
 				continue
 			}

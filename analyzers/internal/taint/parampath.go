@@ -126,6 +126,14 @@ func (a *Analysis) argAtPath(arg ssa.Value, path []string, vis map[ssa.Value]boo
 	if vis[arg] {
 		return Taint{} // reached again in this walk, as taint does
 	}
+	switch root, _ := a.m.RootOf(arg); root.(type) {
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+	default:
+		// Not an object whose parts the stores say (a parameter, a
+		// call's result, an appended slice): the part is as tainted as
+		// the whole, which taint walks (and marks) itself.
+		return a.taint(arg, vis)
+	}
 	vis[arg] = true
 	return a.subTaint(arg, path, vis, 4)
 }

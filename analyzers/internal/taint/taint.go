@@ -471,7 +471,7 @@ func pointerUses(v ssa.Value) (uses []ssa.Instruction, escapes bool) {
 // the sorted slice no new name.
 func (a *Analysis) storeTaint(st localStore, vis map[ssa.Value]bool) Taint {
 	if st.helper != nil {
-		return a.bindParamsVis(*st.helper, st.args, vis)
+		return a.bindParamsAt(*st.helper, st.args, st.instr, vis)
 	}
 	if st.written != nil {
 		// Written into a writer: the data, and, inside a loop over an
@@ -1057,6 +1057,12 @@ func (a *Analysis) CallResultTaint(fn *ssa.Function) Taint {
 
 // BindParams replaces the parameter bits of a callee's taint with the
 // taint of the call's arguments.
+// BindParamsAt is BindParams for the arguments of the call at: an
+// argument sorted in place before the call passes no map order.
+func (a *Analysis) BindParamsAt(t Taint, args []ssa.Value, at ssa.Instruction) Taint {
+	return a.bindParamsAt(t, args, at, nil)
+}
+
 func (a *Analysis) BindParams(t Taint, args []ssa.Value) Taint {
 	return a.bindParamsVis(t, args, nil)
 }

@@ -5,6 +5,7 @@ package lib
 import (
 	"context"
 	"reflect"
+	"sort"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
@@ -119,3 +120,87 @@ func NewOrGiven(cm *corev1.ConfigMap) *corev1.ConfigMap {
 	}
 	return cm
 }
+
+// Holder keeps the object it builds in an unexported field.
+type Holder struct{ cm *corev1.ConfigMap }
+
+// data returns the holder's object's data map: the result aliases a part
+// of the receiver.
+func (h *Holder) data() map[string]string { return h.cm.Data } // want `FuncSummary\(param-to-result, result 0 from param 0 \(same\)\)`
+
+// meta returns a pointer into the receiver's object.
+func (h *Holder) meta() *metav1.ObjectMeta { return &h.cm.ObjectMeta } // want `FuncSummary\(param-to-result, result 0 from param 0 \(same\)\)`
+
+// fill stores through the accessors: into the holder's object.
+func fill(h *Holder, v string) { // want `FuncSummary\(store cm\.Data\.\[\]\(param 0\), store cm\.ObjectMeta\.Labels\(param 0\)\)`
+	h.data()["key"] = v
+	h.meta().Labels = map[string]string{"stamped": v}
+}
+
+// BuildConfigMap builds a ConfigMap that a helper fills through
+// accessors; the stores go with the result.
+func BuildConfigMap(name string) *corev1.ConfigMap { // want `FuncSummary\(result-store Data\.\[\]\(result 0\), result-store ObjectMeta\.Labels\(result 0\)\)`
+	h := &Holder{cm: &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name}, Data: map[string]string{}}}
+	fill(h, name)
+	return h.cm
+}
+
+// Pod wraps the object it builds.
+type Pod struct{ p *corev1.Pod }
+
+func (p *Pod) first() *corev1.Container { return &p.p.Spec.Containers[0] } // want `FuncSummary\(result 0 from param 0 \(same\)\)`
+
+// addArgs appends the elements of args in their order: the order of args
+// goes into the container's args.
+func addArgs(p *Pod, args []string) { // want `FuncSummary\(store p\.Spec\.Containers\.\[\]\.Args\(param 0\)\)`
+	c := p.first()
+	for _, a := range args {
+		c.Args = append(c.Args, a)
+	}
+}
+
+// BuildPod builds a pod whose first container's args a helper appends in
+// map order, through an accessor.
+func BuildPod(args map[string]bool) *corev1.Pod { // want `FuncSummary\(result-taint map order, result-store Spec\.Containers\.\[\]\.Args\(result 0\) map order\)`
+	p := &Pod{p: &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "main"}}}}}
+	var keys []string
+	for k := range args {
+		keys = append(keys, k)
+	}
+	addArgs(p, keys)
+	return p.p
+}
+
+// BuildSortedPod is its twin: the keys are sorted first.
+func BuildSortedPod(args map[string]bool) *corev1.Pod { // want `FuncSummary\(result-store Spec\.Containers\.\[\]\.Args\(result 0\)\)`
+	p := &Pod{p: &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "main"}}}}}
+	var keys []string
+	for k := range args {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	addArgs(p, keys)
+	return p.p
+}
+
+// BuildPlainPod stores into the object it returns, directly.
+func BuildPlainPod(args map[string]bool) (*corev1.Pod, error) { // want `FuncSummary\(result-store Spec\.Containers\(result 0\), result-store Spec\.Containers\.\[\]\.Args\(result 0\) map order\)`
+	if len(args) == 0 {
+		return nil, nil
+	}
+	pod := &corev1.Pod{}
+	pod.Spec.Containers = make([]corev1.Container, 1)
+	for k := range args {
+		pod.Spec.Containers[0].Args = append(pod.Spec.Containers[0].Args, k)
+	}
+	return pod, nil
+}
+
+// Shared returns a package-level object: not one it makes, so its
+// stores are not the result's.
+func Shared(v string) *corev1.ConfigMap {
+	shared.Data["v"] = v
+	return shared
+}
+
+var shared = &corev1.ConfigMap{Data: map[string]string{}}

@@ -1,0 +1,169 @@
+package summary
+
+import (
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
+)
+
+// Stores into results (the ResultStores of a FuncSummary).
+//
+// A constructor helper builds an object and hands it back: the desired
+// Deployment of a child, a status computed from the observed state. What
+// it stores into that object is what the caller writes, so the stores go
+// with the result: the caller sees them as stores into the call's value,
+// at the call, exactly as it sees a helper's stores into its arguments.
+// A result made from a parameter (the parameter itself, a part of it, its
+// conversion) is not such an object: the caller follows it to its
+// argument. The result must be the same object on every return that does not
+// return nil (a value the function allocates, or one a call hands it, at
+// one field path), and each store keeps the path below it, its guard
+// status, the conditions inside the helper and its taint (map order that
+// the helper sorts before returning is gone).
+
+// resultEffects returns the stores a package function makes into the
+// object it returns, with param set to the index of the result.
+func (s *Summary) resultEffects(fn *ssa.Function) []paramEffect {
+	if re, ok := s.rEffects.Get(fn); ok {
+		return re // nil while in progress
+	}
+	if s.effBusy[fn] || len(fn.Blocks) == 0 || fn.Signature.Recv() != nil && apis.IsDeepCopy(fn.Name()) {
+		return nil // a deep copy's stores copy its receiver: the model knows copies (apis.IsDeepCopy)
+	}
+	s.rEffects.Put(fn, nil)
+	var out []paramEffect
+	n := fn.Signature.Results().Len()
+	srcs := s.resultSources(fn)
+	for i := 0; i < n && i < 64; i++ {
+		if !isObjectType(fn.Signature.Results().At(i).Type()) || slices.ContainsFunc(srcs, func(rs ResultSource) bool { return rs.Result == i }) {
+			continue // a result made from a parameter is followed to it (RootOf)
+		}
+		var root ssa.Value
+		var prefix []string
+		var rets []*ssa.BasicBlock
+		all, some := ssax.EveryReturn(fn, i, func(ret *ssa.Return, v ssa.Value) bool {
+			rets = append(rets, ret.Block())
+			r, p := s.RootOf(v)
+			if !freshRoot(fn, r) {
+				return false
+			}
+			if root == nil {
+				root, prefix = r, p
+				return true
+			}
+			return r == root && slices.Equal(p, prefix)
+		})
+		if !all || !some || root == nil {
+			continue
+		}
+		effects := s.Effects(fn)
+		fi := s.Func(fn)
+		for _, e := range effects {
+			if e.Kind != StoreEffect || e.Root != root || len(e.Path) <= len(prefix) || !slices.Equal(e.Path[:len(prefix)], prefix) {
+				continue // not below the result (its own placement is no store into it)
+			}
+			re := paramEffect{taint: e.Taint, status: e.Status, kind: StoreEffect, param: i, path: slices.Clone(e.Path[len(prefix):]),
+				via: e.Via, conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal}
+			if e.Status == Guarded && !e.Opaque && len(e.Conds) == 0 && dominatesAll(e.Instr.Block(), rets) {
+				// Made whenever the object is returned: the conditions of
+				// this function that lead past it (an early return of nil,
+				// an error test) decide whether there is an object, not
+				// whether the store is in it. Conditions inside a helper
+				// (a setter that stores only on a change) stay.
+				re.status, re.conds, re.opaque = Unguarded, nil, false
+			}
+			if e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(fn, e.Root, e.Path, e.Value, e.Instr, nil) {
+				re.taint = re.taint.Without(apis.MapOrder)
+			}
+			out = append(out, re)
+		}
+	}
+	out = dedupParamEffects(out)
+	s.rEffects.Put(fn, out)
+	return out
+}
+
+// freshRoot reports whether root, the root of a value fn returns, is an
+// object fn makes or is handed by a call: an allocation of fn (a
+// composite literal, new) or a call's result, not a parameter, a global or
+// a value captured from outside.
+func freshRoot(fn *ssa.Function, root ssa.Value) bool {
+	switch x := root.(type) {
+	case *ssa.Alloc:
+		return x.Parent() == fn
+	case *ssa.Call:
+		return x.Parent() == fn
+	}
+	return false
+}
+
+// resultValue returns the value that holds result i of call: the call
+// itself for a single result, else the Extract of index i, or nil when
+// the result is not used.
+func resultValue(call *ssa.Call, i int) ssa.Value {
+	if call.Call.Signature().Results().Len() == 1 {
+		if i == 0 {
+			return call
+		}
+		return nil
+	}
+	for _, r := range *call.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Tuple == ssa.Value(call) && ex.Index == i {
+			return ex
+		}
+	}
+	return nil
+}
+
+// resultStoreEffects maps the stores a callee makes into its results (its
+// resultEffects, or the ResultStores of its fact) onto call: stores into
+// the values that hold them, at the call.
+func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via *types.Func, args []ssa.Value) []*Effect {
+	var out []*Effect
+	for _, re := range res {
+		v := resultValue(call, re.param)
+		if v == nil {
+			continue
+		}
+		root, path := s.RootOf(v)
+		if !s.IsObjectRoot(root) {
+			continue
+		}
+		by := re.via
+		if by == nil {
+			by = via
+		}
+		out = append(out, &Effect{Kind: StoreEffect, Instr: call, Root: root, Path: append(append([]string(nil), path...), re.path...),
+			Via: by, Status: re.status, Taint: s.taints.BindParamsAt(re.taint, args, call), Conds: re.conds, Opaque: re.opaque, Removal: re.removal})
+	}
+	return out
+}
+
+// factResultEffects are the ResultStores of a fact as result effects.
+func factResultEffects(fs *FuncSummary, call *ssa.Call) []paramEffect {
+	var out []paramEffect
+	for _, sf := range fs.ResultStores {
+		st := Unguarded
+		if sf.Guarded {
+			st = Guarded
+		}
+		out = append(out, paramEffect{kind: StoreEffect, param: sf.Param, path: splitPath(sf.Path), status: st, opaque: sf.Guarded,
+			taint: taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: call.Pos(), Params: sf.FromParams}, removal: sf.Removal})
+	}
+	return out
+}
+
+// dominatesAll reports whether b dominates every block of bs.
+func dominatesAll(b *ssa.BasicBlock, bs []*ssa.BasicBlock) bool {
+	for _, x := range bs {
+		if !b.Dominates(x) {
+			return false
+		}
+	}
+	return true
+}

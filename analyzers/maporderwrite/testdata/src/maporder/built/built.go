@@ -1,0 +1,68 @@
+// Package built: the desired object comes from a constructor of another
+// package, which fills it through a wrapper and accessors; what it stores
+// into the object is what the reconciler writes.
+package built
+
+import (
+	"context"
+
+	"maporder/built/model"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+// ApplyReconciler applies the built Deployment.
+type ApplyReconciler struct{ client.Client }
+
+func (r *ApplyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	dep := model.Deployment(&cm) // want `maporderwrite: the order of a map iteration reaches Deployment\.Spec\.Template\.Spec\.Containers\[\]\.Args, written by Apply`
+	return ctrl.Result{}, r.Patch(ctx, dep, client.Apply, client.ForceOwnership, client.FieldOwner("built"))
+}
+
+// SortedReconciler applies the twin, built from sorted keys.
+type SortedReconciler struct{ client.Client }
+
+func (r *SortedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	return ctrl.Result{}, r.Patch(ctx, model.SortedDeployment(&cm), client.Apply, client.ForceOwnership, client.FieldOwner("built"))
+}
+
+// VolumesReconciler updates the Deployment from a constructor that
+// returns an error beside it.
+type VolumesReconciler struct{ client.Client }
+
+func (r *VolumesReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	names := map[string]bool{}
+	for k := range cm.Data {
+		names[k] = true
+	}
+	dep, err := model.WithVolumes(cm.Name, names) // want `maporderwrite: the order of a map iteration reaches Deployment\.Spec\.Template\.Spec\.Volumes, written by Apply`
+	if err != nil || dep == nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Patch(ctx, dep, client.Apply, client.ForceOwnership, client.FieldOwner("built"))
+}
+
+// LabelsReconciler applies a Deployment whose labels come from a map.
+type LabelsReconciler struct{ client.Client }
+
+func (r *LabelsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	return ctrl.Result{}, r.Patch(ctx, model.Labeled(cm.Name, cm.Labels), client.Apply, client.ForceOwnership, client.FieldOwner("built"))
+}
