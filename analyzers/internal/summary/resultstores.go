@@ -98,6 +98,9 @@ func freshRoot(fn *ssa.Function, root ssa.Value) bool {
 		return x.Parent() == fn
 	case *ssa.Call:
 		return x.Parent() == fn
+	case *ssa.Extract:
+		_, isCall := x.Tuple.(*ssa.Call)
+		return isCall && x.Parent() == fn
 	}
 	return false
 }
