@@ -2,6 +2,9 @@ package eventtypebranch
 
 import (
 	"fmt"
+	"go/types"
+	"slices"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -12,6 +15,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/handlers"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/wiring"
 )
@@ -68,8 +72,9 @@ hide metadata-only updates, RL4002 about labels and annotations.
 
 Also reported: a *listener* type of the package, whose methods a generic controller
 elsewhere calls one per event kind: it has an add method (` + "`Add`, `OnAdd`, `Create` or `OnCreate`" + `)
-and an update method (` + "`Update` or `OnUpdate`" + `) receiving the same API object type (the
-update method the old and the new one), after an optional ` + "`context.Context`" + `. When
+and an update method (` + "`Update` or `OnUpdate`" + `) receiving the same object type (an API
+object, a ` + "`runtime.Object`" + ` or an empty interface; the update method the old and the new one;
+client-go's ` + "`isInInitialList`" + ` flag allowed), after an optional ` + "`context.Context`" + `. When
 the side effects the two methods reach (API writes and external I/O, through helpers of
 the package and of others) differ, the finding is at the add method and names what only
 one of them does: every object that exists when the controller starts, one already marked
@@ -244,19 +249,34 @@ func listenerArms(hm *handlers.Model, l *handlers.Listener) (diag.Finding, bool)
 		if len(arm.es) == 0 {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("only %s: %s", name, armSignature(arm.es)))
+		var what []string
 		for _, e := range arm.es {
-			related = append(related, analysis.RelatedInformation{Pos: e.Pos(), Message: fmt.Sprintf("%s, reached only from %s", e.Describe(), name)})
+			d := e.Describe()
+			if e.Fn != nil && e.Fn != arm.h.Fn {
+				d += " in " + ssax.FuncName(e.Fn)
+			}
+			if !slices.Contains(what, d) {
+				what = append(what, d)
+			}
+			related = append(related, analysis.RelatedInformation{Pos: e.Pos(), Message: fmt.Sprintf("%s, reached only from %s", d, name)})
 		}
+		sort.Strings(what)
+		parts = append(parts, fmt.Sprintf("only %s: %s", name, strings.Join(what, ", ")))
 	}
 	kind := "object"
-	if _, name, ok := apis.NamedOf(l.Object); ok {
-		kind = name
+	if _, isIface := types.Unalias(l.Object).Underlying().(*types.Interface); !isIface {
+		if _, name, ok := apis.NamedOf(l.Object); ok {
+			kind = name
+		}
 	}
-	msg := fmt.Sprintf("the %s and %s methods of %s do different things (%s), so what happens to a %s depends on the event that delivered it, not on its state: "+
+	article := "a"
+	if strings.ContainsRune("AEIOUaeiou", rune(kind[0])) {
+		article = "an"
+	}
+	msg := fmt.Sprintf("the %s and %s methods of %s do different things (%s), so what happens to %s %s depends on the event that delivered it, not on its state: "+
 		"every %s that exists when the controller starts (one already marked for deletion included) arrives through %s, and every later change "+
 		"(a re-created %s included) through %s; handle both from the object's state, for example with %s calling %s and the deletion handled in both",
-		add.Callback, upd.Callback, l.Name, strings.Join(parts, "; "), kind, kind, add.Callback, kind, upd.Callback, upd.Callback, add.Callback)
+		add.Callback, upd.Callback, l.Name, strings.Join(parts, "; "), article, kind, kind, add.Callback, kind, upd.Callback, upd.Callback, add.Callback)
 	return diag.Finding{Pos: add.Fn.Pos(), End: add.Fn.Pos(), Message: msg, Related: related}, true
 }
 

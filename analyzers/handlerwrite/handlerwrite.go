@@ -39,8 +39,9 @@ variants, ` + "`cache.FilteringResourceEventHandler.FilterFunc`" + `, ` + "`hand
 to ` + "`AddEventHandler`" + `, ` + "`Watches`" + `, ` + "`WithPredicates`" + ` or ` + "`WithEventFilter`" + `).
 Also a handler body: the per-event methods of a *listener* type of this package, one
 that has an add method (` + "`Add`, `OnAdd`, `Create` or `OnCreate`" + `) and an update method
-(` + "`Update` or `OnUpdate`" + `) receiving the same API object type (the update method the old
-and the new one), after an optional ` + "`context.Context`" + `, when those methods return
+(` + "`Update` or `OnUpdate`" + `) receiving the same object type (an API object, a
+` + "`runtime.Object`" + ` or an empty interface; the update method the old and the new one), after an
+optional ` + "`context.Context`" + `, when those methods return
 nothing: their caller cannot retry a failed write.
 
 Reported, in a handler body or a closure nested in it:

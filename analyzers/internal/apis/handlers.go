@@ -271,8 +271,9 @@ func IsGenericCallback(callback string) bool {
 // listener type is called for, and the API object type it receives: a
 // method named for an event kind (Add, OnAdd, Create or OnCreate; Update or
 // OnUpdate; Delete or OnDelete) whose parameters, after an optional
-// context.Context, are one API object (two of the same type, the old and
-// the new one, for an update). Such types are called by a generic
+// context.Context, are one object (two of the same type, the old and the
+// new one, for an update; an add may take client-go's isInInitialList
+// flag too): an API object, a runtime.Object or an empty interface. Such types are called by a generic
 // controller of another package or module, one method per event kind, as
 // the COSI sidecar's and argo's listeners are; what decides that a type is
 // a listener is that it has both an add and an update method for the same
@@ -290,12 +291,13 @@ func ListenerCallback(m *types.Func) (event string, obj types.Type) {
 		}
 		params = append(params, t)
 	}
-	if len(params) == 0 || !IsObject(params[0]) {
+	if len(params) == 0 || !listenedObject(params[0]) {
 		return "", nil
 	}
 	switch m.Name() {
 	case "Add", "OnAdd", "Create", "OnCreate":
-		if len(params) == 1 {
+		// client-go's OnAdd(obj, isInInitialList bool) has the flag too.
+		if len(params) == 1 || len(params) == 2 && types.Identical(params[1].Underlying(), types.Typ[types.Bool]) {
 			return EventAdded, params[0]
 		}
 	case "Update", "OnUpdate":
@@ -308,6 +310,17 @@ func ListenerCallback(m *types.Func) (event string, obj types.Type) {
 		}
 	}
 	return "", nil
+}
+
+// listenedObject reports whether a listener's callback can receive the
+// object of an event through a parameter of type t: an API object, a
+// runtime.Object, or an empty interface (client-go's callbacks).
+func listenedObject(t types.Type) bool {
+	if IsObject(t) || IsNamed(t, Runtime, "Object", false) {
+		return true
+	}
+	iface, ok := types.Unalias(t).Underlying().(*types.Interface)
+	return ok && iface.Empty()
 }
 
 // ListenerMethods returns the per-event methods of a listener type, by

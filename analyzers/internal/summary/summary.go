@@ -253,6 +253,39 @@ func (m taintModel) ArgStores(c *ssa.CallCommon) []taint.ArgStore {
 	return out
 }
 
+// ResultStores returns the stores a call's callee makes into the object
+// it makes and returns: a function of the package (resultEffects), or one
+// of another package by its FuncSummary fact. Stores under the callee's
+// own conditions pass on what comes from the arguments only (carried).
+func (m taintModel) ResultStores(call *ssa.Call) []taint.ArgStore {
+	c := m.Forward(&call.Call)
+	if c.IsInvoke() {
+		return nil
+	}
+	var out []taint.ArgStore
+	if local := m.LocalCallee(c); local != nil {
+		for _, re := range m.resultEffects(local) {
+			if t, ok := carried(re.status != Unguarded, re.taint); !re.removal && ok {
+				out = append(out, taint.ArgStore{Arg: re.param, Path: re.path, Taint: t})
+			}
+		}
+		return out
+	}
+	callee := ssax.CalleeFunc(c)
+	if callee == nil {
+		return nil
+	}
+	if fs := m.FactOf(callee); fs != nil {
+		for _, sf := range fs.ResultStores {
+			t := taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Params: sf.FromParams}
+			if t, ok := carried(sf.Guarded, t); !sf.Removal && ok {
+				out = append(out, taint.ArgStore{Arg: sf.Param, Path: splitPath(sf.Path), Taint: t})
+			}
+		}
+	}
+	return out
+}
+
 // carried is the taint a helper's store into what an argument points to
 // passes on to the caller's object, and whether it passes any: all of it
 // for an unguarded store; for a store made under the helper's own

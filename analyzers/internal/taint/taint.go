@@ -61,6 +61,10 @@ type Model interface {
 	// package, or of another package through its facts) makes on every
 	// call into what its arguments point to.
 	ArgStores(c *ssa.CallCommon) []ArgStore
+	// ResultStores returns the stores that a call of a helper makes into
+	// the object it makes and returns (Arg is the result's index): a
+	// constructor's stores, which go with its result.
+	ResultStores(c *ssa.Call) []ArgStore
 	// PackageFuncs returns the functions of the package, closures
 	// included.
 	PackageFuncs() []*ssa.Function
@@ -334,6 +338,31 @@ func (a *Analysis) sortedElems(t Taint, v ssa.Value, at ssa.Instruction) Taint {
 	return t
 }
 
+// resultStoreTaint is the taint that the constructor whose result root
+// is (a call, or an Extract of a call's tuple) stored into it at a path
+// compatible with path, bound to the call's arguments.
+func (a *Analysis) resultStoreTaint(root ssa.Value, path []string, vis map[ssa.Value]bool) Taint {
+	var call *ssa.Call
+	idx := 0
+	switch x := root.(type) {
+	case *ssa.Call:
+		call = x
+	case *ssa.Extract:
+		c, ok := x.Tuple.(*ssa.Call)
+		if !ok {
+			return Taint{}
+		}
+		call, idx = c, x.Index
+	}
+	var t Taint
+	for _, rs := range a.m.ResultStores(call) {
+		if rs.Arg == idx && CompatiblePaths(rs.Path, path) {
+			t = t.Union(a.bindParamsAt(rs.Taint, call.Call.Args, call, vis))
+		}
+	}
+	return t
+}
+
 // loadTaint is the taint of a load: the values stored into the same root
 // and path (a local variable, a composite literal's field) by stores that
 // can run before the load (stores in closures count: their order is
@@ -377,12 +406,17 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 			return a.counterSource(g, pos)
 		}
 		return Taint{}
-	case *ssa.Call:
+	case *ssa.Call, *ssa.Extract:
 		// An object a constructor returned (deploy := newDeployment(cr)):
-		// its own taint, and what this function stored into it since,
-		// following the path into stored composites (Containers =
-		// []Container{{Env: env}}) so that sibling fields stay clean.
-		t = versionAt(a.taint(root, vis), path)
+		// its own taint, what the constructor stored into it at the path
+		// read (its result stores), and what this function stored into
+		// it since, following the path into stored composites
+		// (Containers = []Container{{Env: env}}) so that sibling fields
+		// stay clean.
+		if _, isExtract := root.(*ssa.Extract); !isExtract {
+			t = versionAt(a.taint(root, vis), path)
+		}
+		t = t.Union(a.resultStoreTaint(root, path, vis))
 		for _, st := range a.storesInto(root) {
 			if !CompatiblePaths(st.path, path) || !before(st) {
 				continue

@@ -34,7 +34,7 @@ func (m *SecretMirror) OnDelete(s *corev1.Secret) {}
 // Create is never handled again.
 type PodLabeler struct{ c client.Client }
 
-func (p *PodLabeler) Create(ctx context.Context, pod *corev1.Pod) error { // want `the Create and Update methods of \*PodLabeler do different things \(only Create: Patch\)`
+func (p *PodLabeler) Create(ctx context.Context, pod *corev1.Pod) error { // want `the Create and Update methods of \*PodLabeler do different things \(only Create: Patch in \(\*PodLabeler\)\.labelNode\)`
 	return p.labelNode(ctx, pod)
 }
 
@@ -118,4 +118,27 @@ func (s *Store) Create(ctx context.Context, cm *corev1.ConfigMap) error {
 
 func (s *Store) Update(ctx context.Context, cm *corev1.ConfigMap, force bool) error {
 	return nil
+}
+
+// ClientGoStyle has client-go's callback signatures on a type that is
+// registered elsewhere: OnAdd runs the sync, OnUpdate only records a
+// status; the work depends on the event.
+type ClientGoStyle struct{ c client.Client }
+
+func (h *ClientGoStyle) OnAdd(obj interface{}, isInInitialList bool) { // want `the OnAdd and OnUpdate methods of \*ClientGoStyle do different things \(only OnAdd: Create in \(\*ClientGoStyle\)\.ensure; only OnUpdate: Status\(\)\.Update\), so what happens to an object depends`
+	if cm, ok := obj.(*corev1.ConfigMap); ok {
+		h.ensure(cm)
+	}
+}
+
+func (h *ClientGoStyle) OnUpdate(oldObj, newObj interface{}) {
+	if cm, ok := newObj.(*corev1.ConfigMap); ok {
+		_ = h.c.Status().Update(context.TODO(), cm)
+	}
+}
+
+func (h *ClientGoStyle) OnDelete(obj interface{}) {}
+
+func (h *ClientGoStyle) ensure(cm *corev1.ConfigMap) {
+	_ = h.c.Create(context.TODO(), &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: cm.Name, Namespace: cm.Namespace}})
 }

@@ -8,7 +8,9 @@ import (
 
 	"maporder/built/model"
 
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -65,4 +67,47 @@ func (r *LabelsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	return ctrl.Result{}, r.Patch(ctx, model.Labeled(cm.Name, cm.Labels), client.Apply, client.ForceOwnership, client.FieldOwner("built"))
+}
+
+// CopyReconciler copies the built args into the live Deployment and
+// patches it when they differ: they differ on every pass.
+type CopyReconciler struct{ client.Client }
+
+func (r *CopyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var live appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &live); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	base := live.DeepCopy()
+	desired := model.Unsorted(&cm) // want `maporderwrite: the order of a map iteration reaches Deployment\.Spec\.Template\.Spec\.Containers\[\]\.Args, written by Patch`
+	live.Spec.Template.Spec.Containers[0].Args = desired.Spec.Template.Spec.Containers[0].Args
+	if equality.Semantic.DeepEqual(base.Spec, live.Spec) {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Patch(ctx, &live, client.MergeFrom(base))
+}
+
+// SortedCopyReconciler is its twin, copying from the sorted build.
+type SortedCopyReconciler struct{ client.Client }
+
+func (r *SortedCopyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var live appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &live); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	base := live.DeepCopy()
+	desired := model.SortedDeployment(&cm)
+	live.Spec.Template.Spec.Containers[0].Args = desired.Spec.Template.Spec.Containers[0].Args
+	if equality.Semantic.DeepEqual(base.Spec, live.Spec) {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Patch(ctx, &live, client.MergeFrom(base))
 }

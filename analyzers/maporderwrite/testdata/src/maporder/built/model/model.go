@@ -84,3 +84,13 @@ func Labeled(name string, labels map[string]string) *appsv1.Deployment {
 	}
 	return w.dep
 }
+
+// Unsorted builds the Deployment from the map's keys as they come, with a
+// range over the map in this function.
+func Unsorted(cm *corev1.ConfigMap) *appsv1.Deployment {
+	w := newWorkload(cm.Name)
+	for k := range cm.Data {
+		w.container().Args = append(w.container().Args, k)
+	}
+	return w.dep
+}
