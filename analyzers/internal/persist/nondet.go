@@ -379,6 +379,17 @@ func (md *Model) orderedStore(st *summary.Effect) bool {
 		return ssax.IsString(st.Value.Type())
 	case *types.Struct:
 		return md.orderedPart(st.Value, t, nil, 0)
+	case *types.Map:
+		// A whole map stored (got.Data = want.Data): a map is not ordered,
+		// but map order that reached it is in its values, when they are
+		// ordered (a rendered file, a list): a map filled in map order
+		// with plain values carries none.
+		switch et := t.Elem().Underlying().(type) {
+		case *types.Slice:
+			return true
+		case *types.Basic:
+			return ssax.IsString(et)
+		}
 	}
 	return false
 }

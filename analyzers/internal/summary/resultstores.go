@@ -80,6 +80,10 @@ func (s *Summary) resultEffects(fn *ssa.Function) []paramEffect {
 			if e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(fn, e.Root, e.Path, e.Value, e.Instr, nil) {
 				re.taint = re.taint.Without(apis.MapOrder)
 			}
+			if parts := s.structParts(e, re); parts != nil {
+				out = append(out, parts...)
+				continue
+			}
 			out = append(out, re)
 		}
 	}
@@ -169,4 +173,39 @@ func dominatesAll(b *ssa.BasicBlock, bs []*ssa.BasicBlock) bool {
 		}
 	}
 	return true
+}
+
+// structParts splits the store of a whole struct value (Spec: corev1.
+// ServiceSpec{Selector: …, Ports: …}) into a store of each of its fields
+// with the taint of that field, so that what one field carries is not
+// read from its siblings; the store of the whole stays, with no taint of
+// its own. It returns nil for other stores, or when no field is tainted
+// differently from the whole.
+func (s *Summary) structParts(e *Effect, re paramEffect) []paramEffect {
+	if e.Value == nil || re.taint.Kinds == 0 {
+		return nil
+	}
+	st, ok := e.Value.Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var parts []paramEffect
+	whole := re
+	whole.taint = taint.Taint{}
+	parts = append(parts, whole)
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		ft := s.taints.PartTaint(e.Value, []string{f.Name()})
+		if ft.Kinds == 0 && ft.Params == 0 {
+			continue
+		}
+		p := re
+		p.path = append(slices.Clone(re.path), f.Name())
+		p.taint = ft
+		if ft.Kinds&apis.MapOrder != 0 && re.taint.Kinds&apis.MapOrder == 0 {
+			p.taint = p.taint.Without(apis.MapOrder) // sorted before the return
+		}
+		parts = append(parts, p)
+	}
+	return parts
 }

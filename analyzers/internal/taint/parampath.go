@@ -137,3 +137,10 @@ func (a *Analysis) argAtPath(arg ssa.Value, path []string, vis map[ssa.Value]boo
 	vis[arg] = true
 	return a.subTaint(arg, path, vis, 4)
 }
+
+// PartTaint is the taint of the part of v at the field path: of the values
+// stored there when v is a value the function assembles (a composite
+// literal), else of the whole of v.
+func (a *Analysis) PartTaint(v ssa.Value, path []string) Taint {
+	return a.argAtPath(v, path, nil)
+}

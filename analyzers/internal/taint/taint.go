@@ -357,7 +357,11 @@ func (a *Analysis) resultStoreTaint(root ssa.Value, path []string, vis map[ssa.V
 	var t Taint
 	for _, rs := range a.m.ResultStores(call) {
 		if rs.Arg == idx && CompatiblePaths(rs.Path, path) {
-			t = t.Union(a.bindParamsAt(rs.Taint, call.Call.Args, call, vis))
+			st := rs.Taint
+			if !st.Origin.IsValid() && st.Kinds != 0 {
+				st.Origin = call.Pos() // made in another package: here is where it enters
+			}
+			t = t.Union(a.bindParamsAt(st, call.Call.Args, call, vis))
 		}
 	}
 	return t

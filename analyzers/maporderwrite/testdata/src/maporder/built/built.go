@@ -111,3 +111,64 @@ func (r *SortedCopyReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	}
 	return ctrl.Result{}, r.Patch(ctx, &live, client.MergeFrom(base))
 }
+
+// PropertiesReconciler replaces the live ConfigMap's data with the
+// rendered one when the file differs: it differs on every pass.
+type PropertiesReconciler struct{ client.Client }
+
+func (r *PropertiesReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := model.Properties(cm.Name+"-props", cm.Data) // want `maporderwrite: the order of a map iteration reaches ConfigMap\.Data, written by Update`
+	var live corev1.ConfigMap
+	if err := r.Get(ctx, client.ObjectKeyFromObject(desired), &live); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if live.Data["app.properties"] == desired.Data["app.properties"] {
+		return ctrl.Result{}, nil
+	}
+	live.Data = desired.Data
+	return ctrl.Result{}, r.Update(ctx, &live)
+}
+
+// SortedPropertiesReconciler renders in key order.
+type SortedPropertiesReconciler struct{ client.Client }
+
+func (r *SortedPropertiesReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := model.SortedProperties(cm.Name+"-props", cm.Data)
+	var live corev1.ConfigMap
+	if err := r.Get(ctx, client.ObjectKeyFromObject(desired), &live); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if live.Data["app.properties"] == desired.Data["app.properties"] {
+		return ctrl.Result{}, nil
+	}
+	live.Data = desired.Data
+	return ctrl.Result{}, r.Update(ctx, &live)
+}
+
+// CopyLabelsReconciler copies a map built in map order: no order to lose.
+type CopyLabelsReconciler struct{ client.Client }
+
+func (r *CopyLabelsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, req.NamespacedName, &cm); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	desired := model.CopiedLabels(cm.Name+"-copy", cm.Labels)
+	var live corev1.ConfigMap
+	if err := r.Get(ctx, client.ObjectKeyFromObject(desired), &live); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if equality.Semantic.DeepEqual(live.Data, desired.Data) {
+		return ctrl.Result{}, nil
+	}
+	live.Data = desired.Data
+	return ctrl.Result{}, r.Update(ctx, &live)
+}

@@ -4,6 +4,7 @@ package model
 
 import (
 	"sort"
+	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -93,4 +94,37 @@ func Unsorted(cm *corev1.ConfigMap) *appsv1.Deployment {
 		w.container().Args = append(w.container().Args, k)
 	}
 	return w.dep
+}
+
+// Properties renders a properties file from a map, in map order.
+func Properties(name string, settings map[string]string) *corev1.ConfigMap {
+	var b strings.Builder
+	for k, v := range settings {
+		b.WriteString(k + "=" + v + "\n")
+	}
+	return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name}, Data: map[string]string{"app.properties": b.String()}}
+}
+
+// SortedProperties is its twin, in key order.
+func SortedProperties(name string, settings map[string]string) *corev1.ConfigMap {
+	keys := make([]string, 0, len(settings))
+	for k := range settings {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k + "=" + settings[k] + "\n")
+	}
+	return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name}, Data: map[string]string{"app.properties": b.String()}}
+}
+
+// CopiedLabels copies a map's entries into a new map, in map order: a
+// map's order is nobody's business.
+func CopiedLabels(name string, in map[string]string) *corev1.ConfigMap {
+	data := map[string]string{}
+	for k, v := range in {
+		data[k] = v
+	}
+	return &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name}, Data: data}
 }
