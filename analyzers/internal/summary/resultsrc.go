@@ -116,6 +116,14 @@ func refersInto(t types.Type) bool {
 // how: the unstructured converter, a package function (by its code), or a
 // function of another package (by its fact).
 func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind, []string) {
+	return s.callSourceSeen(c, i, make(map[ssa.Value]bool))
+}
+
+// callSourceSeen is callSource within a RootOf walk: seen holds the values
+// (and the closures asked about) the walk has reached, so that a closure
+// that returns a variable it captures, assigned the closure's own result
+// (err = f(), f returning err), ends the walk instead of recursing.
+func (s *Summary) callSourceSeen(c *ssa.CallCommon, i int, seen map[ssa.Value]bool) (ssa.Value, SourceKind, []string) {
 	c = s.Forward(c)
 	callee := ssax.CalleeFunc(c)
 	if callee == nil && s.LocalFunc(s.Callee(c)) == nil {
@@ -140,7 +148,7 @@ func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind, [
 		}
 	}
 	if local := s.LocalFunc(s.Callee(c)); local != nil && local.Parent() != nil {
-		if v := s.capturedResult(local, i); v != nil {
+		if v := s.capturedResult(local, i, seen); v != nil {
 			return v, SameObject, nil
 		}
 	}
@@ -150,10 +158,14 @@ func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind, [
 // capturedResult returns the parameter of a function enclosing the
 // closure fn that fn's result i always is (a body moved into a closure
 // that returns the object it captured), or nil.
-func (s *Summary) capturedResult(fn *ssa.Function, i int) ssa.Value {
+func (s *Summary) capturedResult(fn *ssa.Function, i int, seen map[ssa.Value]bool) ssa.Value {
+	if seen[fn] {
+		return nil
+	}
+	seen[fn] = true
 	var common ssa.Value
 	ok, _ := ssax.EveryReturn(fn, i, func(_ *ssa.Return, v ssa.Value) bool {
-		root, path := s.RootOf(v)
+		root, path := s.rootOf(v, seen)
 		p, isParam := root.(*ssa.Parameter)
 		if !isParam || len(path) > 0 || common != nil && common != root || !encloses(p.Parent(), fn) {
 			return false

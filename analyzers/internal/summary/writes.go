@@ -413,14 +413,14 @@ func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []str
 			if !ok {
 				return v, path
 			}
-			arg, kind, inner := s.callSource(&c.Call, x.Index)
+			arg, kind, inner := s.callSourceSeen(&c.Call, x.Index, seen)
 			if kind != SameObject {
 				return v, path
 			}
 			path = append(slices.Clone(inner), path...)
 			v = arg
 		case *ssa.Call:
-			if arg, kind, inner := s.callSource(&x.Call, 0); kind == SameObject {
+			if arg, kind, inner := s.callSourceSeen(&x.Call, 0, seen); kind == SameObject {
 				path = append(slices.Clone(inner), path...)
 				v = arg
 				continue

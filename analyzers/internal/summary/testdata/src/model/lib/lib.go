@@ -4,6 +4,7 @@ package lib
 
 import (
 	"context"
+	"encoding/json"
 	"reflect"
 	"sort"
 
@@ -204,3 +205,17 @@ func Shared(v string) *corev1.ConfigMap {
 }
 
 var shared = &corev1.ConfigMap{Data: map[string]string{}}
+
+// decodeInto assigns a closure's result to the variable the closure
+// returns (argo-rollouts' unMarshalSubsets): the model must not follow
+// that cycle for ever.
+func decodeInto(in []byte) error {
+	var err error
+	m := map[string]any{}
+	extract := func(input []byte) error {
+		err = json.Unmarshal(input, &m)
+		return err
+	}
+	err = extract(in)
+	return err
+}
