@@ -54,7 +54,11 @@ closure that wraps a non-nil error, R and E are what the ` + "`return`" + ` retu
 patch's own failure is a failure path of its own, not this return's).
 
 Not reported: a helper's return whose Result the caller keeps with a nil error of its own
-(` + "`res, err := r.step(ctx); if errors.Is(err, errWait) { return res, nil }`" + `), a Result that may be zero (a variable Result assembled across branches),
+(` + "`res, err := r.step(ctx); if errors.Is(err, errWait) { return res, nil }`" + `); a helper's return of a
+sentinel error (a package variable, or one that re-exports another's) that a caller on the way
+tests for with ` + "`errors.Is`" + ` or ` + "`==`" + ` and handles before it passes any other error on
+(cloudnative-pg's ` + "`ErrNextLoop`" + `, translated into ` + "`return result, nil`" + ` by Reconcile, however many
+helpers down it is returned); a Result that may be zero (a variable Result assembled across branches),
 ` + "`return ctrl.Result{}, err`" + `, computed delays (` + "`RequeueAfter: d`" + `), which may be zero,
 and an error known to be nil.`,
 	Before: `if err := r.Status().Update(ctx, &app); err != nil {

@@ -252,6 +252,12 @@ type pathState struct {
 	loop, deleting bool
 	errOnly        bool
 	nilErr         bool
+	// translated are the sentinel errors (package variables) that a
+	// caller on the way tests for and returns in a way of its own before
+	// it passes the error on (if errors.Is(err, ErrNextLoop) { return
+	// res, nil }; return res, err): a return of one of them does not reach
+	// the root with its error through this path.
+	translated []*ssa.Global
 }
 
 // collect adds the returns of fn whose pair (or whose error: st.errOnly)
@@ -272,11 +278,12 @@ func (col *collector) collect(r *roots.Root, fn *ssa.Function, st pathState, via
 		}
 		bst, _ := fi.StatusOf(b)
 		here := pathState{
-			outer:    summary.Combine(st.outer, bst),
-			loop:     st.loop || inLoop(fi, b),
-			deleting: st.deleting || onDeletionPath(col.s, fi, b),
-			errOnly:  st.errOnly,
-			nilErr:   st.nilErr,
+			outer:      summary.Combine(st.outer, bst),
+			loop:       st.loop || inLoop(fi, b),
+			deleting:   st.deleting || onDeletionPath(col.s, fi, b),
+			errOnly:    st.errOnly,
+			nilErr:     st.nilErr || sentinelIn(ret.Results[1], st.translated),
+			translated: st.translated,
 		}
 		col.out = append(col.out, &Return{
 			Root: r, Fn: fn, Return: ret, Result: ret.Results[0], Err: ret.Results[1], Status: here.outer, Via: via,
@@ -288,6 +295,7 @@ func (col *collector) collect(r *roots.Root, fn *ssa.Function, st pathState, via
 		if pair != nil {
 			p := here
 			p.nilErr = p.nilErr || ssax.IsNil(ret.Results[1])
+			p.translated = append(slices.Clip(p.translated), translatedSentinels(col.s, fi, b, pair)...)
 			col.into(r, fi, pair, p, via, busy)
 		}
 		// Helpers whose error alone this return passes on, as it is or
@@ -299,6 +307,7 @@ func (col *collector) collect(r *roots.Root, fn *ssa.Function, st pathState, via
 			if c != pair {
 				e := here
 				e.errOnly = true
+				e.translated = append(slices.Clip(e.translated), translatedSentinels(col.s, fi, b, c)...)
 				col.into(r, fi, c, e, via, busy)
 			}
 		}
@@ -325,11 +334,12 @@ func (col *collector) into(r *roots.Root, fi *summary.FuncInfo, c *ssa.Call, st 
 			continue
 		}
 		col.collect(r, callee, pathState{
-			outer:    summary.Combine(st.outer, cst),
-			loop:     st.loop || inLoop(fi, c.Block()),
-			deleting: st.deleting || onDeletionPath(col.s, fi, c.Block()),
-			errOnly:  st.errOnly,
-			nilErr:   st.nilErr,
+			outer:      summary.Combine(st.outer, cst),
+			loop:       st.loop || inLoop(fi, c.Block()),
+			deleting:   st.deleting || onDeletionPath(col.s, fi, c.Block()),
+			errOnly:    st.errOnly,
+			nilErr:     st.nilErr,
+			translated: st.translated,
 		}, next, busy)
 	}
 }
@@ -382,4 +392,114 @@ func pairCall(res, err ssa.Value) *ssa.Call {
 		return c
 	}
 	return nil
+}
+
+// translatedSentinels returns the sentinel errors whose test on the error
+// of call c sends control away from block b: b runs only on the edge of
+// errors.Is(err, X) (or err == X) that says the error is not X, so a
+// helper's return of X does not reach b's return.
+func translatedSentinels(s *summary.Summary, fi *summary.FuncInfo, b *ssa.BasicBlock, c *ssa.Call) []*ssa.Global {
+	if fi.Graph == nil {
+		return nil
+	}
+	var out []*ssa.Global
+	for _, d := range fi.Graph.ControlDeps(b) {
+		ifi := d.If()
+		if ifi == nil {
+			continue
+		}
+		cond, neg := ifi.Cond, false
+		for {
+			u, ok := cond.(*ssa.UnOp)
+			if !ok || u.Op != token.NOT {
+				break
+			}
+			cond, neg = u.X, !neg
+		}
+		notX := 1 // the successor taken when the error is not X
+		var errV, x ssa.Value
+		switch t := cond.(type) {
+		case *ssa.Call:
+			callee := ssax.CalleeFunc(s.Forward(&t.Call))
+			if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != "errors" || callee.Name() != "Is" || len(t.Call.Args) != 2 {
+				continue
+			}
+			errV, x = t.Call.Args[0], t.Call.Args[1]
+		case *ssa.BinOp:
+			if t.Op != token.EQL && t.Op != token.NEQ {
+				continue
+			}
+			errV, x = t.X, t.Y
+			if t.Op == token.NEQ {
+				notX = 0
+			}
+		default:
+			continue
+		}
+		if neg {
+			notX = 1 - notX
+		}
+		g := sentinelOf(x)
+		if g == nil {
+			errV, x = x, errV
+			if g = sentinelOf(x); g == nil {
+				continue
+			}
+		}
+		if ex, ok := errV.(*ssa.Extract); !ok || ex.Tuple != ssa.Value(c) || ex.Index != 1 {
+			continue
+		}
+		if d.Succ == notX {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// sentinelOf returns the package variable whose value v is loaded from
+// (an error variable such as ErrNextLoop), or nil.
+func sentinelOf(v ssa.Value) *ssa.Global {
+	if ci, ok := v.(*ssa.MakeInterface); ok {
+		v = ci.X
+	}
+	if ct, ok := v.(*ssa.ChangeInterface); ok {
+		v = ct.X
+	}
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil
+	}
+	g, _ := u.X.(*ssa.Global)
+	if g == nil {
+		return nil
+	}
+	// A variable that only re-exports another (var ErrNextLoop =
+	// utils.ErrNextLoop) is that one.
+	var stores []*ssa.Store
+	if init := g.Pkg.Func("init"); init != nil {
+		for _, b := range init.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok && st.Addr == ssa.Value(g) {
+					stores = append(stores, st)
+				}
+			}
+		}
+	}
+	if len(stores) == 1 {
+		if l, ok := stores[0].Val.(*ssa.UnOp); ok && l.Op == token.MUL {
+			if h, ok := l.X.(*ssa.Global); ok {
+				return h
+			}
+		}
+	}
+	return g
+}
+
+// sentinelIn reports whether the error v is one of the sentinels.
+func sentinelIn(v ssa.Value, sentinels []*ssa.Global) bool {
+	if len(sentinels) == 0 {
+		return false
+	}
+	g := sentinelOf(v)
+	return g != nil && slices.Contains(sentinels, g)
 }
