@@ -99,6 +99,12 @@ func (s *Summary) LateBaseOf(w *Write) *LateBase {
 			if inStatus(e) != w.Kind.IsStatus() {
 				continue // a part this write never sends, whatever its base
 			}
+			if p := Metaless(e.Path); slices.Contains(e.Path, "TypeMeta") || p[len(objPath)] == "APIVersion" || p[len(objPath)] == "Kind" {
+				continue // the kind a client reads or writes by (SetGroupVersionKind), not a change
+			}
+			if e.Via != nil && slices.ContainsFunc(e.WrittenBy, func(k apis.WriteKind) bool { return k.IsMutation() && k.IsStatus() == inStatus(e) }) {
+				continue // the helper that made the change writes it itself
+			}
 			switch {
 			case ssax.Reaches(e.Instr, cp) && !ssax.Reaches(cp, e.Instr):
 				if ssax.ReachesAvoiding(e.Instr, cp, persistedBy(e)) {

@@ -10,6 +10,9 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -28,7 +31,7 @@ func (r *LabelReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 		w.Labels = map[string]string{}
 	}
 	w.Labels["app.kubernetes.io/managed-by"] = "widgets"
-	patch := client.MergeFrom(w.DeepCopy()) // want `unconditionalwrite: the base of this merge patch is copied from the object after Labels was changed \(line 28\): .*the Patch sends none of that change, and makes a request on every pass; copy the base before the first change`
+	patch := client.MergeFrom(w.DeepCopy()) // want `unconditionalwrite: the base of this merge patch is copied from the object after Labels was changed \(line 31\): .*the Patch sends none of that change, and makes a request on every pass; copy the base before the first change`
 	return ctrl.Result{}, r.Patch(ctx, &w, patch)
 }
 
@@ -222,4 +225,53 @@ func (r *PersistedFirstReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 	base := w.DeepCopy()
 	w.Status.Phase = "Ready"
 	return ctrl.Result{}, r.Status().Patch(ctx, &w, client.MergeFrom(base))
+}
+
+// KindFirstReconciler sets the kind the client reads by before the copy:
+// nothing the patch should carry.
+type KindFirstReconciler struct{ client.Client }
+
+func (r *KindFirstReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	w.SetGroupVersionKind(schema.GroupVersionKind{Group: "example.com", Version: "v1", Kind: "Widget"})
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	patch := client.MergeFrom(w.DeepCopy())
+	if w.Labels["managed"] == "yes" {
+		return ctrl.Result{}, nil
+	}
+	if w.Labels == nil {
+		w.Labels = map[string]string{}
+	}
+	w.Labels["managed"] = "yes"
+	return ctrl.Result{}, r.Patch(ctx, &w, patch)
+}
+
+// SelfPersistingReconciler's helper writes the condition it changes
+// itself; the base copied after it need not carry it.
+type SelfPersistingReconciler struct{ client.Client }
+
+func (r *SelfPersistingReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if err := r.markSeen(ctx, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	orig := w.DeepCopy()
+	w.Status.Phase = "Ready"
+	if equality.Semantic.DeepEqual(orig.Status, w.Status) {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Status().Patch(ctx, &w, client.MergeFrom(orig))
+}
+
+func (r *SelfPersistingReconciler) markSeen(ctx context.Context, w *api.Widget) error {
+	old := w.DeepCopy()
+	if meta.SetStatusCondition(&w.Status.Conditions, metav1.Condition{Type: "Seen", Status: metav1.ConditionTrue, Reason: "Seen"}) {
+		return r.Status().Patch(ctx, w, client.MergeFrom(old))
+	}
+	return nil
 }
