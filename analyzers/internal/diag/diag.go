@@ -89,13 +89,21 @@ func (r *Reporter) Report(f Finding) {
 	if r.Generated(f.Pos) || r.Suppressed(f.Pos) {
 		return
 	}
+	// A related position that names no place (the implicit call of a
+	// deferred closure) tells the reader nothing: it is left out.
+	var related []analysis.RelatedInformation
+	for _, ri := range f.Related {
+		if ri.Pos.IsValid() {
+			related = append(related, ri)
+		}
+	}
 	d := analysis.Diagnostic{
 		Pos:      f.Pos,
 		End:      f.End,
 		Category: Category(r.Doc.ID, f.Severity),
 		Message:  r.Doc.Name + ": " + f.Message,
 		URL:      r.Doc.URL(),
-		Related:  f.Related,
+		Related:  related,
 	}
 	if f.Fix != nil && len(f.Fix.TextEdits) > 0 {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f.Fix}
