@@ -421,6 +421,9 @@ func (c *checker) removalPoints(fn *ssa.Function, depth int) []removalPoint {
 				}
 				for _, pt := range c.removalPoints(local, depth+1) {
 					root, _ := c.s.RootOf(pt.obj)
+					if at, _ := c.persistingWrite(local, pt.at, root); at != nil {
+						continue // the helper writes its removal itself: no later write of the caller persists it
+					}
 					if p := ssax.ParamIndex(local, root); p >= 0 && p < len(call.Call.Args) {
 						out = append(out, removalPoint{at: call, obj: call.Call.Args[p], name: pt.name})
 					}

@@ -2,6 +2,7 @@ package rl7
 
 import (
 	"context"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -91,4 +92,47 @@ func (r *BucketGoodReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	r.Notify.Notify("deleted " + w.Name)
 	controllerutil.RemoveFinalizer(&w, fin)
 	return ctrl.Result{}, r.Update(ctx, &w)
+}
+
+// I-self: the helper removes the finalizer (while deleting, or when the
+// widget opts out) and writes the removal itself, after a cleanup of the
+// caller whose error is ignored (reported at the helper's call); the
+// caller's later Update adds the finalizer and persists no removal (not
+// reported).
+type SelfWritingReconciler struct {
+	client.Client
+	Store BucketStore
+}
+
+func (r *SelfWritingReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	_ = r.Store.DeleteBucket(ctx, "stale-"+w.Name)
+	ts, err := r.finish(ctx, &w) // want `finalizerorder: the call of finish \(it removes the finalizer and writes the object\) that persists the removal of finalizer "example.com/bucket" can run although BucketStore.DeleteBucket has not succeeded`
+	if err != nil || ts != nil {
+		return ctrl.Result{}, err
+	}
+	if controllerutil.AddFinalizer(&w, "example.com/bucket") {
+		if err := r.Update(ctx, &w); err != nil {
+			return ctrl.Result{}, err
+		}
+	}
+	return ctrl.Result{}, nil
+}
+
+func (r *SelfWritingReconciler) finish(ctx context.Context, w *api.Widget) (*metav1.Time, error) {
+	ts := w.GetDeletionTimestamp()
+	if ts != nil || w.Labels["example.com/opt-out"] == "true" {
+		if err := r.Store.DeleteBucket(ctx, w.Name); err != nil {
+			return ts, err
+		}
+		if controllerutil.RemoveFinalizer(w, "example.com/bucket") {
+			if err := r.Update(ctx, w); err != nil {
+				return ts, err
+			}
+		}
+	}
+	return ts, nil
 }
