@@ -129,10 +129,13 @@ func (a *Analysis) argAtPath(arg ssa.Value, path []string, vis map[ssa.Value]boo
 	switch root, _ := a.m.RootOf(arg); root.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 	default:
-		// Not an object whose parts the stores say (a parameter, a
-		// call's result, an appended slice): the part is as tainted as
-		// the whole, which taint walks (and marks) itself.
-		return a.taint(arg, vis)
+		if path[0] == "[]" {
+			// The elements of a collection that no stores describe (a
+			// parameter, a call's result, an appended slice), read in
+			// its order: the order it carries goes with them, which
+			// taint walks (and marks) itself.
+			return a.taint(arg, vis)
+		}
 	}
 	vis[arg] = true
 	return a.subTaint(arg, path, vis, 4)

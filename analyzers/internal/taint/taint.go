@@ -417,9 +417,7 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 		// it since, following the path into stored composites
 		// (Containers = []Container{{Env: env}}) so that sibling fields
 		// stay clean.
-		if _, isExtract := root.(*ssa.Extract); !isExtract {
-			t = versionAt(a.taint(root, vis), path)
-		}
+		t = versionAt(a.taint(root, vis), path)
 		t = t.Union(a.resultStoreTaint(root, path, vis))
 		for _, st := range a.storesInto(root) {
 			if !CompatiblePaths(st.path, path) || !before(st) {
