@@ -354,3 +354,34 @@ func ListenerMethods(t types.Type, ms *types.MethodSet) (map[string]*types.Func,
 	}
 	return byEvent, obj
 }
+
+// ListenerType is a listener type of a package (ListenerMethods): its
+// pointer type, its per-event methods and the object type they receive.
+type ListenerType struct {
+	Ptr     types.Type
+	Methods map[string]*types.Func
+	Object  types.Type
+}
+
+// PackageListeners returns the listener types declared in pkg, in the
+// order of their names; methodSet gives the method set of a type (the SSA
+// program's cache).
+func PackageListeners(pkg *types.Package, methodSet func(types.Type) *types.MethodSet) []ListenerType {
+	var out []ListenerType
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 {
+			continue
+		}
+		ptr := types.NewPointer(named)
+		if byEvent, obj := ListenerMethods(ptr, methodSet(ptr)); byEvent != nil {
+			out = append(out, ListenerType{Ptr: ptr, Methods: byEvent, Object: obj})
+		}
+	}
+	return out
+}

@@ -24,7 +24,8 @@ type Listener struct {
 	Methods map[string]*Handler
 }
 
-// Listeners returns the listener types of the package, in source order.
+// Listeners returns the listener types of the package, in the order of
+// their names.
 func (m *Model) Listeners() []*Listener { return m.listeners }
 
 // findListeners registers the per-event methods of the package's listener
@@ -32,21 +33,8 @@ func (m *Model) Listeners() []*Listener { return m.listeners }
 // for the same object type (apis.ListenerCallback).
 func (m *Model) findListeners(add func(v ssa.Value, kind apis.HandlerKind, callback, adapter string, site token.Pos)) {
 	prog := m.s.Pkg.Prog
-	scope := m.s.Pkg.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		named, ok := tn.Type().(*types.Named)
-		if !ok || named.TypeParams().Len() > 0 {
-			continue
-		}
-		ptr := types.NewPointer(named)
-		byEvent, obj := apis.ListenerMethods(ptr, prog.MethodSets.MethodSet(ptr))
-		if byEvent == nil {
-			continue
-		}
+	for _, lt := range apis.PackageListeners(m.s.Pkg.Pkg, prog.MethodSets.MethodSet) {
+		ptr, byEvent, obj := lt.Ptr, lt.Methods, lt.Object
 		l := &Listener{Name: ssax.ShortTypeString(ptr), Object: obj, Methods: make(map[string]*Handler)}
 		for _, ev := range []string{apis.EventAdded, apis.EventModified, apis.EventDeleted} {
 			f := byEvent[ev]

@@ -389,18 +389,8 @@ func syncHandlerKey(fn *ssa.Function, resolve func(*ssa.CallCommon) *ssa.CallCom
 // order.
 func listenerMethods(pkg *ssa.Package) []*ssa.Function {
 	var out []*ssa.Function
-	scope := pkg.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		named, ok := tn.Type().(*types.Named)
-		if !ok || named.TypeParams().Len() > 0 {
-			continue
-		}
-		ptr := types.NewPointer(named)
-		byEvent, _ := apis.ListenerMethods(ptr, pkg.Prog.MethodSets.MethodSet(ptr))
+	for _, lt := range apis.PackageListeners(pkg.Pkg, pkg.Prog.MethodSets.MethodSet) {
+		byEvent := lt.Methods
 		for _, ev := range []string{apis.EventAdded, apis.EventModified} {
 			f := byEvent[ev]
 			if f == nil {
