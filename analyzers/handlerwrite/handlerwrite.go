@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
@@ -80,7 +79,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	hm := pass.ResultOf[handlers.Analyzer].(*handlers.Model)
 	n := 0
 	for _, h := range hm.Handlers() {
-		if h.Kind == apis.ListenerHandler && returnsError(h.Fn) {
+		if h.Kind == apis.ListenerHandler && apis.ReturnsError(h.Fn.Signature) {
 			continue // a listener whose controller retries its error: the method is the reconcile entry
 		}
 		for _, e := range hm.HandlerSideEffects(h, handlers.SideHandler) {
@@ -103,11 +102,4 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		}
 	}
 	return n
-}
-
-// returnsError reports whether fn's last result is an error: its caller
-// learns of a failure and can retry.
-func returnsError(fn *ssa.Function) bool {
-	res := fn.Signature.Results()
-	return res.Len() > 0 && apis.IsError(res.At(res.Len()-1).Type())
 }

@@ -270,3 +270,20 @@ func HasDeepCopy(t types.Type) bool {
 func IsReconcileFunc(t types.Type) bool {
 	return IsNamed(t, Reconcile, "TypedFunc", false)
 }
+
+// ReturnsError reports whether the last result of sig is an error: its
+// caller learns of a failure and can retry.
+func ReturnsError(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() > 0 && IsError(res.At(res.Len()-1).Type())
+}
+
+// IsTypeMetaField reports whether name is a field of an object's TypeMeta
+// (or TypeMeta itself): the kind a client reads or writes by, which no
+// write persists as a change.
+func IsTypeMetaField(name string) bool {
+	return name == TypeMetaField || name == "APIVersion" || name == "Kind"
+}
+
+// TypeMetaField is the name of the embedded TypeMeta of an object.
+const TypeMetaField = "TypeMeta"

@@ -295,6 +295,13 @@ func IsOperationResult(pkg, name string) bool {
 	return pkg == Controllerutil && name == "OperationResult"
 }
 
+// IsErrorIdentityTest reports whether f tests whether an error is (or
+// wraps) a given one: errors.Is of the standard library or of
+// github.com/pkg/errors.
+func IsErrorIdentityTest(f Func) bool {
+	return (f.Pkg == "errors" || f.Pkg == PkgErrors) && f.Recv == "" && f.Name == "Is"
+}
+
 // IsErrorTestFunc reports whether f tests an error: apierrors.Is*,
 // errors.Is/As, meta.IsNoMatchError and the like. The true edge of such a
 // test is the failure path.

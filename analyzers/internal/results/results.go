@@ -408,23 +408,18 @@ func translatedSentinels(s *summary.Summary, fi *summary.FuncInfo, b *ssa.BasicB
 		if ifi == nil {
 			continue
 		}
-		cond, neg := ifi.Cond, false
-		for {
-			u, ok := cond.(*ssa.UnOp)
-			if !ok || u.Op != token.NOT {
-				break
-			}
-			cond, neg = u.X, !neg
-		}
+		cond, neg := ssax.StripNot(ifi.Cond)
 		notX := 1 // the successor taken when the error is not X
 		var errV, x ssa.Value
 		switch t := cond.(type) {
 		case *ssa.Call:
-			callee := ssax.CalleeFunc(s.Forward(&t.Call))
-			if callee == nil || callee.Pkg() == nil || callee.Pkg().Path() != "errors" || callee.Name() != "Is" || len(t.Call.Args) != 2 {
+			fc := s.Forward(&t.Call)
+			callee := ssax.CalleeFunc(fc)
+			args := ssax.CallArgs(fc)
+			if callee == nil || !apis.IsErrorIdentityTest(apis.FuncOf(callee)) || len(args) != 2 {
 				continue
 			}
-			errV, x = t.Call.Args[0], t.Call.Args[1]
+			errV, x = args[0], args[1]
 		case *ssa.BinOp:
 			if t.Op != token.EQL && t.Op != token.NEQ {
 				continue

@@ -396,8 +396,7 @@ func listenerMethods(pkg *ssa.Package) []*ssa.Function {
 			if f == nil {
 				continue
 			}
-			res := f.Type().(*types.Signature).Results()
-			if res.Len() == 0 || !apis.IsError(res.At(res.Len()-1).Type()) {
+			if !apis.ReturnsError(f.Type().(*types.Signature)) {
 				continue
 			}
 			if fn := pkg.Prog.FuncValue(f); fn != nil && fn.Pkg == pkg && len(fn.Params) > 0 {

@@ -99,7 +99,7 @@ func (s *Summary) LateBaseOf(w *Write) *LateBase {
 			if inStatus(e) != w.Kind.IsStatus() {
 				continue // a part this write never sends, whatever its base
 			}
-			if p := Metaless(e.Path); slices.Contains(e.Path, "TypeMeta") || p[len(objPath)] == "APIVersion" || p[len(objPath)] == "Kind" {
+			if p := Metaless(e.Path); slices.Contains(e.Path, apis.TypeMetaField) || apis.IsTypeMetaField(p[len(objPath)]) {
 				continue // the kind a client reads or writes by (SetGroupVersionKind), not a change
 			}
 			if e.Via != nil && slices.ContainsFunc(e.WrittenBy, func(k apis.WriteKind) bool { return k.IsMutation() && k.IsStatus() == inStatus(e) }) {
