@@ -68,7 +68,9 @@ var Doc = &checkdoc.Doc{
 		"in the background is gone when the call returns, unless someone added a finalizer) or of unknown kind " +
 		"(unstructured, an interface value);\n" +
 		"- helpers of other packages that remove a finalizer and write the object in one call: their facts do " +
-		"not say which write persists the removal.",
+		"not say which write persists the removal;\n" +
+		"- later writes of the caller after a helper of the package that removes the finalizer and writes the " +
+		"object itself: the helper's own write persists the removal (the helper's call is judged instead).",
 	Before: `if !db.DeletionTimestamp.IsZero() {
 	if err := r.dropDatabase(ctx, db); err != nil {
 		log.Error(err, "dropping the database")

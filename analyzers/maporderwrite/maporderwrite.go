@@ -59,7 +59,12 @@ var Doc = &checkdoc.Doc{
 		"passed to a function (`sort.Strings(keys); strings.Join(keys, \",\")`); goroutines that each fill their " +
 		"own slot of a slice; a list a merge patch does not send (its base copied after the store); order-free uses of a " +
 		"list (its length, an item selected by name, a map keyed by item); map-to-map copies and commutative sums; maps passed whole " +
-		"to `json.Marshal` or `fmt` (which print them sorted); map-typed fields.",
+		"to `json.Marshal` or `fmt` (which print them sorted); map-typed fields filled in map order with values that carry no " +
+		"order (a label copy). A map whose values are ordered content rendered in map order (a properties file in " +
+		"`Data`) is reported when it is stored whole (`got.Data = want.Data`). The object may be built by a constructor " +
+		"of the package or of another (its facts), through a wrapper struct and accessors (`dep := model.Deployment(cm)`); " +
+		"the keys may come from a collection helper of another module (`golang.org/x/exp/maps.Keys`), whose body is " +
+		"analysed.",
 	Before: `var env []corev1.EnvVar
 for name, value := range app.Spec.Env {
 	env = append(env, corev1.EnvVar{Name: name, Value: value})

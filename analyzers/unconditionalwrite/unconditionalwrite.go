@@ -81,8 +81,9 @@ var Doc = &checkdoc.Doc{
 		"the difference from that copy, so the change is never sent, and a request is made on every pass. A " +
 		"field changed before the copy and again after it is not lost (the later value goes out), nor is a change " +
 		"that another write of the object sends before the copy on every path (a finalizer added and patched " +
-		"first), nor one the write never sends (a label before a `Status().Patch`, a status field before a main " +
-		"`Patch`). The finding " +
+		"first), nor one a helper writes itself (a condition it sets and patches when it changed), nor one the write " +
+		"never sends (a label before a `Status().Patch`, a status field before a main `Patch`), nor the kind set " +
+		"with `SetGroupVersionKind` (TypeMeta says what to read, it is no change). The finding " +
 		"is at the `MergeFrom` call and replaces the plain finding of that write. The copy and the changes " +
 		"must be in the function of the write (a copy taken in a helper after its caller's changes is " +
 		"reported as a plain unconditional write).",
