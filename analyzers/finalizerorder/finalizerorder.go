@@ -51,11 +51,15 @@ var Doc = &checkdoc.Doc{
 		"configured as external), a method that can fail (its last result an error) of an interface the API tables do " +
 		"not describe (an operator's own cloud, DNS or storage client, an SDK's interface: any implementation can fail, " +
 		"and the finalizer is what makes the call run again; not `Close() error`, which releases the program's own " +
-		"connection or session), or a call of a helper of the package that does one of those (three levels). " +
+		"connection or session; when the package holds the implementations the call can reach, the call is a " +
+		"cleanup only if one of them makes one: an in-memory registry whose method never fails is not), or a call of a helper of the package that does one of those (three levels). " +
 		"The deletion path is the region under a deletion-timestamp test (`!obj.DeletionTimestamp.IsZero()`, " +
 		"`GetDeletionTimestamp() != nil`, or a bool helper of this or another package that returns one, such as " +
-		"`isDeleting(obj)`), or the whole function when it has no such test (a `finalize` helper). A cleanup " +
-		"outside that region (a stale object deleted on every pass) is not the finalizer's.\n\n" +
+		"`isDeleting(obj)`), or the whole function when it has no such test (a `finalize` helper), unless it calls " +
+		"a helper of the package that makes the test (`deleted, err := r.removeFinalizer(ctx, obj)`): that helper " +
+		"decides when the object is being deleted, the caller runs on every pass, and its own calls are judged as " +
+		"the normal path. A cleanup outside that region (a stale object deleted on every pass) is not the " +
+		"finalizer's.\n\n" +
 		"Not reported:\n\n" +
 		"- cleanup whose error is returned (or otherwise leaves the function) before the removal, directly or " +
 		"through `if err := cleanup(); err != nil { return … }`;\n" +
@@ -545,6 +549,19 @@ func (c *checker) cleanupAt(fn *ssa.Function, instr ssa.Instruction, obj ssa.Val
 	for _, e := range c.hm.BlockSideEffects(fn, instr.Block(), handlers.SideExternalIO) {
 		if e.Instr == instr {
 			return e.What
+		}
+	}
+	if call.Call.IsInvoke() {
+		// A method of an interface whose implementations the package
+		// holds (the call graph's callees) does what they do: an
+		// in-memory registry whose method never fails is no cleanup.
+		if impls := c.s.LocalCallees(&call.Call); len(impls) > 0 {
+			for _, impl := range impls {
+				if depth < 3 && c.doesCleanup(impl, depth+1) {
+					return externalMethod(call)
+				}
+			}
+			return ""
 		}
 	}
 	if what := externalMethod(call); what != "" {

@@ -43,7 +43,9 @@ var Doc = &checkdoc.Doc{
 		"no main write follows them: those changes are dropped.\n\n" +
 		"Stores count through setters (`SetLabels`, `metav1.SetMetaDataLabel`, `controllerutil.AddFinalizer`, " +
 		"`SetControllerReference`, `meta.SetStatusCondition`) and through helpers. A new read of the object " +
-		"between the store and the write resets it. A status store already written by a status write before W " +
+		"between the store and the write resets it, and so does a store that copies back the part of another object " +
+		"the function has just written (`obj.Status = updated.Status` after `Status().Patch(ctx, updated, …)`, a " +
+		"helper that writes a fresh copy and hands the server's answer back). A status store already written by a status write before W " +
 		"(in between, or in the helper that makes the store) does not count for (a), and a store written by a " +
 		"main write in the helper that makes it (a helper that adds a finalizer and updates) does not count for " +
 		"(c). Only code reachable from a reconcile root is checked.",

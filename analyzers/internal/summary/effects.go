@@ -348,6 +348,12 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			break // a parameter spilled into the cell a closure captures: no change
 		}
 		if root, path := s.RootOf(x.Addr); len(path) > 0 && (s.IsObjectRoot(root) || s.isHolderRoot(root)) || ssax.IsParam(root) {
+			if s.persistedCopy(fn, x, root, path) {
+				// The server's state copied back: the object now holds
+				// what the API holds, as after a read.
+				out = append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
+				break
+			}
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Value: x.Val})
 		}
 	case *ssa.MapUpdate:
@@ -427,6 +433,39 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		}
 	}
 	return out
+}
+
+// persistedCopy reports whether the store st into root at path copies back
+// the same part of another object that fn has just written, after the
+// write: `obj.Status = updated.Status` after `Status().Patch(ctx,
+// updated, …)` (a write with a fresh copy, then the answer handed to the
+// caller's object). The write sent that part and the client filled the
+// written object with the server's answer, so the store makes root hold
+// what the API holds: a refresh, not a change to persist.
+func (s *Summary) persistedCopy(fn *ssa.Function, st *ssa.Store, root ssa.Value, path []string) bool {
+	src, srcPath := s.RootOf(st.Val)
+	if src == nil || src == root || !slices.Equal(srcPath, path) || !s.IsObjectRoot(src) {
+		return false
+	}
+	for _, w := range s.Writes {
+		if w.Fn != fn || w.Object == nil || !ssax.Reaches(w.Call, st) {
+			continue
+		}
+		if r, _ := s.PersistedRoot(w.Object); r != src {
+			continue
+		}
+		switch w.Kind {
+		case apis.StatusUpdate, apis.StatusPatch:
+			if IsStatusPath(path) {
+				return true
+			}
+		case apis.Update, apis.Patch:
+			if !IsStatusPath(path) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // capturedEffects returns the effects of closure, a closure of fn run at

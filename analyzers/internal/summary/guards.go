@@ -983,8 +983,31 @@ func (s *Summary) classifyHelperCall(c *ssa.Call, fn *ssa.Function, depth int) (
 // IsZero()`, `x.GetDeletionTimestamp() != nil`, their negations, and bool
 // helpers of the package that return such a test of their parameter).
 // It returns nil when fn tests no deletion mark (a finalize helper whose
-// whole body is the deletion path).
+// whole body is the deletion path), unless a helper of the package that fn
+// calls tests it: then the helper decides when the object is being
+// deleted (`deleted, err := removeFinalizer(ctx, obj)`), fn runs on every
+// pass, and no block of fn is known to be on the deletion path.
 func (s *Summary) DeletionRegion(fn *ssa.Function) func(*ssa.BasicBlock) bool {
+	heads := s.deletionHeads(fn)
+	if len(heads) == 0 {
+		if s.delegatesDeletionTest(fn, 0) {
+			return func(*ssa.BasicBlock) bool { return false }
+		}
+		return nil
+	}
+	return func(b *ssa.BasicBlock) bool {
+		for _, h := range heads {
+			if h.Dominates(b) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// deletionHeads returns the blocks of fn entered on the "deleting" edge of
+// a test of the deletion mark.
+func (s *Summary) deletionHeads(fn *ssa.Function) []*ssa.BasicBlock {
 	var heads []*ssa.BasicBlock
 	for _, b := range fn.Blocks {
 		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
@@ -999,17 +1022,30 @@ func (s *Summary) DeletionRegion(fn *ssa.Function) func(*ssa.BasicBlock) bool {
 			}
 		}
 	}
-	if len(heads) == 0 {
-		return nil
-	}
-	return func(b *ssa.BasicBlock) bool {
-		for _, h := range heads {
-			if h.Dominates(b) {
-				return true
-			}
-		}
+	return heads
+}
+
+// delegatesDeletionTest reports whether fn calls a function of the package
+// that tests the deletion mark, itself or through its own calls (depth
+// bounds the nesting).
+func (s *Summary) delegatesDeletionTest(fn *ssa.Function, depth int) bool {
+	if depth >= 2 {
 		return false
 	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			for _, local := range s.LocalCallees(&call.Call) {
+				if local != fn && (len(s.deletionHeads(local)) > 0 || s.delegatesDeletionTest(local, depth+1)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // deletingWhen says whether cond tests the deletion mark, and whether it
