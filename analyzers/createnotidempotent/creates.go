@@ -545,16 +545,17 @@ func (d *creates) createsGenerateName(w *summary.Write) bool {
 // the object of the Create w a GenerateName, when no Name is stored.
 func (d *creates) generateNameStore(w *summary.Write) ssa.Instruction {
 	name, gen := d.nameStores(w)
-	if name != nil {
+	if name != nil || gen == nil {
 		return nil
 	}
-	return gen
+	return gen.At
 }
 
 // nameStores returns the last stores (or setter calls) of a non-empty Name
 // and GenerateName into the object of the Create w, in the function that
-// builds it; nil for a field no such store sets.
-func (d *creates) nameStores(w *summary.Write) (name, gen ssa.Instruction) {
+// builds it, with the values they store; nil for a field no such store
+// sets.
+func (d *creates) nameStores(w *summary.Write) (name, gen *summary.FieldStore) {
 	if w.Kind != apis.Create || w.Object == nil {
 		return nil, nil
 	}
@@ -568,18 +569,22 @@ func (d *creates) nameStores(w *summary.Write) (name, gen ssa.Instruction) {
 			continue
 		}
 		p := summary.Metaless(e.Path)
-		fields := map[string]ssa.Instruction{}
+		fields := map[string]*summary.FieldStore{}
 		switch {
 		case len(p) == 1:
-			fields[p[0]] = e.Instr
+			v := e.Value
+			if v == nil && !resultStore(e) {
+				v = storedValue(e.Instr) // a setter's value argument
+			}
+			fields[p[0]] = &summary.FieldStore{At: e.Instr, Value: v}
 		case len(p) == 0 && len(e.Path) == 1 && e.Path[0] == "ObjectMeta":
 			// ObjectMeta: metav1.ObjectMeta{…} is built in a local and copied.
-			fields = localFieldStores(e.Value)
+			fields = summary.StructFields(e.Value)
 		}
-		if st, ok := fields["Name"]; ok && !ssax.IsEmptyString(storedValue(st)) {
+		if st, ok := fields["Name"]; ok && !ssax.IsEmptyString(st.Value) {
 			name = st
 		}
-		if st, ok := fields["GenerateName"]; ok && !ssax.IsEmptyString(storedValue(st)) {
+		if st, ok := fields["GenerateName"]; ok && !ssax.IsEmptyString(st.Value) {
 			gen = st
 		}
 	}
@@ -596,32 +601,23 @@ func (d *creates) freshName(w *summary.Write) bool {
 	if name == nil {
 		return false
 	}
-	v := storedValue(name)
+	v := name.Value
 	return v != nil && d.s.Taints().TaintOf(v).Kinds&(apis.Random|apis.Identity|apis.Clock) != 0
 }
 
-func localFieldStores(v ssa.Value) map[string]ssa.Instruction {
-	out := map[string]ssa.Instruction{}
-	ld, ok := v.(*ssa.UnOp)
-	if !ok || ld.Op != token.MUL {
-		return out
-	}
-	a, ok := ld.X.(*ssa.Alloc)
+// resultStore reports whether e is a store a constructor made into the
+// value its call returns (the call is the root, or its tuple holds it):
+// its instruction is the call, not a setter.
+func resultStore(e *summary.Effect) bool {
+	c, ok := e.Instr.(*ssa.Call)
 	if !ok {
-		return out
+		return false
 	}
-	for _, r := range *a.Referrers() {
-		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || fa.X != a {
-			continue
-		}
-		for _, rr := range *fa.Referrers() {
-			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
-				out[ssax.FieldName(a.Type(), fa.Field)] = st
-			}
-		}
+	root := e.Root
+	if ex, isExtract := root.(*ssa.Extract); isExtract {
+		root = ex.Tuple
 	}
-	return out
+	return root == ssa.Value(c)
 }
 
 // storedValue returns the value a store or setter call stores.

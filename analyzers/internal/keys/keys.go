@@ -26,6 +26,10 @@ type Keys struct {
 	s *summary.Summary
 	// objects memoizes ObjectParams.
 	objects map[*ssa.Function]map[ssa.Value]int
+	// bind maps a key constructor being followed (resultParam) to its
+	// call: a parameter of it stands for that argument, in the caller's
+	// terms.
+	bind map[*ssa.Function]func(i int) int
 }
 
 // New returns the keys of the package of s (a reader's view of the
@@ -61,6 +65,9 @@ func (k *Keys) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]int) 
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		if x.Parent() == fn {
+			if b := k.bind[fn]; b != nil {
+				return b(ssax.ParamIndex(fn, x))
+			}
 			return ssax.ParamIndex(fn, x)
 		}
 	case *ssa.FreeVar:
@@ -92,6 +99,12 @@ func (k *Keys) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]int) 
 			idx = p
 		}
 		return idx
+	case *ssa.Call:
+		return k.resultParam(fn, &x.Call, 0, seen)
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok {
+			return k.resultParam(fn, &c.Call, x.Index, seen)
+		}
 	case *ssa.Alloc:
 		// A local copy of a parameter (*t0 = req), or a composite key:
 		// every field stored into it must come from the same parameter,
@@ -131,6 +144,44 @@ func (k *Keys) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]int) 
 		}
 	}
 	return -1
+}
+
+// resultParam follows a key made by a function of the package (a
+// constructor of the key, `key := keyFor(req.Namespace, req.Name)`): the
+// callee's every return of result index must derive from one parameter of
+// the caller, its own parameters standing for the call's arguments.
+func (k *Keys) resultParam(fn *ssa.Function, c *ssa.CallCommon, index int, seen map[ssa.Value]int) int {
+	callee := k.s.LocalCallee(c)
+	if callee == nil || callee == fn || len(callee.Blocks) == 0 || c.IsInvoke() {
+		return -1
+	}
+	if k.bind == nil {
+		k.bind = make(map[*ssa.Function]func(int) int)
+	}
+	if k.bind[callee] != nil {
+		return -1 // recursion
+	}
+	k.bind[callee] = func(i int) int {
+		arg := k.s.CallArg(c, callee, i)
+		if arg == nil {
+			return -1
+		}
+		return k.keyParam(fn, arg, seen)
+	}
+	defer delete(k.bind, callee)
+	j := -1
+	for _, b := range callee.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || index >= len(ret.Results) {
+			continue
+		}
+		p := k.keyParam(callee, ret.Results[index], make(map[ssa.Value]int))
+		if p < 0 || j >= 0 && p != j {
+			return -1
+		}
+		j = p
+	}
+	return j
 }
 
 // ObjectParams maps the object roots of fn that a Get fills (the object

@@ -62,6 +62,7 @@ func Rules() []Rule {
 		{"spelling", "other spellings of the same API (clock values, sorting, the status subresource)", respell},
 		{"body-defer", "an unrelated deferred call added at the start of each function's body", bodyDefer},
 		{"deepcopy-into", "x := obj.DeepCopy() written as x := new(T); obj.DeepCopyInto(x)", deepCopyInto},
+		{"literal-constructor", "each keyed literal of another package's struct built by a constructor helper that stores its fields one by one", literalConstructor},
 		{"vendored", "the package, the stubs and every testdata package it imports seen through a vendor directory, as in GOPATH mode", nil},
 	}
 }
@@ -1084,6 +1085,105 @@ func respell(v *variant) int {
 			}
 			return true
 		})
+	}
+	return n
+}
+
+// literalConstructor rewrites each keyed composite literal of a struct
+// type of another package (T{F: e, …} or &T{F: e, …}, the type written
+// out) into the call of a constructor helper of the variant's package
+// that takes the field values as arguments, in order, and stores them
+// into a fresh value field by field: the same value, built where the
+// caller cannot see it.
+func literalConstructor(v *variant) int {
+	n := 0
+	info := v.pkg.TypesInfo
+	for _, fe := range v.files {
+		for _, d := range fe.file.Decls {
+			owner := declKey(d)
+			ast.Inspect(d, func(node ast.Node) bool {
+				expr, ok := node.(ast.Expr)
+				if !ok {
+					return true
+				}
+				lit, _ := expr.(*ast.CompositeLit)
+				ptr := false
+				if u, isAddr := expr.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+					lit, _ = ast.Unparen(u.X).(*ast.CompositeLit)
+					if lit == nil {
+						return true
+					}
+					ptr = true
+				}
+				if lit == nil {
+					return true
+				}
+				// Declined, an addressed literal keeps its whole text: its
+				// literal alone must not become a call (&call is invalid).
+				decline := !ptr
+				if lit.Type == nil || len(lit.Elts) == 0 {
+					return decline
+				}
+				named, ok := types.Unalias(info.TypeOf(lit)).(*types.Named)
+				if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg() == v.pkg.Types || named.TypeArgs().Len() > 0 {
+					return decline
+				}
+				st, ok := named.Underlying().(*types.Struct)
+				if !ok || !expressible(named, v.pkg.Types, nil) {
+					return decline
+				}
+				var fields []string
+				var ftypes []types.Type
+				var args []string
+				for _, e := range lit.Elts {
+					kv, ok := e.(*ast.KeyValueExpr)
+					if !ok {
+						return decline
+					}
+					key, ok := kv.Key.(*ast.Ident)
+					if !ok {
+						return decline
+					}
+					var ft types.Type
+					for i := 0; i < st.NumFields(); i++ {
+						if st.Field(i).Name() == key.Name {
+							ft = st.Field(i).Type()
+						}
+					}
+					if ft == nil || !expressible(ft, v.pkg.Types, nil) {
+						return decline
+					}
+					fields = append(fields, key.Name)
+					ftypes = append(ftypes, ft)
+					args = append(args, v.text(fe, kv.Value))
+				}
+				start, end := v.off(expr.Pos()), v.off(expr.End())
+				if !v.claim(fe, start, end) {
+					return decline
+				}
+				q := v.extra.qualifier(v.pkg.Types)
+				name := v.fresh("mmc", owner)
+				tname := types.TypeString(named, q)
+				var ps []string
+				var body strings.Builder
+				result := tname
+				if ptr {
+					result = "*" + tname
+					fmt.Fprintf(&body, "\to := new(%s)\n", tname)
+				} else {
+					fmt.Fprintf(&body, "\tvar o %s\n", tname)
+				}
+				for i, f := range fields {
+					ps = append(ps, fmt.Sprintf("a%d %s", i, types.TypeString(ftypes[i], q)))
+					fmt.Fprintf(&body, "\to.%s = a%d\n", f, i)
+				}
+				body.WriteString("\treturn o\n")
+				v.extra.decls = append(v.extra.decls, fmt.Sprintf("func %s(%s) %s {\n%s}", name, strings.Join(ps, ", "), result, body.String()))
+				fe.edits = append(fe.edits, edit{start, end, name + "(" + strings.Join(args, ", ") + ")"})
+				n++
+				return false
+			})
+		}
 	}
 	return n
 }

@@ -3,6 +3,7 @@ package results
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -30,18 +31,57 @@ func (v Value) NonZero() bool {
 
 // Eval evaluates a reconcile.Result value: a constant (the zero
 // Result), a composite literal whose fields are stored in the same block
-// as (or in blocks dominating) the load, or a Phi. Anything else is not
-// Known.
+// as (or in blocks dominating) the load, a Phi, or the result of a
+// function with a body (a constructor helper: `return o` after
+// `o.RequeueAfter = d`), evaluated with its parameters bound to the
+// call's arguments. Anything else is not Known.
 func Eval(v ssa.Value) Value {
-	return eval(v, make(map[ssa.Value]bool))
+	return eval(v, nil, make(map[evalKey]bool))
+}
+
+// frame binds the parameters of a function being evaluated for one call
+// to that call's arguments, which live in the caller's frame (parent).
+type frame struct {
+	call   *ssa.CallCommon
+	fn     *ssa.Function
+	parent *frame
+	depth  int
+}
+
+// maxFrames bounds the nesting of the constructors followed.
+const maxFrames = 3
+
+// evalKey is a value in the frame it is evaluated in.
+type evalKey struct {
+	v  ssa.Value
+	fr *frame
+}
+
+// resolve follows a parameter of the function a frame evaluates to the
+// argument of its call, in the caller's frame.
+func resolve(v ssa.Value, fr *frame) (ssa.Value, *frame) {
+	for fr != nil {
+		p, ok := v.(*ssa.Parameter)
+		if !ok || p.Parent() != fr.fn {
+			return v, fr
+		}
+		i := slices.Index(fr.fn.Params, p)
+		args := fr.call.Args
+		if fr.call.IsInvoke() || i < 0 || i >= len(args) {
+			return nil, nil
+		}
+		v, fr = args[i], fr.parent
+	}
+	return v, fr
 }
 
 // eval is Eval with the values met on the way (a loop Phi is not Known).
-func eval(v ssa.Value, seen map[ssa.Value]bool) Value {
-	if v == nil || seen[v] || !apis.IsResult(v.Type()) {
+func eval(v ssa.Value, fr *frame, seen map[evalKey]bool) Value {
+	v, fr = resolve(v, fr)
+	if v == nil || seen[evalKey{v, fr}] || !apis.IsResult(v.Type()) {
 		return Value{}
 	}
-	seen[v] = true
+	seen[evalKey{v, fr}] = true
 	switch x := v.(type) {
 	case *ssa.Const:
 		if x.Value == nil {
@@ -50,41 +90,84 @@ func eval(v ssa.Value, seen map[ssa.Value]bool) Value {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			if a, ok := x.X.(*ssa.Alloc); ok {
-				return evalAlloc(a, x, seen)
+				return evalAlloc(a, x, fr, seen)
 			}
 		}
 	case *ssa.Phi:
-		// Known only when every edge is known and they agree on the
-		// classification that matters to the checks: all non-zero.
-		var out Value
-		for i, e := range x.Edges {
-			ev := eval(e, seen)
-			if !ev.NonZero() {
-				return Value{}
-			}
-			if i == 0 {
-				out = ev
-				continue
-			}
-			// Keep the weakest requeue: a Requeue without RequeueAfter
-			// only if all are; the largest RequeueAfter.
-			out.Requeue = out.Requeue && ev.Requeue
-			if !ev.AfterConst {
-				out.AfterConst = false
-			} else if ev.After > out.After {
-				out.After = ev.After
-			}
+		return evalJoin(x.Edges, fr, seen)
+	case *ssa.Call:
+		return evalCall(&x.Call, 0, fr, seen)
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok {
+			return evalCall(&c.Call, x.Index, fr, seen)
 		}
-		return out
 	}
 	return Value{}
+}
+
+// evalCall evaluates result index of a call of a function with a body:
+// the join of what its returns give, its parameters bound to the call's
+// arguments.
+func evalCall(c *ssa.CallCommon, index int, fr *frame, seen map[evalKey]bool) Value {
+	fn := c.StaticCallee()
+	if fn == nil || len(fn.Blocks) == 0 || fr != nil && fr.depth >= maxFrames {
+		return Value{}
+	}
+	inner := &frame{call: c, fn: fn, parent: fr}
+	if fr != nil {
+		inner.depth = fr.depth + 1
+	}
+	var rets []ssa.Value
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && index < len(ret.Results) {
+			rets = append(rets, ret.Results[index])
+		}
+	}
+	if len(rets) == 1 {
+		return eval(rets[0], inner, seen)
+	}
+	return evalJoin(rets, inner, seen)
+}
+
+// evalJoin evaluates values that reach one point (a Phi's edges, the
+// returns of a function): Known only when every one is known and they
+// agree on the classification that matters to the checks: all non-zero.
+func evalJoin(vs []ssa.Value, fr *frame, seen map[evalKey]bool) Value {
+	var out Value
+	for i, e := range vs {
+		ev := eval(e, fr, seen)
+		if !ev.NonZero() {
+			return Value{}
+		}
+		if i == 0 {
+			out = ev
+			continue
+		}
+		// Keep the weakest requeue: a Requeue without RequeueAfter
+		// only if all are; the largest RequeueAfter.
+		out.Requeue = out.Requeue && ev.Requeue
+		if !ev.AfterConst {
+			out.AfterConst = false
+		} else if ev.After > out.After {
+			out.After = ev.After
+		}
+	}
+	return out
+}
+
+// constOf returns the constant v is in frame fr (a parameter bound to a
+// constant argument included), or nil.
+func constOf(v ssa.Value, fr *frame) *ssa.Const {
+	v, _ = resolve(v, fr)
+	c, _ := v.(*ssa.Const)
+	return c
 }
 
 // evalAlloc evaluates the load ld of a local Result variable a. Every
 // store into a (whole or by field) must run before the load on every path:
 // in the load's block before it, or in a block that dominates the load's
 // block, and a must not escape.
-func evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, seen map[ssa.Value]bool) Value {
+func evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, fr *frame, seen map[evalKey]bool) Value {
 	type store struct {
 		st    *ssa.Store
 		field int // -1 for the whole value
@@ -170,17 +253,17 @@ func evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, seen map[ssa.Value]bool) Value {
 	for _, st := range before {
 		switch {
 		case st.field < 0:
-			out = eval(st.st.Val, seen)
+			out = eval(st.st.Val, fr, seen)
 		case ssax.FieldName(a.Type(), st.field) == "Requeue":
-			c, ok := st.st.Val.(*ssa.Const)
-			if !ok || c.Value == nil || c.Value.Kind() != constant.Bool {
+			c := constOf(st.st.Val, fr)
+			if c == nil || c.Value == nil || c.Value.Kind() != constant.Bool {
 				out.Known = false
 				continue
 			}
 			out.Requeue = constant.BoolVal(c.Value)
 		case ssax.FieldName(a.Type(), st.field) == "RequeueAfter":
-			c, ok := st.st.Val.(*ssa.Const)
-			if !ok {
+			c := constOf(st.st.Val, fr)
+			if c == nil {
 				out.AfterConst, out.After = false, 0
 				continue
 			}

@@ -134,6 +134,9 @@ type paramEffect struct {
 	conds   []Cond
 	opaque  bool
 	removal bool
+	// value is the stored value of a result store, in the callee's terms
+	// (resultStoreEffects maps a parameter to the call's argument).
+	value ssa.Value
 }
 
 // Effects returns the effects of fn on object roots, in program order

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -68,7 +69,7 @@ func (s *Summary) resultEffects(fn *ssa.Function) []paramEffect {
 				continue // not below the result (its own placement is no store into it)
 			}
 			re := paramEffect{taint: e.Taint, status: e.Status, kind: StoreEffect, param: i, path: slices.Clone(e.Path[len(prefix):]),
-				via: e.Via, conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal}
+				via: e.Via, conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal, value: e.Value}
 			if e.Status == Guarded && !e.Opaque && len(e.Conds) == 0 && dominatesAll(e.Instr.Block(), rets) {
 				// Made whenever the object is returned: the conditions of
 				// this function that lead past it (an early return of nil,
@@ -146,9 +147,25 @@ func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via *typ
 			by = via
 		}
 		out = append(out, &Effect{Kind: StoreEffect, Instr: call, Root: root, Path: append(append([]string(nil), path...), re.path...),
-			Via: by, Status: re.status, Taint: s.taints.BindParamsAt(re.taint, args, call), Conds: re.conds, Opaque: re.opaque, Removal: re.removal})
+			Via: by, Status: re.status, Taint: s.taints.BindParamsAt(re.taint, args, call), Conds: re.conds, Opaque: re.opaque, Removal: re.removal,
+			Value: s.valueAtCall(re.value, call)})
 	}
 	return out
+}
+
+// valueAtCall is v, a value stored by the callee of call, in the caller's
+// terms: a constant, or the argument of the call for a parameter of the
+// callee; nil for a value the callee computes.
+func (s *Summary) valueAtCall(v ssa.Value, call *ssa.Call) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x
+	case *ssa.Parameter:
+		if i := ssax.ParamIndex(x.Parent(), x); i >= 0 && s.LocalCallee(&call.Call) == x.Parent() {
+			return s.CallArg(&call.Call, x.Parent(), i)
+		}
+	}
+	return nil
 }
 
 // factResultEffects are the ResultStores of a fact as result effects.
@@ -208,4 +225,39 @@ func (s *Summary) structParts(e *Effect, re paramEffect) []paramEffect {
 		parts = append(parts, p)
 	}
 	return parts
+}
+
+// FieldStore is a store into one field of a struct value: where, and the
+// value stored.
+type FieldStore struct {
+	At    ssa.Instruction
+	Value ssa.Value
+}
+
+// StructFields returns the stores into the fields of the struct value v,
+// by field name: v a load of a local variable its function fills field by
+// field (a composite literal, `var m metav1.ObjectMeta; m.Name = …`). The
+// last store of a field in program order wins. Empty for any other value.
+func StructFields(v ssa.Value) map[string]*FieldStore {
+	out := map[string]*FieldStore{}
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return out
+	}
+	a, ok := ld.X.(*ssa.Alloc)
+	if !ok {
+		return out
+	}
+	for _, r := range *a.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.X != a {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				out[ssax.FieldName(a.Type(), fa.Field)] = &FieldStore{At: st, Value: st.Val}
+			}
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@
 package toy
 
 import (
+	"net/url"
 	"sort"
 	"strings"
 	"time"
@@ -42,4 +43,10 @@ func (t *T) Snapshot() time.Time {
 	before := t.DeepCopy()
 	t.Touch(0)
 	return before.at
+}
+
+// Endpoint builds a URL from a literal of another package's struct.
+func Endpoint(host string) string {
+	u := &url.URL{Scheme: "https", Host: host, Path: "/" + time.Now().Format(time.DateOnly)}
+	return u.String()
 }
