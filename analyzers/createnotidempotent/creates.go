@@ -579,7 +579,7 @@ func (d *creates) nameStores(w *summary.Write) (name, gen *summary.FieldStore) {
 			fields[p[0]] = &summary.FieldStore{At: e.Instr, Value: v}
 		case len(p) == 0 && len(e.Path) == 1 && e.Path[0] == "ObjectMeta":
 			// ObjectMeta: metav1.ObjectMeta{…} is built in a local and copied.
-			fields = summary.StructFields(e.Value)
+			fields = d.s.StructFields(e.Value)
 		}
 		if st, ok := fields["Name"]; ok && !ssax.IsEmptyString(st.Value) {
 			name = st

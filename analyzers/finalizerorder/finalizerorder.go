@@ -60,6 +60,11 @@ var Doc = &checkdoc.Doc{
 		"decides when the object is being deleted, the caller runs on every pass, and its own calls are judged as " +
 		"the normal path. A cleanup outside that region (a stale object deleted on every pass) is not the " +
 		"finalizer's.\n\n" +
+		"The finalizer must be one of the object whose deletion the path handles: of the type a deletion test of " +
+		"the function reads, or, in a function with no test of its own, of the type of one of its object " +
+		"parameters. A finalizer this object holds on another one (a claim on a namespace, released while the " +
+		"object is deleted) is not: that object does not go away, and the deleted object keeps its own finalizer " +
+		"until the release returns nil.\n\n" +
 		"Not reported:\n\n" +
 		"- cleanup whose error is returned (or otherwise leaves the function) before the removal, directly or " +
 		"through `if err := cleanup(); err != nil { return … }`;\n" +
@@ -148,8 +153,16 @@ func (c *checker) function(fn *ssa.Function) []diag.Finding {
 		return nil
 	}
 	region := c.s.DeletionRegion(fn)
+	deleting := c.s.DeletingTypes(fn)
 	var out []diag.Finding
 	for _, rm := range removals {
+		if !c.ofDeletedObject(rm, deleting) {
+			// A finalizer of another object (one this object's deletion
+			// releases, as a namespace it had claimed): that object is not
+			// going away, and this object's own finalizer still holds
+			// the retry.
+			continue
+		}
 		for _, cl := range c.cleanups(fn, rm.obj) {
 			if region != nil && !region(cl.at.Block()) {
 				continue
@@ -177,6 +190,20 @@ func (c *checker) function(fn *ssa.Function) []diag.Finding {
 		}
 	}
 	return out
+}
+
+// ofDeletedObject reports whether rm removes a finalizer of an object of
+// one of the types whose deletion the function handles (deleting; nil when
+// they are not known, and so is rm's object type).
+func (c *checker) ofDeletedObject(rm removal, deleting []types.Type) bool {
+	if deleting == nil || rm.obj == nil {
+		return true
+	}
+	t := ssax.Deref(ssax.StripConv(rm.obj).Type())
+	if types.IsInterface(t) {
+		return true
+	}
+	return slices.ContainsFunc(deleting, func(d types.Type) bool { return types.Identical(d, t) })
 }
 
 // violation says how cl can fail unnoticed before rm, or "", and whether
@@ -387,7 +414,11 @@ func (c *checker) removals(fn *ssa.Function, depth int) []removal {
 			}
 			if local := c.localCallee(call); local != nil && depth < 2 {
 				if inner := c.removals(local, depth+1); len(inner) > 0 {
-					out = append(out, removal{at: call, name: inner[0].name, what: "call of " + local.Name() + " (it removes the finalizer and writes the object)"})
+					var obj ssa.Value
+					if p := ssax.ParamIndex(local, inner[0].obj); p >= 0 && p < len(call.Call.Args) {
+						obj, _ = c.s.RootOf(call.Call.Args[p])
+					}
+					out = append(out, removal{at: call, name: inner[0].name, what: "call of " + local.Name() + " (it removes the finalizer and writes the object)", obj: obj})
 				}
 			}
 		}

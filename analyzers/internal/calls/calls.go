@@ -57,7 +57,14 @@ func Build(fns []*ssa.Function) (g *Graph) {
 	set := make(map[*ssa.Function]bool)
 	var operands []*ssa.Value
 	for _, fn := range fns {
-		if fn == nil || len(fn.Blocks) == 0 || generic(fn) {
+		if fn == nil || len(fn.Blocks) == 0 {
+			continue
+		}
+		if generic(fn) {
+			// Left out of the graph (the library needs instantiated
+			// code), but the concrete types its body makes into interface
+			// values are still the package's implementations (SoleImpl).
+			g.boxConcrete(fn)
 			continue
 		}
 		set[fn] = true
@@ -443,6 +450,43 @@ func (g *Graph) SoleImpl(prog *ssa.Program, pkg *types.Package, c *ssa.CallCommo
 	}
 	g.sole[m] = fn
 	return fn
+}
+
+// boxConcrete records the types without type parameters that fn makes
+// into interface values.
+func (g *Graph) boxConcrete(fn *ssa.Function) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			mi, ok := instr.(*ssa.MakeInterface)
+			if !ok {
+				continue
+			}
+			if t := mi.X.Type(); !typeparams(t) && !slices.ContainsFunc(g.boxed, func(u types.Type) bool { return types.Identical(t, u) }) {
+				g.boxed = append(g.boxed, t)
+			}
+		}
+	}
+}
+
+// typeparams reports whether t mentions a type parameter.
+func typeparams(t types.Type) bool {
+	switch x := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Pointer:
+		return typeparams(x.Elem())
+	case *types.Slice:
+		return typeparams(x.Elem())
+	case *types.Map:
+		return typeparams(x.Key()) || typeparams(x.Elem())
+	case *types.Named:
+		for i := 0; i < x.TypeArgs().Len(); i++ {
+			if typeparams(x.TypeArgs().At(i)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // storedFunc returns the function a stored value is: a function, or a

@@ -73,6 +73,9 @@ func (k *Keys) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]int) 
 	case *ssa.FreeVar:
 		// A closure's captured variable: numbered after the parameters.
 		if x.Parent() == fn {
+			if b := k.bind[fn]; b != nil {
+				return b(ssax.InputIndex(fn, x))
+			}
 			return ssax.InputIndex(fn, x)
 		}
 	case *ssa.Field:

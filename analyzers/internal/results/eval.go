@@ -49,7 +49,7 @@ type frame struct {
 }
 
 // maxFrames bounds the nesting of the constructors followed.
-const maxFrames = 3
+const maxFrames = 8
 
 // evalKey is a value in the frame it is evaluated in.
 type evalKey struct {
@@ -58,21 +58,64 @@ type evalKey struct {
 }
 
 // resolve follows a parameter of the function a frame evaluates to the
-// argument of its call, in the caller's frame.
+// argument of its call, and a captured variable of a closure to the value
+// the call's closure binds, in the caller's frame.
 func resolve(v ssa.Value, fr *frame) (ssa.Value, *frame) {
 	for fr != nil {
-		p, ok := v.(*ssa.Parameter)
-		if !ok || p.Parent() != fr.fn {
+		var next ssa.Value
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			if x.Parent() != fr.fn {
+				return v, fr
+			}
+			i := slices.Index(fr.fn.Params, x)
+			if fr.call.IsInvoke() || i < 0 || i >= len(fr.call.Args) {
+				return nil, nil
+			}
+			next = fr.call.Args[i]
+		case *ssa.FreeVar:
+			mc, ok := fr.call.Value.(*ssa.MakeClosure)
+			i := slices.Index(fr.fn.FreeVars, x)
+			if x.Parent() != fr.fn || !ok || i < 0 || i >= len(mc.Bindings) {
+				return v, fr
+			}
+			next = mc.Bindings[i]
+		case *ssa.UnOp:
+			// A parameter the caller spilled into the cell a closure
+			// captures, read through the cell: the parameter.
+			if x.Op != token.MUL {
+				return v, fr
+			}
+			cell, cfr := resolve(x.X, fr)
+			a, ok := cell.(*ssa.Alloc)
+			if !ok {
+				return v, fr
+			}
+			p := ssax.SpilledParam(a)
+			if p == nil {
+				return v, fr
+			}
+			v, fr = p, cfr
+			continue
+		default:
 			return v, fr
 		}
-		i := slices.Index(fr.fn.Params, p)
-		args := fr.call.Args
-		if fr.call.IsInvoke() || i < 0 || i >= len(args) {
-			return nil, nil
-		}
-		v, fr = args[i], fr.parent
+		v, fr = next, fr.parent
 	}
 	return v, fr
+}
+
+// calleeBody returns the function with a body that a call runs: its static
+// callee, or the generic function an instantiation comes from.
+func calleeBody(c *ssa.CallCommon) *ssa.Function {
+	fn := c.StaticCallee()
+	if fn != nil && len(fn.Blocks) == 0 && fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fn == nil || len(fn.Blocks) == 0 {
+		return nil
+	}
+	return fn
 }
 
 // eval is Eval with the values met on the way (a loop Phi is not Known).
@@ -109,8 +152,8 @@ func eval(v ssa.Value, fr *frame, seen map[evalKey]bool) Value {
 // the join of what its returns give, its parameters bound to the call's
 // arguments.
 func evalCall(c *ssa.CallCommon, index int, fr *frame, seen map[evalKey]bool) Value {
-	fn := c.StaticCallee()
-	if fn == nil || len(fn.Blocks) == 0 || fr != nil && fr.depth >= maxFrames {
+	fn := calleeBody(c)
+	if fn == nil || fr != nil && fr.depth >= maxFrames {
 		return Value{}
 	}
 	inner := &frame{call: c, fn: fn, parent: fr}

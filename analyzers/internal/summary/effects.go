@@ -401,7 +401,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			// A constructor of another package: its stores into the object
 			// it returns.
 			if call, ok := instr.(*ssa.Call); ok {
-				out = append(out, s.resultStoreEffects(call, factResultEffects(fs, call), callee, c.Args)...)
+				out = append(out, s.resultStoreEffects(call, factResultEffects(fs, call), callee, c.Args, nil, nil)...)
 			}
 		}
 		if fs := s.FactOf(callee); fs != nil && len(fs.Stores) > 0 && !c.IsInvoke() && !apis.IsUnstructuredSetter(f) {
@@ -558,7 +558,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 	// The stores the helper makes into the object it returns.
 	if call, ok := instr.(*ssa.Call); ok {
 		via, _ := local.Object().(*types.Func)
-		out = append(out, s.resultStoreEffects(call, s.resultEffects(local), via, c.Args)...)
+		out = append(out, s.resultStoreEffects(call, s.resultEffects(local), via, c.Args, local, c)...)
 	}
 	// A closure of fn called where it is made (func() { … }()): its
 	// effects on the values of fn it captures, as for a deferred closure.

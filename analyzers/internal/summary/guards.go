@@ -1005,6 +1005,86 @@ func (s *Summary) DeletionRegion(fn *ssa.Function) func(*ssa.BasicBlock) bool {
 	}
 }
 
+// DeletingTypes returns the types of the objects whose deletion the
+// deletion path of fn handles (DeletionRegion): the API object types a
+// deletion test of fn reads, or, for a function with no test of its own
+// (a finalize helper its caller runs while deleting), the types of its API
+// object parameters. nil when they are not known: no test and no such
+// parameter, or an object of an interface type.
+func (s *Summary) DeletingTypes(fn *ssa.Function) []types.Type {
+	var out []types.Type
+	known := true
+	add := func(t types.Type) {
+		if types.IsInterface(t) {
+			known = false
+			return
+		}
+		if !slices.ContainsFunc(out, func(u types.Type) bool { return types.Identical(u, t) }) {
+			out = append(out, t)
+		}
+	}
+	heads := false
+	for _, b := range fn.Blocks {
+		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || len(b.Succs) != 2 {
+			continue
+		}
+		if _, ok := s.deletingWhen(iff.Cond, 0); ok {
+			heads = true
+			objectTypesIn(iff.Cond, add, make(map[ssa.Value]bool), 0)
+		}
+	}
+	if !heads {
+		for _, p := range fn.Params {
+			if t := p.Type(); apis.IsObject(t) || apis.IsObjectStruct(ssax.Deref(t)) {
+				add(ssax.Deref(t))
+			}
+		}
+	}
+	if !known {
+		return nil
+	}
+	return out
+}
+
+// objectTypesIn calls add with the type of each API object that v is read
+// from: the operands of a deletion test (`w.DeletionTimestamp`,
+// `obj.GetDeletionTimestamp()`, `isDeleting(obj)`).
+func objectTypesIn(v ssa.Value, add func(types.Type), seen map[ssa.Value]bool, depth int) {
+	if v == nil || seen[v] || depth > 6 {
+		return
+	}
+	seen[v] = true
+	t := v.Type()
+	if apis.IsObject(t) && !types.IsInterface(t) || apis.IsObjectStruct(ssax.Deref(t)) {
+		add(ssax.Deref(t))
+		return
+	}
+	if types.IsInterface(t) && apis.IsObject(t) {
+		add(t)
+		return
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		objectTypesIn(x.X, add, seen, depth+1)
+	case *ssa.BinOp:
+		objectTypesIn(x.X, add, seen, depth+1)
+		objectTypesIn(x.Y, add, seen, depth+1)
+	case *ssa.FieldAddr:
+		objectTypesIn(x.X, add, seen, depth+1)
+	case *ssa.Field:
+		objectTypesIn(x.X, add, seen, depth+1)
+	case *ssa.ChangeType:
+		objectTypesIn(x.X, add, seen, depth+1)
+	case *ssa.MakeInterface:
+		objectTypesIn(x.X, add, seen, depth+1)
+	case *ssa.Call:
+		for _, a := range ssax.CallArgs(&x.Call) {
+			objectTypesIn(a, add, seen, depth+1)
+		}
+	}
+}
+
 // deletionHeads returns the blocks of fn entered on the "deleting" edge of
 // a test of the deletion mark.
 func (s *Summary) deletionHeads(fn *ssa.Function) []*ssa.BasicBlock {

@@ -211,6 +211,22 @@ func (s *Summary) convertedFrom(root ssa.Value) ssa.Value {
 		if arg, k, _ := s.callSource(&c.Call, i); k == Conversion {
 			return arg
 		}
+		// An Unstructured a constructor of the package builds around
+		// content it is given (`return &unstructured.Unstructured{Object:
+		// m}`): the content's source.
+		fc := s.Forward(&c.Call)
+		if local := s.LocalCallee(fc); local != nil && apis.IsUnstructured(root.Type()) {
+			for _, re := range s.resultEffects(local) {
+				if re.param != i || len(re.path) != 1 || re.path[0] != apis.UnstructuredContentField {
+					continue
+				}
+				if content := s.valueAtCall(re.value, local, fc); content != nil {
+					if croot, path := s.RootOf(content); len(path) == 0 {
+						return s.convertedFrom(croot)
+					}
+				}
+			}
+		}
 		return nil
 	}
 	a, ok := root.(*ssa.Alloc)

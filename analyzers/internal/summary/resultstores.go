@@ -41,7 +41,7 @@ func (s *Summary) resultEffects(fn *ssa.Function) []paramEffect {
 	n := fn.Signature.Results().Len()
 	srcs := s.resultSources(fn)
 	for i := 0; i < n && i < 64; i++ {
-		if !isObjectType(fn.Signature.Results().At(i).Type()) || slices.ContainsFunc(srcs, func(rs ResultSource) bool { return rs.Result == i }) {
+		if rt := fn.Signature.Results().At(i).Type(); !isObjectType(rt) && !isStructValue(rt) || slices.ContainsFunc(srcs, func(rs ResultSource) bool { return rs.Result == i }) {
 			continue // a result made from a parameter is followed to it (RootOf)
 		}
 		var root ssa.Value
@@ -93,6 +93,14 @@ func (s *Summary) resultEffects(fn *ssa.Function) []paramEffect {
 	return out
 }
 
+// isStructValue reports whether t is a struct or a pointer to one: a
+// part of an object a constructor builds (a condition, a container, a
+// port) whose fields the caller reads one by one.
+func isStructValue(t types.Type) bool {
+	_, ok := ssax.Deref(t).Underlying().(*types.Struct)
+	return ok
+}
+
 // freshRoot reports whether root, the root of a value fn returns, is an
 // object fn makes or is handed by a call: an allocation of fn (a
 // composite literal, new) or a call's result, not a parameter, a global or
@@ -131,7 +139,11 @@ func resultValue(call *ssa.Call, i int) ssa.Value {
 // resultStoreEffects maps the stores a callee makes into its results (its
 // resultEffects, or the ResultStores of its fact) onto call: stores into
 // the values that hold them, at the call.
-func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via *types.Func, args []ssa.Value) []*Effect {
+//
+// callee and cc, the function with the body and the call of it (through a
+// forwarder, the forwarded call), map the stored values to the caller; nil
+// for a callee of another package.
+func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via *types.Func, args []ssa.Value, callee *ssa.Function, cc *ssa.CallCommon) []*Effect {
 	var out []*Effect
 	for _, re := range res {
 		v := resultValue(call, re.param)
@@ -148,21 +160,41 @@ func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via *typ
 		}
 		out = append(out, &Effect{Kind: StoreEffect, Instr: call, Root: root, Path: append(append([]string(nil), path...), re.path...),
 			Via: by, Status: re.status, Taint: s.taints.BindParamsAt(re.taint, args, call), Conds: re.conds, Opaque: re.opaque, Removal: re.removal,
-			Value: s.valueAtCall(re.value, call)})
+			Value: s.valueAtCall(re.value, callee, cc)})
 	}
 	return out
 }
 
-// valueAtCall is v, a value stored by the callee of call, in the caller's
-// terms: a constant, or the argument of the call for a parameter of the
+// valueAtCall is v, a value stored by callee, in the terms of its caller at
+// the call cc: a constant, or the argument cc passes for a parameter of
 // callee; nil for a value the callee computes.
-func (s *Summary) valueAtCall(v ssa.Value, call *ssa.Call) ssa.Value {
+func (s *Summary) valueAtCall(v ssa.Value, callee *ssa.Function, cc *ssa.CallCommon) ssa.Value {
 	switch x := v.(type) {
 	case *ssa.Const:
 		return x
 	case *ssa.Parameter:
-		if i := ssax.ParamIndex(x.Parent(), x); i >= 0 && s.LocalCallee(&call.Call) == x.Parent() {
-			return s.CallArg(&call.Call, x.Parent(), i)
+		if callee == nil || x.Parent() != callee {
+			return nil
+		}
+		if i := ssax.ParamIndex(callee, x); i >= 0 {
+			return s.CallArg(cc, callee, i)
+		}
+	case *ssa.FreeVar:
+		// A closure called where it is made: what its call binds.
+		if callee == nil || x.Parent() != callee {
+			return nil
+		}
+		return s.CallArg(cc, callee, ssax.InputIndex(callee, x))
+	case *ssa.UnOp:
+		// A captured variable read through its cell: a parameter the
+		// caller spilled into the cell stands for itself.
+		if x.Op != token.MUL {
+			return nil
+		}
+		if a, ok := s.valueAtCall(x.X, callee, cc).(*ssa.Alloc); ok {
+			if p := ssax.SpilledParam(a); p != nil {
+				return p
+			}
 		}
 	}
 	return nil
@@ -236,10 +268,25 @@ type FieldStore struct {
 
 // StructFields returns the stores into the fields of the struct value v,
 // by field name: v a load of a local variable its function fills field by
-// field (a composite literal, `var m metav1.ObjectMeta; m.Name = …`). The
+// field (a composite literal, `var m metav1.ObjectMeta; m.Name = …`), or
+// the result of a constructor of the package that does (its result stores
+// into a field, at the call, with the value in the caller's terms). The
 // last store of a field in program order wins. Empty for any other value.
-func StructFields(v ssa.Value) map[string]*FieldStore {
+func (s *Summary) StructFields(v ssa.Value) map[string]*FieldStore {
 	out := map[string]*FieldStore{}
+	if call, ok := v.(*ssa.Call); ok {
+		fc := s.Forward(&call.Call)
+		local := s.LocalCallee(fc)
+		if local == nil {
+			return out
+		}
+		for _, re := range s.resultEffects(local) {
+			if re.param == 0 && len(re.path) == 1 {
+				out[re.path[0]] = &FieldStore{At: call, Value: s.valueAtCall(re.value, local, fc)}
+			}
+		}
+		return out
+	}
 	ld, ok := v.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
 		return out

@@ -367,6 +367,25 @@ func (a *Analysis) resultStoreTaint(root ssa.Value, path []string, vis map[ssa.V
 	return t
 }
 
+// constructedPart is the taint of the part at path of root, the result
+// of a call of a constructor that builds a fresh value and stores its
+// fields (ResultStores), and whether the callee is one: the stores at
+// paths compatible with path, bound to the call's arguments; nothing
+// for a field it never sets.
+func (a *Analysis) constructedPart(root ssa.Value, path []string, vis map[ssa.Value]bool) (Taint, bool) {
+	var call *ssa.Call
+	switch x := root.(type) {
+	case *ssa.Call:
+		call = x
+	case *ssa.Extract:
+		call, _ = x.Tuple.(*ssa.Call)
+	}
+	if call == nil || len(a.m.ResultStores(call)) == 0 {
+		return Taint{}, false
+	}
+	return a.resultStoreTaint(root, path, vis), true
+}
+
 // loadTaint is the taint of a load: the values stored into the same root
 // and path (a local variable, a composite literal's field) by stores that
 // can run before the load (stores in closures count: their order is
@@ -542,6 +561,13 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 	root, p := a.m.RootOf(v)
 	switch root.(type) {
 	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+	case *ssa.Call, *ssa.Extract:
+		// A value a constructor built field by field (its result stores):
+		// the part read holds what the constructor stored there.
+		if t, ok := a.constructedPart(root, append(append([]string(nil), p...), rest...), vis); ok {
+			return t
+		}
+		return a.taint(v, vis)
 	default:
 		return a.taint(v, vis)
 	}
