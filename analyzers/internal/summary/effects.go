@@ -831,7 +831,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 		}
 		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root,
 			Path: append(append([]string(nil), path...), splitPath(sf.Path)...), Via: callee, Status: st,
-			Taint:     s.taints.BindParamsAt(taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams}, args, instr),
+			Taint:     s.taints.BindParamsAt(taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams, ParamPaths: sf.ParamPaths}, args, instr),
 			WrittenBy: sf.WrittenBy, Opaque: sf.Guarded, Removal: sf.Removal})
 	}
 	return out

@@ -128,6 +128,11 @@ type StoreFact struct {
 	TaintKinds apis.TaintKind
 	Source     string
 	FromParams uint64
+	// ParamPaths says, for some of FromParams, which part of what the
+	// parameter points to flows into the stored value (taint.Taint's
+	// ParamPaths): a setter storing newCondition.Message carries that
+	// field's taint only.
+	ParamPaths string `json:",omitempty"`
 	// WrittenBy are the kinds of the writes of the same parameter that
 	// follow the store in the function (Effect.WrittenBy).
 	WrittenBy []apis.WriteKind
@@ -431,12 +436,12 @@ func (s *Summary) exportFacts() {
 				continue
 			}
 			fs.Stores = append(fs.Stores, StoreFact{Param: pe.param, Path: strings.Join(pe.path, "."), Guarded: pe.status != Unguarded,
-				TaintKinds: pe.taint.Kinds, Source: pe.taint.Source, FromParams: pe.taint.Params, WrittenBy: pe.writtenBy,
+				TaintKinds: pe.taint.Kinds, Source: pe.taint.Source, FromParams: pe.taint.Params, ParamPaths: pe.taint.ParamPaths, WrittenBy: pe.writtenBy,
 				Removal: pe.removal})
 		}
 		for _, re := range s.resultEffects(fn) {
 			fs.ResultStores = append(fs.ResultStores, StoreFact{Param: re.param, Path: strings.Join(re.path, "."), Guarded: re.status != Unguarded,
-				TaintKinds: re.taint.Kinds, Source: re.taint.Source, FromParams: re.taint.Params, Removal: re.removal})
+				TaintKinds: re.taint.Kinds, Source: re.taint.Source, FromParams: re.taint.Params, ParamPaths: re.taint.ParamPaths, Removal: re.removal})
 		}
 		if !fs.empty() {
 			s.Pass.ExportObjectFact(obj, fs)

@@ -1035,8 +1035,21 @@ func (s *Summary) DeletingTypes(fn *ssa.Function) []types.Type {
 		}
 	}
 	if !heads {
+		// The objects it is given: its parameters, and for a closure the
+		// variables it captures (a captured cell holds a pointer to one).
+		inputs := make([]ssa.Value, 0, len(fn.Params)+len(fn.FreeVars))
 		for _, p := range fn.Params {
-			if t := p.Type(); apis.IsObject(t) || apis.IsObjectStruct(ssax.Deref(t)) {
+			inputs = append(inputs, p)
+		}
+		for _, fv := range fn.FreeVars {
+			inputs = append(inputs, fv)
+		}
+		for _, in := range inputs {
+			t := in.Type()
+			if _, cell := in.(*ssa.FreeVar); cell && !apis.IsObject(t) && !apis.IsObjectStruct(ssax.Deref(t)) {
+				t = ssax.Deref(t)
+			}
+			if apis.IsObject(t) || apis.IsObjectStruct(ssax.Deref(t)) {
 				add(ssax.Deref(t))
 			}
 		}

@@ -209,7 +209,7 @@ func factResultEffects(fs *FuncSummary, call *ssa.Call) []paramEffect {
 			st = Guarded
 		}
 		out = append(out, paramEffect{kind: StoreEffect, param: sf.Param, path: splitPath(sf.Path), status: st, opaque: sf.Guarded,
-			taint: taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: call.Pos(), Params: sf.FromParams}, removal: sf.Removal})
+			taint: taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: call.Pos(), Params: sf.FromParams, ParamPaths: sf.ParamPaths}, removal: sf.Removal})
 	}
 	return out
 }

@@ -244,7 +244,7 @@ func (m taintModel) ArgStores(c *ssa.CallCommon) []taint.ArgStore {
 	}
 	if fs := m.FactOf(callee); fs != nil {
 		for _, sf := range fs.Stores {
-			t := taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Params: sf.FromParams}
+			t := taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Params: sf.FromParams, ParamPaths: sf.ParamPaths}
 			if t, ok := carried(sf.Guarded, t); !sf.Removal && ok {
 				out = append(out, taint.ArgStore{Arg: sf.Param, Path: splitPath(sf.Path), Taint: t})
 			}
@@ -277,7 +277,7 @@ func (m taintModel) ResultStores(call *ssa.Call) []taint.ArgStore {
 	}
 	if fs := m.FactOf(callee); fs != nil {
 		for _, sf := range fs.ResultStores {
-			t := taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Params: sf.FromParams}
+			t := taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Params: sf.FromParams, ParamPaths: sf.ParamPaths}
 			if t, ok := carried(sf.Guarded, t); !sf.Removal && ok {
 				out = append(out, taint.ArgStore{Arg: sf.Param, Path: splitPath(sf.Path), Taint: t})
 			}
@@ -295,7 +295,7 @@ func (m taintModel) ResultStores(call *ssa.Call) []taint.ArgStore {
 // stamps itself only on a change is a real change test's business).
 func carried(guarded bool, t taint.Taint) (taint.Taint, bool) {
 	if guarded {
-		t = taint.Taint{Params: t.Params}
+		t = taint.Taint{Params: t.Params, ParamPaths: t.ParamPaths}
 	}
 	return t, t.Kinds != 0 || t.Params != 0
 }

@@ -487,6 +487,12 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 			// A part of a stored copy (the Data of a Secret copied whole):
 			// the copy's version only at its ObjectMeta or ResourceVersion.
 			stored = versionAt(stored, path[n:])
+			if p, ok := st.val.(*ssa.Parameter); ok && p.Parent() == fn {
+				// A part of a parameter spilled into the local (a struct
+				// parameter whose fields the function addresses): that
+				// part of the argument flows, not the whole.
+				stored = atParamPath(stored, p, path[n:])
+			}
 		}
 		t = t.Union(stored)
 	}

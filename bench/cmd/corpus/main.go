@@ -102,7 +102,7 @@ func main() {
 		casesFile = flag.String("cases", "bench/corpus/cases.tsv", "cases file (id, class, side, dir, packages, env, status)")
 		corpus    = flag.String("corpus", defaultCorpus(), "corpus root: relative dirs in -cases are resolved against it")
 		rlBin     = flag.String("reconcilelint", "", "reconcilelint binary (default: go build ./cmd/reconcilelint into a temporary directory)")
-		only      = flag.String("only", "", "comma-separated case ids to run (default: all, and the clean operators)")
+		only      = flag.String("only", "", "comma-separated case ids to run, bug cases or clean operators (default: all, and the clean operators)")
 		noClean   = flag.Bool("no-clean", false, "do not run the clean operators")
 		dump      = flag.String("findings", "", "write every finding of every tree run, one sorted line each, to this file (compare two builds' verdicts with diff)")
 	)
@@ -275,17 +275,17 @@ func run(bugsFile, casesFile, corpus, rlBin, only string, noClean bool) error {
 	}
 
 	clean := 0
-	if !noClean && len(want) == 0 {
+	var ids []string // the clean operators to run: all, or those -only names
+	for _, r := range rows {
+		if r.side == "clean" && (len(want) == 0 || want[r.id]) {
+			ids = append(ids, r.id)
+		}
+	}
+	if !noClean && len(ids) > 0 {
 		fmt.Println("\n### Clean operators (every finding, for triage)")
 		fmt.Println()
 		fmt.Println("| operator | finding | position | message |")
 		fmt.Println("|---|---|---|---|")
-		var ids []string
-		for _, r := range rows {
-			if r.side == "clean" {
-				ids = append(ids, r.id)
-			}
-		}
 		sort.Strings(ids)
 		for _, id := range ids {
 			r := rows[id+"/clean"]
