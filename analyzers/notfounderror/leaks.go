@@ -69,6 +69,8 @@ type nfLeak struct {
 	get    token.Pos
 	helper *types.Func
 	direct bool
+	// obj is the type of the object the Get reads, when known.
+	obj types.Type
 }
 
 // nfOrigin is a source of an error value: a Get (or a helper that returns
@@ -80,6 +82,7 @@ type nfOrigin struct {
 	site   string
 	helper *types.Func
 	direct bool
+	obj    types.Type
 }
 
 // detector finds the NotFound leaks of one package.
@@ -114,9 +117,13 @@ func (d *detector) rootLeaks() []*NotFoundLeak {
 			continue
 		}
 		reqIdx := ssax.InputIndex(r.Fn, r.Request)
+		primary := d.requestedType(r.Fn, reqIdx)
 		for _, l := range d.leaks(r.Fn) {
 			if l.param != reqIdx {
 				continue
+			}
+			if l.obj != nil && primary != nil && !types.Identical(l.obj, primary) {
+				continue // another kind read by the same name (a child named after its owner): not the requested object
 			}
 			out = append(out, &NotFoundLeak{
 				Root: r, Return: l.ret, Err: l.err, Get: l.get, Helper: l.helper, Site: l.site, Direct: l.direct,
@@ -124,6 +131,68 @@ func (d *detector) rootLeaks() []*NotFoundLeak {
 		}
 	}
 	return out
+}
+
+// getObjectType returns the type of the object a Get call reads (args
+// without the receiver): its object argument (a reader's Get), or its
+// first result (a typed client's
+// or lister's Get); nil when neither is a concrete object type.
+func getObjectType(c *ssa.Call, args []ssa.Value) types.Type {
+	var t types.Type
+	if len(args) >= 3 {
+		t = ssax.StripConv(args[2]).Type() // Get(ctx, key, obj, opts...)
+	}
+	if t == nil || !apis.IsObject(t) || types.IsInterface(t) {
+		if res := c.Call.Signature().Results(); res.Len() > 0 {
+			t = res.At(0).Type()
+		}
+	}
+	if t == nil || !apis.IsObject(t) || types.IsInterface(t) {
+		return nil
+	}
+	return ssax.Deref(t)
+}
+
+// requestedType returns the type of the requested object of the root fn:
+// what the first Get of fn (in source order) keyed by its request (input
+// reqIdx) reads, or nil when fn has no such Get or its type is not known.
+// Other kinds read by the same name later (a child named after its owner)
+// are not the requested object.
+func (d *detector) requestedType(fn *ssa.Function, reqIdx int) types.Type {
+	var first *ssa.Call
+	var firstType types.Type
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || first != nil && c.Pos() >= first.Pos() {
+				continue
+			}
+			fc := d.s.Forward(&c.Call)
+			callee := ssax.CalleeFunc(fc)
+			if callee == nil {
+				continue
+			}
+			f := apis.FuncOf(callee)
+			args := ssax.CallArgs(fc)
+			var key ssa.Value
+			switch {
+			case apis.IsReaderGet(f) && len(args) >= 2:
+				key = args[1]
+			case apis.IsTypedGet(f):
+				for _, a := range args {
+					if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
+						key = a
+						break
+					}
+				}
+			}
+			if key == nil || d.keys.Param(fn, key) != reqIdx {
+				continue
+			}
+			first, firstType = c, getObjectType(c, args)
+		}
+	}
+	return firstType
 }
 
 // leaks returns the returns of fn whose error result may carry an
@@ -153,7 +222,7 @@ func (d *detector) leaks(fn *ssa.Function) []nfLeak {
 			if errflow.NotFoundHandled(fi, b, o.errVal) {
 				continue
 			}
-			out = append(out, nfLeak{ret: ret, err: errv, param: param, site: o.site, get: o.get, helper: o.helper, direct: o.direct})
+			out = append(out, nfLeak{ret: ret, err: errv, param: param, site: o.site, get: o.get, helper: o.helper, direct: o.direct, obj: o.obj})
 		}
 	}
 	d.memo[fn] = out
@@ -178,14 +247,14 @@ func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct 
 	switch {
 	case apis.IsReaderGet(f):
 		if len(args) >= 2 {
-			return []nfOrigin{{errVal: errVal, key: args[1], get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via}}
+			return []nfOrigin{{errVal: errVal, key: args[1], get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via, obj: getObjectType(c, args)}}
 		}
 		return nil
 	case apis.IsTypedGet(f):
 		// Get(ctx, name, opts) of typed clients, Get(name) of listers.
 		for _, a := range args {
 			if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
-				return []nfOrigin{{errVal: errVal, key: a, get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via}}
+				return []nfOrigin{{errVal: errVal, key: a, get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via, obj: getObjectType(c, args)}}
 			}
 		}
 		return nil
@@ -201,7 +270,7 @@ func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct 
 		var out []nfOrigin
 		for _, l := range d.leaks(local) {
 			if key := ssax.ClosureArg(&c.Call, local, l.param); key != nil {
-				out = append(out, nfOrigin{errVal: errVal, key: key, get: c.Pos(), site: l.site, helper: callee, direct: direct})
+				out = append(out, nfOrigin{errVal: errVal, key: key, get: c.Pos(), site: l.site, helper: callee, direct: direct, obj: l.obj})
 			}
 		}
 		return out

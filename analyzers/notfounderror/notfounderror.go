@@ -31,7 +31,8 @@ back, and logs an error on every attempt.`,
 ` + "`TypedReconciler[Q]`" + ` or a ` + "`reconcile.Func`" + ` whose error result may be the error of a
 ` + "`Get`" + ` keyed by the request (` + "`req.NamespacedName`" + `, ` + "`client.ObjectKey{Namespace: req.Namespace, Name: req.Name}`" + `,
 a typed client's or lister's ` + "`Get(req.Name)`" + `, or a key a helper of the package builds from them:
-` + "`keyOf(req.Namespace, req.Name)`" + `), returned directly, wrapped with
+` + "`keyOf(req.Namespace, req.Name)`" + `; the requested object is the kind the root reads first with that
+key, and a later Get of another kind by the same name, a child named after its owner, is not), returned directly, wrapped with
 ` + "`%w`" + ` or ` + "`github.com/pkg/errors`" + `, or passed up by helpers in this or other packages.
 Deferred calls do not hide it: with a ` + "`defer cancel()`" + `, a deferred log line or metric,
 a deferred patch that assigns the named error only when the patch fails, or a deferred

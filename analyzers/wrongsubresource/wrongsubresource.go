@@ -42,7 +42,8 @@ var Doc = &checkdoc.Doc{
 		"- (c) stores to spec, labels, annotations, finalizers or owner references reach a status write W and " +
 		"no main write follows them: those changes are dropped.\n\n" +
 		"Stores count through setters (`SetLabels`, `metav1.SetMetaDataLabel`, `controllerutil.AddFinalizer`, " +
-		"`SetControllerReference`, `meta.SetStatusCondition`) and through helpers. A new read of the object " +
+		"`SetControllerReference`, `meta.SetStatusCondition`) and through helpers, also through a scope or wrapper " +
+		"the reconciler builds around a pointer to the object (`scope := newScope(&w); scope.markReady()`). A new read of the object " +
 		"between the store and the write resets it, and so does a store that copies back the part of another object " +
 		"the function has just written (`obj.Status = updated.Status` after `Status().Patch(ctx, updated, …)`, a " +
 		"helper that writes a fresh copy and hands the server's answer back). A status store already written by a status write before W " +
@@ -272,7 +273,16 @@ func paths(stores []*summary.Effect) string {
 		}
 	}
 	sort.Strings(out)
-	return strings.Join(out, ", ")
+	// A field listed whole covers its parts (Status.Conditions covers
+	// Status.Conditions[].Message).
+	kept := out[:0]
+	for _, p := range out {
+		if n := len(kept); n > 0 && (strings.HasPrefix(p, kept[n-1]+".") || strings.HasPrefix(p, kept[n-1]+"[]")) {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	return strings.Join(kept, ", ")
 }
 
 func typeName(v ssa.Value) string {

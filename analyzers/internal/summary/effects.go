@@ -544,6 +544,9 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			continue // writes of local helpers are in s.Writes at their own site
 		}
 		root, path := s.RootOf(c.Args[pe.param])
+		// Through a wrapper the caller built around its object (a scope
+		// holding a pointer to it): that object.
+		root, path = s.heldRoot(root, append(append([]string(nil), path...), pe.path...), make(map[ssa.Value]bool))
 		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path)) {
 			continue // neither an object nor a parameter of fn (a wrapper's, which maps on to its callers)
 		}
@@ -552,7 +555,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			via, _ = local.Object().(*types.Func)
 		}
 		out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
-			Path: append(append([]string(nil), path...), pe.path...), Write: pe.write, Via: via, Status: pe.status,
+			Path: path, Write: pe.write, Via: via, Status: pe.status,
 			Taint: s.taints.BindParamsAt(pe.taint, c.Args, instr), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
 	}
 	// The stores the helper makes into the object it returns.
@@ -822,6 +825,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 			continue
 		}
 		root, path := s.RootOf(args[sf.Param])
+		root, path = s.heldRoot(root, append(append([]string(nil), path...), splitPath(sf.Path)...), make(map[ssa.Value]bool))
 		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(instr.Parent(), root) || !exportedPath(strings.Split(sf.Path, "."))) {
 			continue // neither an object nor a parameter of the caller (a wrapper's, which maps on to its callers)
 		}
@@ -830,7 +834,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 			st = Guarded
 		}
 		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root,
-			Path: append(append([]string(nil), path...), splitPath(sf.Path)...), Via: callee, Status: st,
+			Path: path, Via: callee, Status: st,
 			Taint:     s.taints.BindParamsAt(taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Origin: instr.Pos(), Params: sf.FromParams, ParamPaths: sf.ParamPaths}, args, instr),
 			WrittenBy: sf.WrittenBy, Opaque: sf.Guarded, Removal: sf.Removal})
 	}

@@ -341,6 +341,55 @@ func (s *Summary) RootOf(v ssa.Value) (ssa.Value, []string) {
 }
 
 func (s *Summary) rootOf(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []string) {
+	root, path := s.walkRoot(v, seen)
+	return s.heldRoot(root, path, seen)
+}
+
+// heldRoot follows a path into a value a constructor of the package built
+// to the object it holds there: a scope or wrapper made with a pointer to
+// the caller's object (`scope := newScope(&w)`; `scope.w.Status.Phase`)
+// is that object at the rest of the path. The constructor must store the
+// pointer at that field on every path, once.
+func (s *Summary) heldRoot(root ssa.Value, path []string, seen map[ssa.Value]bool) (ssa.Value, []string) {
+	if len(path) == 0 || seen[root] {
+		return root, path
+	}
+	call, idx := resultCall(root)
+	if call == nil {
+		return root, path
+	}
+	fc := s.Forward(&call.Call)
+	local := s.LocalCallee(fc)
+	if local == nil || fc.IsInvoke() {
+		return root, path
+	}
+	var held ssa.Value
+	for _, re := range s.resultEffects(local) {
+		if re.param != idx || len(re.path) == 0 || re.path[0] != path[0] {
+			continue
+		}
+		if len(re.path) != 1 || held != nil || re.status != Unguarded || re.removal {
+			return root, path // stored under conditions, more than once, or into: not one held pointer
+		}
+		held = s.valueAtCall(re.value, local, fc)
+		if held == nil {
+			return root, path
+		}
+	}
+	if held == nil {
+		return root, path
+	}
+	if _, isPtr := held.Type().Underlying().(*types.Pointer); !isPtr {
+		return root, path // a copy, not the caller's object
+	}
+	seen[root] = true
+	r, p := s.rootOf(held, seen)
+	return r, append(append([]string(nil), p...), path[1:]...)
+}
+
+// walkRoot is rootOf's walk through fields, elements, conversions and
+// same-object calls.
+func (s *Summary) walkRoot(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []string) {
 	var path []string
 	for i := 0; i < 64 && v != nil; i++ {
 		switch x := v.(type) {
