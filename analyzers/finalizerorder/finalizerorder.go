@@ -138,6 +138,7 @@ type removal struct {
 	name string          // the finalizer, when constant
 	what string          // "Update", "helper removeFinalizer"
 	obj  ssa.Value       // the object root, when known
+	typ  types.Type      // the object's type, when known (also when obj is not)
 }
 
 // cleanup is a cleanup call.
@@ -196,14 +197,23 @@ func (c *checker) function(fn *ssa.Function) []diag.Finding {
 // one of the types whose deletion the function handles (deleting; nil when
 // they are not known, and so is rm's object type).
 func (c *checker) ofDeletedObject(rm removal, deleting []types.Type) bool {
-	if deleting == nil || rm.obj == nil {
+	if deleting == nil || rm.typ == nil {
 		return true
 	}
-	t := ssax.Deref(ssax.StripConv(rm.obj).Type())
+	return slices.ContainsFunc(deleting, func(d types.Type) bool { return types.Identical(d, rm.typ) })
+}
+
+// objectType is the concrete type of the object v (dereferenced), or nil
+// for nil or an interface.
+func objectType(v ssa.Value) types.Type {
+	if v == nil {
+		return nil
+	}
+	t := ssax.Deref(ssax.StripConv(v).Type())
 	if types.IsInterface(t) {
-		return true
+		return nil
 	}
-	return slices.ContainsFunc(deleting, func(d types.Type) bool { return types.Identical(d, t) })
+	return t
 }
 
 // violation says how cl can fail unnoticed before rm, or "", and whether
@@ -403,7 +413,7 @@ func (c *checker) removals(fn *ssa.Function, depth int) []removal {
 	for _, pt := range c.removalPoints(fn, 0) {
 		root, _ := c.s.RootOf(pt.obj)
 		if w, what := c.persistingWrite(fn, pt.at, root); w != nil {
-			out = append(out, removal{at: w, name: pt.name, what: what, obj: root})
+			out = append(out, removal{at: w, name: pt.name, what: what, obj: root, typ: objectType(root)})
 		}
 	}
 	for _, b := range fn.Blocks {
@@ -418,7 +428,11 @@ func (c *checker) removals(fn *ssa.Function, depth int) []removal {
 					if p := ssax.ParamIndex(local, inner[0].obj); p >= 0 && p < len(call.Call.Args) {
 						obj, _ = c.s.RootOf(call.Call.Args[p])
 					}
-					out = append(out, removal{at: call, name: inner[0].name, what: "call of " + local.Name() + " (it removes the finalizer and writes the object)", obj: obj})
+					typ := inner[0].typ
+					if obj != nil {
+						typ = objectType(obj)
+					}
+					out = append(out, removal{at: call, name: inner[0].name, what: "call of " + local.Name() + " (it removes the finalizer and writes the object)", obj: obj, typ: typ})
 				}
 			}
 		}

@@ -92,3 +92,44 @@ func (r *ReleaseOwnReconciler) releaseOwn(ctx context.Context, w *api.Widget) er
 	controllerutil.RemoveFinalizer(w, fin)
 	return r.Update(ctx, w) // want `finalizerorder: the Update that persists the removal of finalizer "example.com/cleanup" can run although BucketStore.DeleteBucket has not succeeded: its error is only logged`
 }
+
+// The same release through a helper that reads the namespace by name and
+// writes the removal itself (not reported: the namespace's finalizer).
+type ClaimByNameReconciler struct {
+	client.Client
+}
+
+func (r *ClaimByNameReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.DeletionTimestamp.IsZero() {
+		return ctrl.Result{}, nil
+	}
+	if err := r.releaseNamed(ctx, &w, w.Namespace); err != nil {
+		return ctrl.Result{}, err
+	}
+	controllerutil.RemoveFinalizer(&w, fin)
+	return ctrl.Result{}, r.Update(ctx, &w)
+}
+
+func (r *ClaimByNameReconciler) releaseNamed(ctx context.Context, w *api.Widget, namespace string) error {
+	if err := r.unclaim(ctx, namespace); err != nil {
+		return err
+	}
+	cm := &corev1.ConfigMap{}
+	cm.Name, cm.Namespace = w.Name+"-config", namespace
+	return client.IgnoreNotFound(r.Delete(ctx, cm))
+}
+
+func (r *ClaimByNameReconciler) unclaim(ctx context.Context, namespace string) error {
+	var ns corev1.Namespace
+	if err := r.Get(ctx, types.NamespacedName{Name: namespace}, &ns); err != nil {
+		return client.IgnoreNotFound(err)
+	}
+	if controllerutil.RemoveFinalizer(&ns, claimFinalizer) {
+		return r.Update(ctx, &ns)
+	}
+	return nil
+}
