@@ -536,6 +536,9 @@ func (s *Summary) passedClosureEffects(fn *ssa.Function, instr ssa.Instruction, 
 func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.CallCommon) []*Effect {
 	var out []*Effect
 	local := s.LocalCallee(c)
+	if local == nil && !c.IsInvoke() {
+		return s.anyCalleeEffects(fn, instr, c)
+	}
 	if local == nil || local == fn {
 		return nil
 	}
@@ -578,6 +581,44 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			}
 			out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status,
 				Conds: pe.conds, Opaque: pe.opaque})
+		}
+	}
+	return out
+}
+
+// anyCalleeEffects maps the stores of the functions of the package that a
+// dynamic call with several callees may run (a functional option applied
+// in a loop, `for _, o := range opts { o(&w.Status) }`; a step of a list)
+// onto the call's arguments: each may happen, under conditions the model
+// does not show (Guarded, Opaque), and what flows in through the
+// variables each closure captured is not known here, so only the
+// non-determinism a callee makes itself is kept.
+func (s *Summary) anyCalleeEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.CallCommon) []*Effect {
+	callees := s.LocalCallees(c)
+	if len(callees) < 2 {
+		return nil
+	}
+	var out []*Effect
+	for _, local := range callees {
+		if local == fn || len(local.Params) != len(c.Args) {
+			continue
+		}
+		for _, pe := range s.paramEffects(local) {
+			if pe.kind != StoreEffect || pe.param >= len(c.Args) {
+				continue
+			}
+			root, path := s.RootOf(c.Args[pe.param])
+			root, path = s.heldRoot(root, append(append([]string(nil), path...), pe.path...), make(map[ssa.Value]bool))
+			if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path)) {
+				continue
+			}
+			via := pe.via
+			if via == nil {
+				via, _ = local.Object().(*types.Func)
+			}
+			own := taint.Taint{Kinds: pe.taint.Kinds, Source: pe.taint.Source, Origin: pe.taint.Origin}
+			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Via: via, Status: Guarded,
+				Taint: own, WrittenBy: pe.writtenBy, Opaque: true, Removal: pe.removal})
 		}
 	}
 	return out
