@@ -52,7 +52,8 @@ var Doc = &checkdoc.Doc{
 		"not describe (an operator's own cloud, DNS or storage client, an SDK's interface: any implementation can fail, " +
 		"and the finalizer is what makes the call run again; not `Close() error`, which releases the program's own " +
 		"connection or session; when the package holds the implementations the call can reach, the call is a " +
-		"cleanup only if one of them makes one: an in-memory registry whose method never fails is not), or a call of a helper of the package that does one of those (three levels). " +
+		"cleanup only if one of them makes one: an in-memory registry whose method never fails is not), a call of " +
+		"a function of another package that makes one (its facts: `providers.Release(ctx, store, id)`), or a call of a helper of the package that does one of those (three levels). " +
 		"The deletion path is the region under a deletion-timestamp test (`!obj.DeletionTimestamp.IsZero()`, " +
 		"`GetDeletionTimestamp() != nil`, or a bool helper of this or another package that returns one, such as " +
 		"`isDeleting(obj)`), or the whole function when it has no such test (a `finalize` helper), unless it calls " +
@@ -99,13 +100,11 @@ var Doc = &checkdoc.Doc{
 }
 
 // Analyzer reports RL7001.
-var Analyzer = check.New(Doc, run, check.Requires(handlers.Analyzer))
+var Analyzer = check.New(Doc, run, check.Requires(handlers.Analyzer, cleanupsAnalyzer))
 
 func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
-	c := &checker{pass: pass, s: s, keys: keys.New(s), hm: pass.ResultOf[handlers.Analyzer].(*handlers.Model), writes: map[ssa.Instruction]*summary.Write{}}
-	for _, w := range s.Writes {
-		c.writes[w.Call] = w
-	}
+	cl, _ := pass.ResultOf[cleanupsAnalyzer].(*cleanups)
+	c := newChecker(pass, s, cl)
 	n := 0
 	// Every function that persists a finalizer's removal is checked, in
 	// the reconcile scope or not: a finalize helper of a library package
@@ -130,6 +129,7 @@ type checker struct {
 	keys   *keys.Keys
 	hm     *handlers.Model
 	writes map[ssa.Instruction]*summary.Write
+	cl     *cleanups // the CleanupFacts of functions of other packages
 }
 
 // removal is a site that persists a finalizer's removal.
@@ -615,6 +615,31 @@ func (c *checker) cleanupAt(fn *ssa.Function, instr ssa.Instruction, obj ssa.Val
 	if local := c.localCallee(call); local != nil && depth < 3 && c.doesCleanup(local, depth+1) {
 		return local.Name()
 	}
+	// A function of another package that makes a cleanup call (its fact).
+	if callee := ssax.CalleeFunc(&call.Call); callee != nil && !call.Call.IsInvoke() && c.localCallee(call) == nil {
+		if what := c.cl.of(callee); what != "" {
+			return callee.Pkg().Name() + "." + callee.Name()
+		}
+	}
+	return ""
+}
+
+// cleanupIn names the first cleanup call fn makes, or "".
+func (c *checker) cleanupIn(fn *ssa.Function, depth int) string {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if what := c.cleanupAt(fn, instr, nil, depth); what != "" {
+				return what
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if depth < 3 {
+			if what := c.cleanupIn(anon, depth+1); what != "" {
+				return what
+			}
+		}
+	}
 	return ""
 }
 
@@ -681,19 +706,7 @@ func externalMethod(call *ssa.Call) string {
 
 // doesCleanup reports whether fn performs a cleanup call.
 func (c *checker) doesCleanup(fn *ssa.Function, depth int) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if c.cleanupAt(fn, instr, nil, depth) != "" {
-				return true
-			}
-		}
-	}
-	for _, anon := range fn.AnonFuncs {
-		if depth < 3 && c.doesCleanup(anon, depth+1) {
-			return true
-		}
-	}
-	return false
+	return c.cleanupIn(fn, depth) != ""
 }
 
 // localCallee returns the function of this package a call calls.
