@@ -371,6 +371,13 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 				out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: w.Kind, Via: w.Helper})
 			}
 		}
+		if b, ok := c.Value.(*ssa.Builtin); ok && b.Name() == "delete" && len(c.Args) == 2 {
+			// delete(w.Annotations, key): the entry's removal.
+			if root, path := s.RootOf(c.Args[0]); s.IsObjectRoot(root) || s.isHolderRoot(root) || ssax.IsParam(root) {
+				out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: append(slices.Clone(path), "[]"), Removal: true})
+			}
+			return out
+		}
 		callee := ssax.CalleeFunc(c)
 		if callee == nil {
 			// A closure or a function variable of the package: no API

@@ -78,6 +78,11 @@ func (s *Summary) storePaths(fn *ssa.Function) [][]string {
 			if mu, ok := e.Instr.(*ssa.MapUpdate); ok {
 				path = keyed(path, mu.Key)
 			}
+			if call, ok := e.Instr.(*ssa.Call); ok && e.Removal {
+				if b, isB := call.Call.Value.(*ssa.Builtin); isB && b.Name() == "delete" && len(call.Call.Args) == 2 {
+					path = keyed(path, call.Call.Args[1])
+				}
+			}
 			out = append(out, path)
 		}
 	}
