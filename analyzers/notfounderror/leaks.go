@@ -133,21 +133,16 @@ func (d *detector) rootLeaks() []*NotFoundLeak {
 	return out
 }
 
-// getObjectType returns the type of the object a Get call reads (args
-// without the receiver): its object argument (a reader's Get), or its
-// first result (a typed client's
-// or lister's Get); nil when neither is a concrete object type.
-func getObjectType(c *ssa.Call, args []ssa.Value) types.Type {
-	var t types.Type
-	if len(args) >= 3 {
-		t = ssax.StripConv(args[2]).Type() // Get(ctx, key, obj, opts...)
-	}
-	if t == nil || !apis.IsObject(t) || types.IsInterface(t) {
+// objectType returns the concrete type of the object a Get reads (its
+// object argument, or a typed client's result), or nil.
+func objectType(obj ssa.Value) types.Type {
+	t := ssax.StripConv(obj).Type()
+	if c, ok := obj.(*ssa.Call); ok {
 		if res := c.Call.Signature().Results(); res.Len() > 0 {
 			t = res.At(0).Type()
 		}
 	}
-	if t == nil || !apis.IsObject(t) || types.IsInterface(t) {
+	if !apis.IsObject(t) || types.IsInterface(t) {
 		return nil
 	}
 	return ssax.Deref(t)
@@ -167,29 +162,11 @@ func (d *detector) requestedType(fn *ssa.Function, reqIdx int) types.Type {
 			if !ok || first != nil && c.Pos() >= first.Pos() {
 				continue
 			}
-			fc := d.s.Forward(&c.Call)
-			callee := ssax.CalleeFunc(fc)
-			if callee == nil {
+			key, obj, ok := d.keys.GetCall(c)
+			if !ok || d.keys.Param(fn, key) != reqIdx {
 				continue
 			}
-			f := apis.FuncOf(callee)
-			args := ssax.CallArgs(fc)
-			var key ssa.Value
-			switch {
-			case apis.IsReaderGet(f) && len(args) >= 2:
-				key = args[1]
-			case apis.IsTypedGet(f):
-				for _, a := range args {
-					if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
-						key = a
-						break
-					}
-				}
-			}
-			if key == nil || d.keys.Param(fn, key) != reqIdx {
-				continue
-			}
-			first, firstType = c, getObjectType(c, args)
+			first, firstType = c, objectType(obj)
 		}
 	}
 	return firstType
@@ -239,23 +216,16 @@ func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct 
 		return nil // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee)
-	args := ssax.CallArgs(fc)
 	var via *types.Func // the forwarder the call names, if any
 	if fc != &c.Call {
 		via = ssax.CalleeFunc(&c.Call)
 	}
 	switch {
-	case apis.IsReaderGet(f):
-		if len(args) >= 2 {
-			return []nfOrigin{{errVal: errVal, key: args[1], get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via, obj: getObjectType(c, args)}}
-		}
-		return nil
-	case apis.IsTypedGet(f):
-		// Get(ctx, name, opts) of typed clients, Get(name) of listers.
-		for _, a := range args {
-			if b, ok := a.Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
-				return []nfOrigin{{errVal: errVal, key: a, get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via, obj: getObjectType(c, args)}}
-			}
+	case apis.IsReaderGet(f) || apis.IsTypedGet(f):
+		// Get(ctx, key, obj) of a client; Get(ctx, name, opts) of typed
+		// clients, Get(name) of listers.
+		if key, obj, ok := d.keys.GetCall(c); ok {
+			return []nfOrigin{{errVal: errVal, key: key, get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via, obj: objectType(obj)}}
 		}
 		return nil
 	case apis.IsIgnoreNotFound(f):

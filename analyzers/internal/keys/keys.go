@@ -222,24 +222,9 @@ func (k *Keys) ObjectParams(fn *ssa.Function) map[ssa.Value]int {
 			if !ok {
 				continue
 			}
-			fc := k.s.Forward(&c.Call)
-			callee := ssax.CalleeFunc(fc)
-			if callee == nil {
-				continue
-			}
-			f := apis.FuncOf(callee)
-			args := ssax.CallArgs(fc)
-			switch {
-			case apis.IsReaderGet(f) && len(args) >= 3:
-				root, _ := k.s.RootOf(args[2])
-				add(root, k.keyParam(fn, args[1], make(map[ssa.Value]int)))
-			case apis.IsTypedGet(f):
-				for _, a := range args {
-					if bt, ok := a.Type().Underlying().(*types.Basic); ok && bt.Kind() == types.String {
-						add(c, k.keyParam(fn, a, make(map[ssa.Value]int)))
-						break
-					}
-				}
+			if key, obj, ok := k.GetCall(c); ok {
+				root, _ := k.s.RootOf(obj)
+				add(root, k.keyParam(fn, key, make(map[ssa.Value]int)))
 			}
 		}
 	}
@@ -249,6 +234,31 @@ func (k *Keys) ObjectParams(fn *ssa.Function) map[ssa.Value]int {
 		}
 	}
 	return m
+}
+
+// GetCall recognises a Get (through forwarders): a client's Get(ctx, key,
+// obj), whose key and object it returns, or a typed client's or lister's
+// Get(…, name, …), whose name and result (the call) it returns; ok is
+// false for any other call.
+func (k *Keys) GetCall(c *ssa.Call) (key, obj ssa.Value, ok bool) {
+	fc := k.s.Forward(&c.Call)
+	callee := ssax.CalleeFunc(fc)
+	if callee == nil {
+		return nil, nil, false
+	}
+	f := apis.FuncOf(callee)
+	args := ssax.CallArgs(fc)
+	switch {
+	case apis.IsReaderGet(f) && len(args) >= 3:
+		return args[1], args[2], true
+	case apis.IsTypedGet(f):
+		for _, a := range args {
+			if bt, ok := a.Type().Underlying().(*types.Basic); ok && bt.Kind() == types.String {
+				return a, c, true
+			}
+		}
+	}
+	return nil, nil, false
 }
 
 // Const returns the constant string v holds: a constant, a closure's
