@@ -29,6 +29,27 @@ func (*NotFoundFact) AFact() {}
 
 func (f *NotFoundFact) String() string { return "notfound-of-param-" + ssax.Itoa(f.Param) }
 
+// KeyFact says that result Result of a function is a key made from its
+// parameters Params (receiver first; keys.ResultParams): `func
+// RequestKey(req ctrl.Request) types.NamespacedName`, `func KeyOf(ns, name
+// string) types.NamespacedName`. Callers in other packages follow a key
+// made by it to their own request.
+type KeyFact struct {
+	Result int
+	Params []int
+}
+
+// AFact marks KeyFact as a fact.
+func (*KeyFact) AFact() {}
+
+func (f *KeyFact) String() string {
+	out := "key-" + ssax.Itoa(f.Result) + "-of-params"
+	for _, p := range f.Params {
+		out += "-" + ssax.Itoa(p)
+	}
+	return out
+}
+
 // leaksAnalyzer finds the NotFound leaks of a package's reconcile roots
 // and exports the NotFoundFact of its functions. It is apart from the
 // check's Analyzer so that the check's tests see the check's diagnostics
@@ -36,7 +57,7 @@ func (f *NotFoundFact) String() string { return "notfound-of-param-" + ssax.Itoa
 // under test exports.
 var leaksAnalyzer = summary.NewAnalysis("rlnotfound",
 	"reconcilelint: the returns of reconcile roots whose error may be the NotFound of the requested object",
-	"the NotFound leaks", nil, []analysis.Fact{new(NotFoundFact)},
+	"the NotFound leaks", nil, []analysis.Fact{new(NotFoundFact), new(KeyFact)},
 	func() []*NotFoundLeak { return nil }, findLeaks)
 
 // NotFoundLeak is a return of a request-keyed reconcile root whose error
@@ -99,10 +120,25 @@ type detector struct {
 // the NotFoundFact of its functions.
 func findLeaks(pass *analysis.Pass, s *summary.Summary) ([]*NotFoundLeak, error) {
 	d := &detector{pass: pass, s: s, errs: errflow.New(s), keys: keys.New(s), memo: make(map[*ssa.Function][]nfLeak)}
+	d.keys.ImportKey = func(fn *types.Func) (int, []int, bool) {
+		var f KeyFact
+		if summary.ImportFuncFact(pass, fn, &f) {
+			return f.Result, f.Params, true
+		}
+		return 0, nil, false
+	}
 	leaks := d.rootLeaks()
 	s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {
 		if l := d.leaks(fn); len(l) > 0 {
 			return &NotFoundFact{Param: l[0].param, Site: l[0].site}
+		}
+		return nil
+	})
+	s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {
+		for i := 0; i < fn.Signature.Results().Len(); i++ {
+			if ps := d.keys.ResultParams(fn, i); ps != nil {
+				return &KeyFact{Result: i, Params: ps}
+			}
 		}
 		return nil
 	})

@@ -30,8 +30,8 @@ back, and logs an error on every attempt.`,
 	Detection: `Reported: a ` + "`return`" + ` of a ` + "`Reconcile(ctx, reconcile.Request)`" + ` method, a
 ` + "`TypedReconciler[Q]`" + ` or a ` + "`reconcile.Func`" + ` whose error result may be the error of a
 ` + "`Get`" + ` keyed by the request (` + "`req.NamespacedName`" + `, ` + "`client.ObjectKey{Namespace: req.Namespace, Name: req.Name}`" + `,
-a typed client's or lister's ` + "`Get(req.Name)`" + `, or a key a helper of the package builds from them:
-` + "`keyOf(req.Namespace, req.Name)`" + `; the requested object is the kind the root reads first with that
+a typed client's or lister's ` + "`Get(req.Name)`" + `, or a key a helper of this or another package builds from them:
+` + "`keyOf(req.Namespace, req.Name)`" + `, ` + "`kutil.RequestKey(req)`" + `; the requested object is the kind the root reads first with that
 key, and a later Get of another kind by the same name, a child named after its owner, is not), returned directly, wrapped with
 ` + "`%w`" + ` or ` + "`github.com/pkg/errors`" + `, or passed up by helpers in this or other packages.
 Deferred calls do not hide it: with a ` + "`defer cancel()`" + `, a deferred log line or metric,

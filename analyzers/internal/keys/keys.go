@@ -11,6 +11,7 @@
 package keys
 
 import (
+	"slices"
 	"go/token"
 	"go/types"
 
@@ -26,6 +27,11 @@ type Keys struct {
 	s *summary.Summary
 	// objects memoizes ObjectParams.
 	objects map[*ssa.Function]map[ssa.Value]int
+	// ImportKey, when set, answers for a function of another package
+	// which of its parameters a result that is a key is made from
+	// (ResultParams, the fact its package exported); ok is false when it
+	// has none.
+	ImportKey func(fn *types.Func) (result int, params []int, ok bool)
 	// bind maps a key constructor being followed (resultParam) to its
 	// call: a parameter of it stands for that argument, in the caller's
 	// terms.
@@ -155,6 +161,27 @@ func (k *Keys) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]int) 
 // the caller, its own parameters standing for the call's arguments.
 func (k *Keys) resultParam(fn *ssa.Function, c *ssa.CallCommon, index int, seen map[ssa.Value]int) int {
 	callee := k.s.LocalCallee(c)
+	if callee == nil && !c.IsInvoke() && k.ImportKey != nil {
+		// A key made by a function of another package: its fact.
+		fc := k.s.Forward(c)
+		if f := ssax.CalleeFunc(fc); f != nil {
+			if r, ps, ok := k.ImportKey(f); ok && r == index {
+				j := -1
+				for _, p := range ps {
+					if p >= len(fc.Args) {
+						return -1
+					}
+					q := k.keyParam(fn, fc.Args[p], seen)
+					if q < 0 || j >= 0 && q != j {
+						return -1
+					}
+					j = q
+				}
+				return j
+			}
+		}
+		return -1
+	}
 	if callee == nil || callee == fn || len(callee.Blocks) == 0 || c.IsInvoke() {
 		return -1
 	}
@@ -185,6 +212,54 @@ func (k *Keys) resultParam(fn *ssa.Function, c *ssa.CallCommon, index int, seen 
 		j = p
 	}
 	return j
+}
+
+// ResultParams returns the parameters (receiver first) that result index
+// of fn, a function whose every return gives a key, makes that key from:
+// every part of the key derives from one of them (`NamespacedName{
+// Namespace: ns, Name: name}` from ns and name), so a caller whose
+// arguments for them all derive from its request makes the request's key.
+// nil when a part derives from no parameter (a constant name), or the
+// result is no key type (types.NamespacedName, client.ObjectKey, a name).
+func (k *Keys) ResultParams(fn *ssa.Function, index int) []int {
+	if len(fn.Blocks) == 0 || !isKeyType(fn.Signature.Results().At(index).Type()) || k.bind[fn] != nil {
+		return nil
+	}
+	if k.bind == nil {
+		k.bind = make(map[*ssa.Function]func(int) int)
+	}
+	used := map[int]bool{}
+	k.bind[fn] = func(i int) int { used[i] = true; return 0 } // every parameter stands for one source
+	defer delete(k.bind, fn)
+	some := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || index >= len(ret.Results) {
+			continue
+		}
+		if k.keyParam(fn, ret.Results[index], make(map[ssa.Value]int)) != 0 {
+			return nil
+		}
+		some = true
+	}
+	if !some {
+		return nil
+	}
+	var out []int
+	for i := range used {
+		out = append(out, i)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// isKeyType reports whether t is an object key: a NamespacedName (its
+// client.ObjectKey alias) or a string name.
+func isKeyType(t types.Type) bool {
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		return b.Kind() == types.String
+	}
+	return apis.IsNamed(t, apis.Types, "NamespacedName", false)
 }
 
 // ObjectParams maps the object roots of fn that a Get fills (the object

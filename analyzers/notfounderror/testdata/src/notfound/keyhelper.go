@@ -7,6 +7,8 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"notfound/helpers"
 )
 
 // Keys made by a helper of the package: the key is the request's when the
@@ -42,6 +44,30 @@ type ConfigKeyReconciler struct{ client.Client }
 func (r *ConfigKeyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	var cm corev1.ConfigMap
 	if err := r.Get(ctx, configKey(req.Namespace), &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// A key made by a function of another package from the request's fields
+// (its fact): the requested object.
+type OtherPkgKeyReconciler struct{ client.Client }
+
+func (r *OtherPkgKeyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var sa corev1.ServiceAccount
+	if err := r.Get(ctx, helpers.RequestKey(req.Namespace, req.Name), &sa); err != nil {
+		return ctrl.Result{}, err // want `notfounderror`
+	}
+	return ctrl.Result{}, nil
+}
+
+// A key of another package's making that names a fixed object (not
+// reported).
+type OtherPkgSharedReconciler struct{ client.Client }
+
+func (r *OtherPkgSharedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, helpers.SharedKey(req.Namespace), &cm); err != nil {
 		return ctrl.Result{}, err
 	}
 	return ctrl.Result{}, nil

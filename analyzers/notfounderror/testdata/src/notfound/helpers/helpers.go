@@ -18,3 +18,13 @@ func Fetch(ctx context.Context, c client.Client, key types.NamespacedName, obj c
 func FetchOptional(ctx context.Context, c client.Client, key types.NamespacedName, obj client.Object) error {
 	return client.IgnoreNotFound(c.Get(ctx, key, obj))
 }
+
+// RequestKey is the key of the object a request names.
+func RequestKey(namespace, name string) types.NamespacedName {
+	return types.NamespacedName{Namespace: namespace, Name: name}
+}
+
+// SharedKey names the namespace's shared settings, whatever is requested.
+func SharedKey(namespace string) types.NamespacedName {
+	return types.NamespacedName{Namespace: namespace, Name: "shared-settings"}
+}
