@@ -11,9 +11,9 @@
 package keys
 
 import (
-	"slices"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
