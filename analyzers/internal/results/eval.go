@@ -32,9 +32,9 @@ func (v Value) NonZero() bool {
 // Eval evaluates a reconcile.Result value: a constant (the zero
 // Result), a composite literal whose fields are stored in the same block
 // as (or in blocks dominating) the load, a Phi, or the result of a
-// function with a body (a constructor helper: `return o` after
-// `o.RequeueAfter = d`), evaluated with its parameters bound to the
-// call's arguments. Anything else is not Known.
+// function with a body that returns a Result alone (a constructor
+// helper: `return o` after `o.RequeueAfter = d`), evaluated with its
+// parameters bound to the call's arguments. Anything else is not Known.
 func Eval(v ssa.Value) Value {
 	return eval(v, nil, make(map[evalKey]bool))
 }
@@ -139,11 +139,11 @@ func eval(v ssa.Value, fr *frame, seen map[evalKey]bool) Value {
 	case *ssa.Phi:
 		return evalJoin(x.Edges, fr, seen)
 	case *ssa.Call:
+		// A constructor of the Result alone. A call returning a
+		// (Result, error) pair is not evaluated here: the returns of
+		// such a helper are judged in it, where its Result meets its
+		// error (the results model follows the pair there).
 		return evalCall(&x.Call, 0, fr, seen)
-	case *ssa.Extract:
-		if c, ok := x.Tuple.(*ssa.Call); ok {
-			return evalCall(&c.Call, x.Index, fr, seen)
-		}
 	}
 	return Value{}
 }
