@@ -35,8 +35,18 @@ func (v Value) NonZero() bool {
 // function with a body that returns a Result alone (a constructor
 // helper: `return o` after `o.RequeueAfter = d`), evaluated with its
 // parameters bound to the call's arguments. Anything else is not Known.
-func Eval(v ssa.Value) Value {
-	return eval(v, nil, make(map[evalKey]bool))
+//
+// callee answers what a call calls (the model's Summary.LocalCallee): the
+// one place calls are resolved.
+func Eval(v ssa.Value, callee func(*ssa.CallCommon) *ssa.Function) Value {
+	return eval(v, nil, &evalState{seen: make(map[evalKey]bool), callee: callee})
+}
+
+// evalState is what one evaluation carries: the values met on the way
+// and the resolver of calls.
+type evalState struct {
+	seen   map[evalKey]bool
+	callee func(*ssa.CallCommon) *ssa.Function
 }
 
 // frame binds the parameters of a function being evaluated for one call
@@ -105,26 +115,13 @@ func resolve(v ssa.Value, fr *frame) (ssa.Value, *frame) {
 	return v, fr
 }
 
-// calleeBody returns the function with a body that a call runs: its static
-// callee, or the generic function an instantiation comes from.
-func calleeBody(c *ssa.CallCommon) *ssa.Function {
-	fn := c.StaticCallee()
-	if fn != nil && len(fn.Blocks) == 0 && fn.Origin() != nil {
-		fn = fn.Origin()
-	}
-	if fn == nil || len(fn.Blocks) == 0 {
-		return nil
-	}
-	return fn
-}
-
 // eval is Eval with the values met on the way (a loop Phi is not Known).
-func eval(v ssa.Value, fr *frame, seen map[evalKey]bool) Value {
+func eval(v ssa.Value, fr *frame, st *evalState) Value {
 	v, fr = resolve(v, fr)
-	if v == nil || seen[evalKey{v, fr}] || !apis.IsResult(v.Type()) {
+	if v == nil || st.seen[evalKey{v, fr}] || !apis.IsResult(v.Type()) {
 		return Value{}
 	}
-	seen[evalKey{v, fr}] = true
+	st.seen[evalKey{v, fr}] = true
 	switch x := v.(type) {
 	case *ssa.Const:
 		if x.Value == nil {
@@ -133,17 +130,17 @@ func eval(v ssa.Value, fr *frame, seen map[evalKey]bool) Value {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			if a, ok := x.X.(*ssa.Alloc); ok {
-				return evalAlloc(a, x, fr, seen)
+				return evalAlloc(a, x, fr, st)
 			}
 		}
 	case *ssa.Phi:
-		return evalJoin(x.Edges, fr, seen)
+		return evalJoin(x.Edges, fr, st)
 	case *ssa.Call:
 		// A constructor of the Result alone. A call returning a
 		// (Result, error) pair is not evaluated here: the returns of
 		// such a helper are judged in it, where its Result meets its
 		// error (the results model follows the pair there).
-		return evalCall(&x.Call, 0, fr, seen)
+		return evalCall(&x.Call, 0, fr, st)
 	}
 	return Value{}
 }
@@ -151,10 +148,13 @@ func eval(v ssa.Value, fr *frame, seen map[evalKey]bool) Value {
 // evalCall evaluates result index of a call of a function with a body:
 // the join of what its returns give, its parameters bound to the call's
 // arguments.
-func evalCall(c *ssa.CallCommon, index int, fr *frame, seen map[evalKey]bool) Value {
-	fn := calleeBody(c)
-	if fn == nil || fr != nil && fr.depth >= maxFrames {
-		return Value{}
+func evalCall(c *ssa.CallCommon, index int, fr *frame, st *evalState) Value {
+	var fn *ssa.Function
+	if st.callee != nil {
+		fn = st.callee(c)
+	}
+	if fn == nil || len(fn.Params) != len(c.Args) || fr != nil && fr.depth >= maxFrames {
+		return Value{} // unknown, or a bound method whose receiver the call does not pass
 	}
 	inner := &frame{call: c, fn: fn, parent: fr}
 	if fr != nil {
@@ -167,18 +167,18 @@ func evalCall(c *ssa.CallCommon, index int, fr *frame, seen map[evalKey]bool) Va
 		}
 	}
 	if len(rets) == 1 {
-		return eval(rets[0], inner, seen)
+		return eval(rets[0], inner, st)
 	}
-	return evalJoin(rets, inner, seen)
+	return evalJoin(rets, inner, st)
 }
 
 // evalJoin evaluates values that reach one point (a Phi's edges, the
 // returns of a function): Known only when every one is known and they
 // agree on the classification that matters to the checks: all non-zero.
-func evalJoin(vs []ssa.Value, fr *frame, seen map[evalKey]bool) Value {
+func evalJoin(vs []ssa.Value, fr *frame, st *evalState) Value {
 	var out Value
 	for i, e := range vs {
-		ev := eval(e, fr, seen)
+		ev := eval(e, fr, st)
 		if !ev.NonZero() {
 			return Value{}
 		}
@@ -210,7 +210,7 @@ func constOf(v ssa.Value, fr *frame) *ssa.Const {
 // store into a (whole or by field) must run before the load on every path:
 // in the load's block before it, or in a block that dominates the load's
 // block, and a must not escape.
-func evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, fr *frame, seen map[evalKey]bool) Value {
+func evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, fr *frame, es *evalState) Value {
 	type store struct {
 		st    *ssa.Store
 		field int // -1 for the whole value
@@ -296,7 +296,7 @@ func evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, fr *frame, seen map[evalKey]bool) Val
 	for _, st := range before {
 		switch {
 		case st.field < 0:
-			out = eval(st.st.Val, fr, seen)
+			out = eval(st.st.Val, fr, es)
 		case ssax.FieldName(a.Type(), st.field) == "Requeue":
 			c := constOf(st.st.Val, fr)
 			if c == nil || c.Value == nil || c.Value.Kind() != constant.Bool {
