@@ -54,16 +54,71 @@ func Dispatches(funcs []*ssa.Function) map[*types.Func]int {
 					// not the controller the worker runs.
 					continue
 				}
+				found := false
 				for j, a := range c.Common().Args {
 					if q.from(a, 0) {
 						out[c.Common().Method] = j + 1
+						found = true
 						break
 					}
+				}
+				if !found && out[c.Common().Method] == 0 && q.made(c.Common().Value, 0) {
+					// f.NewManager(obj).Sync(ctx): the receiver holds the item.
+					out[c.Common().Method] = HeldKey
 				}
 			}
 		}
 	}
 	return out
+}
+
+// HeldKey is the dispatch key of an interface method called on a value
+// made from the item (a manager a factory builds for each object,
+// f.NewManager(obj).Sync(ctx)): the implementation's receiver holds
+// what it reconciles, so the root has no request parameter.
+const HeldKey = -1
+
+// made reports whether v, the receiver of an interface call, is the
+// result of a call given an item (from): a manager made for the object,
+// as it is or converted, held in a local variable, or a Phi of such.
+func (q *queueItems) made(v ssa.Value, depth int) bool {
+	if depth > 4 || v == nil {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Extract:
+		if x.Index == 0 {
+			return q.made(x.Tuple, depth+1)
+		}
+	case *ssa.Call:
+		for _, a := range x.Call.Args {
+			if q.from(a, 0) {
+				return true
+			}
+		}
+	case *ssa.ChangeType:
+		return q.made(x.X, depth+1)
+	case *ssa.MakeInterface:
+		return q.made(x.X, depth+1)
+	case *ssa.TypeAssert:
+		return q.made(x.X, depth+1)
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			if a, ok := x.X.(*ssa.Alloc); ok {
+				return q.made(ssax.SingleStored(a), depth+1)
+			}
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !q.made(e, depth+1) {
+				if _, isConst := e.(*ssa.Const); !isConst {
+					return false
+				}
+			}
+		}
+		return len(x.Edges) > 0
+	}
+	return false
 }
 
 // queueItems tells whether a value is an item a worker took from a

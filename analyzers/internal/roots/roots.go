@@ -37,13 +37,14 @@ const (
 	SyncHandler              // R5: a client-go sync handler: func(key string) error that splits the key
 	Dispatched               // R6: a method a workqueue worker calls through an interface with the queue's item
 	Listener                 // R7: the add or update method of a listener type, returning an error its controller retries
+	Managed                  // R8: a method a reconciler calls on a manager it has made for the object it read
 )
 
 var kindNames = [...]string{
 	Request: "R1a Reconcile(ctx, Request)", Object: "R1b ObjectReconciler", Typed: "R1c TypedReconciler",
 	Func: "R2 reconcile.Func", AsReconciler: "R3 AsReconciler", Configured: "R4 configured root",
 	SyncHandler: "R5 client-go sync handler", Dispatched: "R6 method a workqueue worker dispatches to",
-	Listener: "R7 listener method",
+	Listener: "R7 listener method", Managed: "R8 method of a manager made for the object",
 }
 
 // String describes the kind.
@@ -174,6 +175,13 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 	for _, fn := range slices.SortedFunc(maps.Keys(disp), func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
 		k := disp[fn]
 		if seen[fn] || k >= len(fn.Params) {
+			continue
+		}
+		if k == HeldKey {
+			// The receiver holds the object (a manager made for it): the
+			// root reads no request of its own.
+			add(fn, Managed)
+			roots[len(roots)-1].Request = nil
 			continue
 		}
 		add(fn, Dispatched)

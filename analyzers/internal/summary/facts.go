@@ -15,6 +15,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
@@ -71,6 +72,9 @@ type FuncSummary struct {
 	// DispatchKey, on an interface method, is 1 + the index of the
 	// parameter through which a workqueue worker of the package passes
 	// the queue's item (roots.Dispatches): its implementations are roots.
+	// roots.HeldKey says the method is called on a value made from the
+	// item (a manager made for the object): its implementations are
+	// roots without a request.
 	DispatchKey int `json:",omitempty"`
 	// ForwardTarget, on a forwarder to an API the tables describe
 	// (controller-runtime, client-go, apimachinery), is the summary of
@@ -223,6 +227,8 @@ func (f *FuncSummary) String() string {
 	}
 	if f.DispatchKey > 0 {
 		parts = append(parts, "dispatches-queue-item-to-param "+ssax.Itoa(f.DispatchKey-1))
+	} else if f.DispatchKey == roots.HeldKey {
+		parts = append(parts, "dispatches-to-manager-of-item")
 	}
 	if f.EmptinessTest > 0 {
 		parts = append(parts, "tests-emptiness-of-param "+ssax.Itoa(f.EmptinessTest-1))

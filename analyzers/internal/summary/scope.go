@@ -221,6 +221,7 @@ func (s *Summary) ParamArgs(p *ssa.Parameter) []ssa.Value {
 // findCalls records the package-internal call graph, including closures,
 // defers, goroutines, function values and invokes on package-local types.
 func (s *Summary) findCalls() {
+	var operands []*ssa.Value
 	add := func(caller, callee *ssa.Function, site ssa.Instruction) {
 		callee = s.LocalFunc(callee)
 		if callee == nil || callee == caller {
@@ -248,17 +249,25 @@ func (s *Summary) findCalls() {
 							add(fn, f, instr)
 						}
 					}
-				case *ssa.MakeClosure:
-					if f, ok := x.Fn.(*ssa.Function); ok {
-						add(fn, f, instr)
-					}
-				case *ssa.Store:
-					if f, ok := x.Val.(*ssa.Function); ok {
-						add(fn, f, instr)
-					}
-				case *ssa.MakeInterface:
-					if f, ok := x.X.(*ssa.Function); ok {
-						add(fn, f, instr)
+				case *ssa.Return:
+					// A function returned (a factory's closure): the call
+					// graph follows it to the calls of the result, which
+					// are its call edges.
+				default:
+					// A function used as a value in any other way: a
+					// closure made, a function stored, converted to an
+					// interface or to a named func type
+					// (resource.VisitorFunc(func(…) error {…})), put
+					// into a slice or a map. Whoever holds the value may
+					// call it.
+					operands = instr.Operands(operands[:0])
+					for _, op := range operands {
+						if op == nil {
+							continue
+						}
+						if f, ok := (*op).(*ssa.Function); ok {
+							add(fn, f, instr)
+						}
 					}
 				}
 			}

@@ -117,6 +117,7 @@ type Summary struct {
 	visible  []*ssa.Function     // srcFunc without the inlined forwarders (Funcs)
 	dispatch map[*types.Func]int // interface methods a workqueue worker calls with its item (roots.Dispatches)              // forwarders whose every use is a resolved call
 	types    map[*types.TypeName]*TypeInfo
+	held     map[*ssa.Parameter][]*HeldObject // objects manager roots' receivers hold (held.go)
 
 	// The lazily computed parts (package memo): the base's are filled
 	// while the model is built, then frozen; a View has its own, and its
@@ -448,6 +449,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 		fn, _ := s.FuncValue(v)
 		return fn
 	})
+	s.findHeldObjects()
 	s.computeScope()
 	s.findWrites()
 	s.refineWriteGuards()

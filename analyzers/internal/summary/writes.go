@@ -354,6 +354,9 @@ func (s *Summary) heldRoot(root ssa.Value, path []string, seen map[ssa.Value]boo
 	if len(path) == 0 || seen[root] {
 		return root, path
 	}
+	if h, rest := s.heldObject(root, path); h != nil {
+		return h, rest // the object a manager root's receiver holds
+	}
 	call, idx := resultCall(root)
 	if call == nil {
 		return root, path

@@ -43,3 +43,67 @@ func (k *kind) ReconcileKind(ctx context.Context, w *api.Widget) error {
 	w.Status.Message = "seen at " + time.Now().String() // want `nondetwrite: time.Now\(\) flows into Widget.Status.Message`
 	return k.Status().Update(ctx, w)
 }
+
+// A manager made for each object by a factory the runner calls with the
+// object it read: its Sync reconciles the object it holds (here one
+// struct down), through every load of the field.
+type factory struct {
+	c      client.Client
+	stable bool
+}
+
+// NewManagers returns the reconciler of managers.
+func NewManagers(c client.Client) reconcile.Reconciler {
+	return runner.ForManagers(c, factory{c: c})
+}
+
+type state struct {
+	obj  *api.Widget
+	seen int
+}
+
+func (f factory) NewManager(w *api.Widget) (runner.Manager, error) {
+	if f.stable {
+		return &stableManager{c: f.c, obj: w}, nil
+	}
+	return &manager{c: f.c, st: state{obj: w}}, nil
+}
+
+func (f factory) Auditor() runner.Auditor { return &auditor{c: f.c} }
+
+type manager struct {
+	c  client.Client
+	st state
+}
+
+func (m *manager) Sync(ctx context.Context) error {
+	m.st.obj.Status.Message = "synced at " + time.Now().String() // want `nondetwrite: time.Now\(\) flows into Widget.Status.Message`
+	return m.c.Status().Update(ctx, m.st.obj)
+}
+
+// The twin: the manager records what it saw, the same on every pass.
+type stableManager struct {
+	c   client.Client
+	obj *api.Widget
+}
+
+func (m *stableManager) Sync(ctx context.Context) error {
+	w := m.obj
+	w.Status.Message = "generation " + time.Unix(w.Generation, 0).UTC().Format(time.RFC3339)
+	return m.c.Status().Update(ctx, w)
+}
+
+// The auditor is made with no object: its Audit is no reconcile of one,
+// and what it writes is its own business.
+type auditor struct {
+	c   client.Client
+	log *api.Widget
+}
+
+func (a *auditor) Audit(ctx context.Context) error {
+	if a.log == nil {
+		return nil
+	}
+	a.log.Status.Message = "audited at " + time.Now().String()
+	return a.c.Status().Update(ctx, a.log)
+}

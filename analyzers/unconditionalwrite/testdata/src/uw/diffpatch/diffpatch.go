@@ -196,3 +196,58 @@ func (r *ForeignEmptyReconciler) Reconcile(ctx context.Context, req ctrl.Request
 	}
 	return ctrl.Result{}, r.Patch(ctx, cur, client.RawPatch(types.MergePatchType, patch))
 }
+
+// The write is in a function literal that captures nothing, converted to
+// a named func type of another package and run there on each target.
+type VisitReconciler struct {
+	Targets []patchutil.Target
+}
+
+func (r *VisitReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, patchTargets(ctx, r.Targets)
+}
+
+func patchTargets(_ context.Context, targets []patchutil.Target) error {
+	return patchutil.Visit(targets, func(t patchutil.Target, err error) error {
+		if err != nil {
+			return err
+		}
+		ctx := context.Background()
+		cur, err := t.Deps.Get(ctx, t.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		patch, err := mergePatch(cur, desired(cur))
+		if err != nil {
+			return err
+		}
+		if patch == nil {
+			return nil
+		}
+		_, err = t.Deps.Patch(ctx, cur.Name, types.MergePatchType, patch, metav1.PatchOptions{}) // want `unconditionalwrite: Patch of the Deployment is sent on every reconcile, even when nothing changed: the diff library's patch`
+		return err
+	})
+}
+
+// The twin: the visitor compares the patch with "{}".
+type VisitEmptyReconciler struct {
+	Targets []patchutil.Target
+}
+
+func (r *VisitEmptyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, patchutil.Visit(r.Targets, func(t patchutil.Target, err error) error {
+		if err != nil {
+			return err
+		}
+		cur, err := t.Deps.Get(ctx, t.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		patch, err := mergePatch(cur, desired(cur))
+		if err != nil || patchutil.IsEmpty(patch) {
+			return err
+		}
+		_, err = t.Deps.Patch(ctx, cur.Name, types.MergePatchType, patch, metav1.PatchOptions{})
+		return err
+	})
+}

@@ -42,3 +42,40 @@ func ForKind(c client.Client, r KindReconciler) reconcile.Reconciler {
 		return reconcile.Result{}, r.ReconcileKind(ctx, w)
 	})
 }
+
+// Manager reconciles the object it was made for.
+type Manager interface {
+	Sync(ctx context.Context) error
+}
+
+// ManagerFactory makes the Manager of an object.
+type ManagerFactory interface {
+	NewManager(w *api.Widget) (Manager, error)
+	// Auditor makes a manager of no object; the runner syncs it
+	// between requests.
+	Auditor() Auditor
+}
+
+// Auditor is synced with no object.
+type Auditor interface {
+	Audit(ctx context.Context) error
+}
+
+// ForManagers reads the Widget each request names, makes its manager and
+// syncs it.
+func ForManagers(c client.Client, f ManagerFactory) reconcile.Reconciler {
+	return reconcile.Func(func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+		if err := f.Auditor().Audit(ctx); err != nil {
+			return reconcile.Result{}, err
+		}
+		w := &api.Widget{}
+		if err := c.Get(ctx, req.NamespacedName, w); err != nil {
+			return reconcile.Result{}, client.IgnoreNotFound(err)
+		}
+		m, err := f.NewManager(w)
+		if err != nil {
+			return reconcile.Result{}, err
+		}
+		return reconcile.Result{}, m.Sync(ctx)
+	})
+}
