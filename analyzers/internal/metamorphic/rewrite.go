@@ -23,6 +23,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -62,6 +63,7 @@ func Rules() []Rule {
 		{"spelling", "other spellings of the same API (clock values, sorting, the status subresource)", respell},
 		{"body-defer", "an unrelated deferred call added at the start of each function's body", bodyDefer},
 		{"deepcopy-into", "x := obj.DeepCopy() written as x := new(T); obj.DeepCopyInto(x)", deepCopyInto},
+		{"value-pointer", "each local variable of another package's struct type held through a pointer to it (var x T ↔ x := &T{})", valuePointer},
 		{"literal-constructor", "each keyed literal of another package's struct built by a constructor helper that stores its fields one by one", literalConstructor},
 		{"vendored", "the package, the stubs and every testdata package it imports seen through a vendor directory, as in GOPATH mode", nil},
 	}
@@ -1186,4 +1188,149 @@ func literalConstructor(v *variant) int {
 		}
 	}
 	return n
+}
+
+// valuePointer turns each local variable of another package's struct type
+// (var x T, x := T{…}) into a pointer to the same value (x := &T{},
+// x := &T{…}): &x becomes x, an assignment to x stores through it (*x =
+// …), a use of the value reads it ((*x)), and selectors stay as they are
+// (Go dereferences them). The variable is rewritten with all its uses or
+// not at all.
+func valuePointer(v *variant) int {
+	n := 0
+	info := v.pkg.TypesInfo
+	for _, fe := range v.files {
+		q := v.fileQualifier(fe)
+		for _, d := range fe.file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			// The parent of every node of the body, to read a use's context.
+			parent := map[ast.Node]ast.Node{}
+			var stack []ast.Node
+			ast.Inspect(fd.Body, func(node ast.Node) bool {
+				if node == nil {
+					stack = stack[:len(stack)-1]
+					return false
+				}
+				if len(stack) > 0 {
+					parent[node] = stack[len(stack)-1]
+				}
+				stack = append(stack, node)
+				return true
+			})
+			ast.Inspect(fd.Body, func(node ast.Node) bool {
+				var id *ast.Ident
+				var edits []edit
+				switch st := node.(type) {
+				case *ast.DeclStmt:
+					gd, ok := st.Decl.(*ast.GenDecl)
+					if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 || gd.Lparen.IsValid() {
+						return true
+					}
+					vs := gd.Specs[0].(*ast.ValueSpec)
+					if len(vs.Names) != 1 || len(vs.Values) != 0 || vs.Type == nil {
+						return true
+					}
+					id = vs.Names[0]
+					named := otherStruct(info.TypeOf(vs.Type), v.pkg.Types)
+					if named == nil {
+						return true
+					}
+					edits = append(edits, edit{v.off(st.Pos()), v.off(st.End()), fmt.Sprintf("%s := &%s{}", id.Name, types.TypeString(named, q))})
+				case *ast.AssignStmt:
+					if st.Tok != token.DEFINE || len(st.Lhs) != 1 || len(st.Rhs) != 1 {
+						return true
+					}
+					id, _ = st.Lhs[0].(*ast.Ident)
+					lit, ok := ast.Unparen(st.Rhs[0]).(*ast.CompositeLit)
+					if id == nil || !ok || lit.Type == nil || otherStruct(info.TypeOf(lit), v.pkg.Types) == nil {
+						return true
+					}
+					edits = append(edits, edit{v.off(lit.Type.Pos()), v.off(lit.Type.End()), "&" + v.text(fe, lit.Type)})
+				default:
+					return true
+				}
+				obj := info.Defs[id]
+				if obj == nil || id.Name == "_" {
+					return true
+				}
+				ok := true
+				ast.Inspect(fd.Body, func(u ast.Node) bool {
+					use, isIdent := u.(*ast.Ident)
+					if !ok || !isIdent || info.Uses[use] != obj {
+						return ok
+					}
+					switch p := parent[use].(type) {
+					case *ast.UnaryExpr:
+						if p.Op == token.AND {
+							edits = append(edits, edit{v.off(p.Pos()), v.off(p.End()), id.Name})
+							return true
+						}
+					case *ast.SelectorExpr:
+						if p.X == ast.Expr(use) {
+							return true // x.f and x.M() dereference a pointer
+						}
+					case *ast.AssignStmt:
+						if slices.Contains(p.Lhs, ast.Expr(use)) {
+							if p.Tok != token.ASSIGN {
+								ok = false
+								return false
+							}
+							edits = append(edits, edit{v.off(use.Pos()), v.off(use.End()), "*" + id.Name})
+							return true
+						}
+					case *ast.ParenExpr:
+						if u, isAddr := parent[p].(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+							edits = append(edits, edit{v.off(u.Pos()), v.off(u.End()), id.Name})
+							return true
+						}
+					}
+					edits = append(edits, edit{v.off(use.Pos()), v.off(use.End()), "(*" + id.Name + ")"})
+					return true
+				})
+				if !ok || !v.claimAll(fe, edits) {
+					return true
+				}
+				fe.edits = append(fe.edits, edits...)
+				n++
+				return true
+			})
+		}
+	}
+	return n
+}
+
+// otherStruct returns t when it is a named struct type of another package
+// than self, not generic and expressible from self; nil otherwise.
+func otherStruct(t types.Type, self *types.Package) *types.Named {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg() == self || named.TypeArgs().Len() > 0 {
+		return nil
+	}
+	if _, isStruct := named.Underlying().(*types.Struct); !isStruct || !expressible(named, self, nil) {
+		return nil
+	}
+	return named
+}
+
+// claimAll claims the ranges of every edit of es, or none of them.
+func (v *variant) claimAll(fe *fileEdit, es []edit) bool {
+	for i, e := range es {
+		for _, r := range v.taken[fe] {
+			if e.start < r[1] && r[0] < e.end {
+				return false
+			}
+		}
+		for _, f := range es[:i] {
+			if e.start < f.end && f.start < e.end {
+				return false
+			}
+		}
+	}
+	for _, e := range es {
+		v.taken[fe] = append(v.taken[fe], [2]int{e.start, e.end})
+	}
+	return true
 }

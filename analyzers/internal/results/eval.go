@@ -129,8 +129,11 @@ func eval(v ssa.Value, fr *frame, st *evalState) Value {
 		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			if a, ok := x.X.(*ssa.Alloc); ok {
-				return evalAlloc(a, x, fr, st)
+			switch cell := x.X.(type) {
+			case *ssa.Alloc:
+				return evalCell(cell, x, fr, st)
+			case *ssa.Call:
+				return evalCell(cell, x, fr, st) // a constructor's pointer
 			}
 		}
 	case *ssa.Phi:
@@ -176,9 +179,22 @@ func evalCall(c *ssa.CallCommon, index int, fr *frame, st *evalState) Value {
 // returns of a function): Known only when every one is known and they
 // agree on the classification that matters to the checks: all non-zero.
 func evalJoin(vs []ssa.Value, fr *frame, st *evalState) Value {
-	var out Value
-	for i, e := range vs {
+	evs := make([]Value, 0, len(vs))
+	for _, e := range vs {
 		ev := eval(e, fr, st)
+		if !ev.NonZero() {
+			return Value{}
+		}
+		evs = append(evs, ev)
+	}
+	return joinValues(evs)
+}
+
+// joinValues joins the values that reach one point: Known only when every
+// one is known and all are non-zero.
+func joinValues(evs []Value) Value {
+	var out Value
+	for i, ev := range evs {
 		if !ev.NonZero() {
 			return Value{}
 		}
@@ -206,20 +222,26 @@ func constOf(v ssa.Value, fr *frame) *ssa.Const {
 	return c
 }
 
-// evalAlloc evaluates the load ld of a local Result variable a. Every
-// store into a (whole or by field) must run before the load on every path:
-// in the load's block before it, or in a block that dominates the load's
-// block, and a must not escape.
-func evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, fr *frame, es *evalState) Value {
+// evalCell evaluates the Result a pointer cell holds at instruction at (a
+// load of it, or a return of the pointer): a local Result variable (an
+// Alloc, zeroed), or the pointer a constructor of the package returns
+// (a Call, holding what the constructor stored into it). The cell must
+// not escape: it is only loaded, stored into (whole or by field), and
+// returned.
+func evalCell(cell ssa.Value, at ssa.Instruction, fr *frame, es *evalState) Value {
+	def, ok := cell.(ssa.Instruction)
+	if !ok {
+		return Value{}
+	}
 	type store struct {
 		st    *ssa.Store
 		field int // -1 for the whole value
 	}
 	var stores []store
-	for _, r := range *a.Referrers() {
+	for _, r := range *cell.Referrers() {
 		switch x := r.(type) {
 		case *ssa.Store:
-			if x.Addr != a {
+			if x.Addr != cell {
 				return Value{} // a stored somewhere: escapes
 			}
 			stores = append(stores, store{x, -1})
@@ -244,71 +266,36 @@ func evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, fr *frame, es *evalState) Value {
 					return Value{}
 				}
 			}
-		case *ssa.DebugRef:
+		case *ssa.DebugRef, *ssa.Return:
 		default:
 			return Value{}
 		}
 	}
-	// Order the stores: they must all run before the load, and their
-	// relative order must be fixed (the same block, or a dominator chain
-	// with at most one store per field outside the load's block).
-	lb := ld.Block()
-	idx := ssax.InstrIndex(lb, ld)
-	var before []store
+	// The value at the load is what the stores on the paths from the
+	// variable's allocation make of its zero value: in a block, its
+	// stores in order; at a join, the join of what each predecessor
+	// hands on (a Result stored on one arm of an if, `*res =
+	// ctrl.Result{…}`). A loop on the way makes it unknown.
+	byBlock := map[*ssa.BasicBlock][]store{}
 	for _, st := range stores {
-		sb := st.st.Block()
-		switch {
-		case sb == lb:
-			if ssax.InstrIndex(sb, st.st) > idx {
-				continue // runs after the load (in a loop at most)
-			}
-		case sb.Dominates(lb):
-		default:
-			return Value{}
-		}
-		before = append(before, st)
+		byBlock[st.st.Block()] = append(byBlock[st.st.Block()], st)
 	}
-	for i := range before {
-		for j := range before {
-			if i == j {
-				continue
-			}
-			bi, bj := before[i].st.Block(), before[j].st.Block()
-			if bi != bj && (before[i].field == before[j].field || before[i].field < 0 || before[j].field < 0) {
-				return Value{} // order across blocks is not fixed
-			}
-		}
-	}
-	// Apply the stores in order: dominating blocks first.
-	sortStores := func(x, y store) bool {
-		bx, by := x.st.Block(), y.st.Block()
-		if bx != by {
-			return bx.Dominates(by)
-		}
-		return ssax.InstrIndex(bx, x.st) < ssax.InstrIndex(by, y.st)
-	}
-	for i := 1; i < len(before); i++ {
-		for j := i; j > 0 && sortStores(before[j], before[j-1]); j-- {
-			before[j], before[j-1] = before[j-1], before[j]
-		}
-	}
-	out := Value{Known: true, AfterConst: true} // Alloc is zeroed
-	for _, st := range before {
+	apply := func(out Value, st store) Value {
 		switch {
 		case st.field < 0:
-			out = eval(st.st.Val, fr, es)
-		case ssax.FieldName(a.Type(), st.field) == "Requeue":
+			return eval(st.st.Val, fr, es)
+		case ssax.FieldName(cell.Type(), st.field) == "Requeue":
 			c := constOf(st.st.Val, fr)
 			if c == nil || c.Value == nil || c.Value.Kind() != constant.Bool {
 				out.Known = false
-				continue
+				return out
 			}
 			out.Requeue = constant.BoolVal(c.Value)
-		case ssax.FieldName(a.Type(), st.field) == "RequeueAfter":
+		case ssax.FieldName(cell.Type(), st.field) == "RequeueAfter":
 			c := constOf(st.st.Val, fr)
 			if c == nil {
 				out.AfterConst, out.After = false, 0
-				continue
+				return out
 			}
 			n, exact := int64(0), true
 			if c.Value != nil {
@@ -316,8 +303,105 @@ func evalAlloc(a *ssa.Alloc, ld *ssa.UnOp, fr *frame, es *evalState) Value {
 			}
 			out.AfterConst, out.After = exact, n
 		}
+		return out
 	}
-	return out
+	// upTo applies the stores of b that run before index end to in.
+	upTo := func(b *ssa.BasicBlock, in Value, start, end int) Value {
+		for _, st := range byBlock[b] {
+			if k := ssax.InstrIndex(b, st.st); k >= start && k < end {
+				in = apply(in, st)
+			}
+		}
+		return in
+	}
+	busy := map[*ssa.BasicBlock]bool{}
+	var atEnd func(b *ssa.BasicBlock) (Value, bool)
+	base := func() Value {
+		if c, ok := cell.(*ssa.Call); ok {
+			return evalPointee(&c.Call, fr, es)
+		}
+		return Value{Known: true, AfterConst: true} // Alloc is zeroed
+	}
+	entry := func(b *ssa.BasicBlock) (Value, bool) {
+		if b == def.Block() {
+			return base(), true
+		}
+		if len(b.Preds) == 0 || busy[b] {
+			return Value{}, false
+		}
+		busy[b] = true
+		defer delete(busy, b)
+		var vs []Value
+		for _, p := range b.Preds {
+			v, ok := atEnd(p)
+			if !ok {
+				return Value{}, false
+			}
+			vs = append(vs, v)
+		}
+		if len(vs) == 1 {
+			return vs[0], true
+		}
+		return joinValues(vs), true
+	}
+	atEnd = func(b *ssa.BasicBlock) (Value, bool) {
+		in, ok := entry(b)
+		if !ok {
+			return Value{}, false
+		}
+		start := 0
+		if b == def.Block() {
+			start = ssax.InstrIndex(b, def)
+		}
+		return upTo(b, in, start, len(b.Instrs)), true
+	}
+	lb := at.Block()
+	in, ok := entry(lb)
+	if !ok {
+		return Value{}
+	}
+	start := 0
+	if lb == def.Block() {
+		start = ssax.InstrIndex(lb, def)
+	}
+	return upTo(lb, in, start, ssax.InstrIndex(lb, at))
+}
+
+// evalPointee evaluates the Result that the pointer a call returns points
+// to when the call returns: the callee (a function of the package) returns
+// a cell it made (new(ctrl.Result), &ctrl.Result{…}) and stored into.
+func evalPointee(c *ssa.CallCommon, fr *frame, st *evalState) Value {
+	var fn *ssa.Function
+	if st.callee != nil {
+		fn = st.callee(c)
+	}
+	if fn == nil || len(fn.Params) != len(c.Args) || fr != nil && fr.depth >= maxFrames {
+		return Value{}
+	}
+	inner := &frame{call: c, fn: fn, parent: fr}
+	if fr != nil {
+		inner.depth = fr.depth + 1
+	}
+	var vs []Value
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		v, _ := resolve(ret.Results[0], inner)
+		switch x := v.(type) {
+		case *ssa.Alloc:
+			vs = append(vs, evalCell(x, ret, inner, st))
+		case *ssa.Call:
+			vs = append(vs, evalPointee(&x.Call, inner, st))
+		default:
+			return Value{}
+		}
+	}
+	if len(vs) == 1 {
+		return vs[0]
+	}
+	return joinValues(vs)
 }
 
 // ErrNonNil reports whether the error value v, returned in block b, is

@@ -169,3 +169,40 @@ func unused(err error) (ctrl.Result, error) {
 }
 
 var _ = unused
+
+// The Result held through a pointer, replaced on one arm of an if: every
+// path stores a non-zero Result before the return.
+type PtrResultReconciler struct{ client.Client }
+
+func (r *PtrResultReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	res := &ctrl.Result{RequeueAfter: time.Minute}
+	if w.Spec.Replicas > 1 {
+		*res = ctrl.Result{RequeueAfter: 2 * time.Minute}
+	}
+	if err := r.Update(ctx, w); err != nil {
+		return *res, err // want `resultwitherror: .*RequeueAfter: 2m0s`
+	}
+	return *res, nil
+}
+
+// The twin: only one arm makes it non-zero, so the Result may be empty.
+type PtrMaybeReconciler struct{ client.Client }
+
+func (r *PtrMaybeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	res := &ctrl.Result{}
+	if w.Spec.Replicas > 1 {
+		res.RequeueAfter = time.Minute
+	}
+	if err := r.Update(ctx, w); err != nil {
+		return *res, err
+	}
+	return *res, nil
+}
