@@ -50,3 +50,11 @@ func Endpoint(host string) string {
 	u := &url.URL{Scheme: "https", Host: host, Path: "/" + time.Now().Format(time.DateOnly)}
 	return u.String()
 }
+
+// Query builds a URL held in a local value of another package's struct.
+func Query(host string) string {
+	var u url.URL
+	u.Host = host
+	u.RawQuery = "at=" + time.Now().Format(time.DateOnly)
+	return u.String()
+}
