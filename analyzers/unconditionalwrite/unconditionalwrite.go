@@ -48,7 +48,10 @@ var Doc = &checkdoc.Doc{
 		"directly or through a helper whose bool result only tests that (`HasChanges(patch)`, of any package), " +
 		"guards nothing either: the patch is `{}`, which is not empty, when nothing differs, so the write " +
 		"(client-go's, controller-runtime's `RawPatch`, cli-runtime's `resource.Helper`) is sent on every pass; " +
-		"the message says so, and no fix is offered (compare the patch with `{}` instead).\n\n" +
+		"the message says so, names where the patch is computed, and no fix is offered (compare the patch with `{}` instead). " +
+		"A helper that compares the patch with `{}` (`string(p) == \"{}\"`, `bytes.Equal(p, []byte(\"{}\"))`, also through " +
+		"helpers of any package) before it returns it hands on an empty patch as nil: its callers' nil or length test " +
+		"of the result is a real change test.\n\n" +
 		"Not reported:\n" +
 		"- writes under a comparison of observed data: `equality.Semantic.DeepEqual`, `reflect.DeepEqual`, " +
 		"`cmp.Equal`, `slices.Equal`, an `observedGeneration` or hash-annotation test, a nil test of an " +
@@ -183,13 +186,16 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		} else if chain := s.Chain(w.Fn); len(chain) > 0 {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: chain[0].Pos(), Message: "reached from the reconcile root through this call"})
 		}
-		if test := diffLengthTest(s, w); test.IsValid() {
+		if test, patch := diffLengthTest(s, w); test.IsValid() {
 			// The write has a test, and it is the wrong one.
 			f.Message = fmt.Sprintf("%s of %s is sent on every reconcile, even when nothing changed: the diff library's patch "+
 				"is \"{}\", which is not empty, when nothing differs, so the length or nil test before the write always passes; "+
 				"skip the write when the patch is \"{}\" (string(patch) == \"{}\"), or compare the objects before diffing",
 				w.Method(), what)
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: test, Message: "this test passes for the patch \"{}\""})
+			if origin := patchOrigin(s, patch); origin.IsValid() && origin != test {
+				f.Related = append(f.Related, analysis.RelatedInformation{Pos: origin, Message: "the patch is computed here"})
+			}
 			rep.Report(f)
 			n++
 			continue
@@ -208,18 +214,20 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 
 // diffLengthTest returns the position of a length or nil test of a diff
 // library's patch that controls the write in its function (a guard of
-// kind DiffTest, which guards nothing), or NoPos.
-func diffLengthTest(s *summary.Summary, w *summary.Write) token.Pos {
+// kind DiffTest, which guards nothing), or NoPos, and the patch it tests.
+func diffLengthTest(s *summary.Summary, w *summary.Write) (token.Pos, ssa.Value) {
 	fi := s.Func(w.Fn)
 	if fi == nil || fi.Steady == nil {
-		return token.NoPos
+		return token.NoPos, nil
 	}
 	for _, d := range fi.Steady.ControlDeps(w.Call.Block()) {
-		if ifi := d.If(); ifi != nil && fi.Guard(ifi).Kind == summary.DiffTest {
-			return ifi.Cond.Pos()
+		if ifi := d.If(); ifi != nil {
+			if g := fi.Guard(ifi); g.Kind == summary.DiffTest {
+				return ifi.Cond.Pos(), g.Operand
+			}
 		}
 	}
-	return token.NoPos
+	return token.NoPos, nil
 }
 
 // helperOf returns the function of another package that the write's call
@@ -272,4 +280,12 @@ func isFresh(s *summary.Summary, w *summary.Write) bool {
 		}
 	}
 	return true
+}
+
+// patchOrigin returns where the diff library computed the patch, or NoPos.
+func patchOrigin(s *summary.Summary, patch ssa.Value) token.Pos {
+	if patch == nil {
+		return token.NoPos
+	}
+	return s.Taints().TaintOf(patch).Origin
 }

@@ -197,6 +197,15 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 		add(fn, Listener)
 		roots[len(roots)-1].Request = fn.Params[len(fn.Params)-1]
 	}
+	// R8 from the factory's side: the steps of a manager the package
+	// makes for an object, for a reconciler elsewhere.
+	for _, fn := range madeManagers(pkg, funcs) {
+		if seen[fn] {
+			continue
+		}
+		add(fn, Managed)
+		roots[len(roots)-1].Request = nil
+	}
 	// An R1 method may also be passed to AsReconciler; keep the more
 	// specific kind.
 	for _, r := range roots {

@@ -38,6 +38,10 @@ func fillIn(t *testing.T, v reflect.Value, n *int, open map[reflect.Type]int) {
 			fill(t, s.Index(i), n)
 		}
 		v.Set(s)
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			fill(t, v.Index(i), n)
+		}
 	case reflect.Pointer:
 		if open[v.Type().Elem()] > 1 {
 			return

@@ -92,6 +92,13 @@ type FuncSummary struct {
 	// nil-ness the bool result tests, and nothing else
 	// (len(patch) > 0): a call with a diff patch is a DiffTest guard.
 	EmptinessTest int `json:",omitempty"`
+	// ComparedPairs are the pairs of parameters (by index, receiver
+	// first) and of the constant "{}" (taint.EmptyObject) that the
+	// function compares, itself or through helpers (a wrapper of
+	// bytes.Equal, an IsEmpty(patch) that tests string(patch) == "{}"):
+	// a diff patch compared with "{}" through it is checked for being
+	// empty (taint.EmptyPatchChecked).
+	ComparedPairs [][2]int `json:",omitempty"`
 }
 
 // DeletionTestFact, when Tests is set, says that a function's bool result
@@ -222,6 +229,9 @@ func (f *FuncSummary) String() string {
 	for _, w := range f.WriterParams {
 		parts = append(parts, "writes-into-param-"+ssax.Itoa(w.Dest))
 	}
+	for _, pr := range f.ComparedPairs {
+		parts = append(parts, "compares-"+comparedName(pr[0])+"-with-"+comparedName(pr[1]))
+	}
 	if f.Forward != nil {
 		parts = append(parts, "forwards-to "+f.Forward.Target)
 	}
@@ -239,7 +249,7 @@ func (f *FuncSummary) String() string {
 func (f *FuncSummary) empty() bool {
 	return len(f.Writes) == 0 && len(f.Stores) == 0 && len(f.ResultStores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
 		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.RangedParams) == 0 && len(f.WriterParams) == 0 && !f.OnlyLogs &&
-		!f.DeletionTest.Tests && f.Forward == nil && f.DispatchKey == 0 && f.EmptinessTest == 0
+		!f.DeletionTest.Tests && f.Forward == nil && f.DispatchKey == 0 && f.EmptinessTest == 0 && len(f.ComparedPairs) == 0
 }
 
 // WriterParam is one writer parameter of a FuncSummary: the parameter
@@ -404,6 +414,7 @@ func (s *Summary) exportFacts() {
 		}
 		fs.IsEquality, fs.ReportsChange = s.BoolResultKind(fn)
 		fs.EmptinessTest = s.emptinessParam(fn, 0) + 1
+		fs.ComparedPairs = s.taints.ComparedPairs(fn)
 		if fs.IsEquality || fs.ReportsChange {
 			fs.Compares = s.ComparedParams(fn)
 		}
@@ -785,4 +796,12 @@ func ImportFuncFact(pass *analysis.Pass, fn *types.Func, fact analysis.Fact) boo
 		return false
 	}
 	return pass.ImportObjectFact(fn.Origin(), fact)
+}
+
+// comparedName names a side of a compared pair.
+func comparedName(k int) string {
+	if k == taint.EmptyObject {
+		return "{}"
+	}
+	return "param-" + ssax.Itoa(k)
 }

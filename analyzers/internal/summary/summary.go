@@ -310,6 +310,15 @@ func (m taintModel) RangedParamsOf(fn *types.Func) []int {
 	return nil
 }
 
+// ComparedPairsOf returns the pairs of parameters and "{}" that fn
+// compares, as its FuncSummary fact records.
+func (m taintModel) ComparedPairsOf(fn *types.Func) [][2]int {
+	if fs := m.FactOf(fn); fs != nil {
+		return fs.ComparedPairs
+	}
+	return nil
+}
+
 // WriterParamsOf returns the writer parameters of fn and what it writes
 // into each, as its FuncSummary fact records.
 func (m taintModel) WriterParamsOf(fn *types.Func) map[int][]int {

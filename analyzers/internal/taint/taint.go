@@ -8,6 +8,7 @@
 package taint
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -68,6 +69,10 @@ type Model interface {
 	// PackageFuncs returns the functions of the package, closures
 	// included.
 	PackageFuncs() []*ssa.Function
+	// ComparedPairsOf returns the pairs of parameters and "{}" that fn, a
+	// function of another package, compares (ComparedPairs), as its
+	// facts say.
+	ComparedPairsOf(fn *types.Func) [][2]int
 }
 
 // ArgStore is a store a helper makes on every call into what its argument
@@ -966,6 +971,9 @@ func (a *Analysis) callKinds(v ssa.Value, depth int) apis.TaintKind {
 	if v == nil || depth > 4 {
 		return 0
 	}
+	if apis.IsError(v.Type()) {
+		return 0 // the error of a call is none of what it makes
+	}
 	switch x := v.(type) {
 	case *ssa.Extract:
 		return a.callKinds(x.Tuple, depth)
@@ -996,7 +1004,11 @@ func (a *Analysis) callKinds(v ssa.Value, depth int) apis.TaintKind {
 				for _, b := range local.Blocks {
 					if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 						for _, r := range ret.Results {
-							k |= a.callKinds(r, depth+1)
+							rk := a.callKinds(r, depth+1)
+							if rk&apis.Diff != 0 && a.EmptyPatchChecked(r, b) {
+								rk &^= apis.Diff
+							}
+							k |= rk
 						}
 					}
 				}
@@ -1199,6 +1211,9 @@ func (a *Analysis) ReturnTaint(fn *ssa.Function) Taint {
 			rt := a.TaintOf(r)
 			if rt.Kinds&apis.MapOrder != 0 && a.SortedBefore(r, ret) {
 				rt = rt.Without(apis.MapOrder)
+			}
+			if rt.Kinds&apis.Diff != 0 && a.EmptyPatchChecked(r, b) {
+				rt = rt.Without(apis.Diff)
 			}
 			t = t.Union(rt)
 		}
@@ -1592,6 +1607,157 @@ func taintable(t types.Type, depth int) bool {
 	}
 	if pkg, _, ok := apis.NamedOf(t); ok && (pkg == "time" || pkg == apis.MetaV1) {
 		return true
+	}
+	return false
+}
+
+// EmptyObject stands, in a compared pair (ComparedPairs), for the
+// constant "{}".
+const EmptyObject = -1
+
+// notCompared stands, in a compared pair, for a value that is neither a
+// parameter nor "{}".
+const notCompared = -2
+
+// stripConv strips the conversions between string and []byte (and slicing)
+// off a compared value.
+func stripConv(x ssa.Value) ssa.Value {
+	for range 4 {
+		switch c := x.(type) {
+		case *ssa.Convert:
+			x = c.X
+		case *ssa.ChangeType:
+			x = c.X
+		case *ssa.Slice:
+			x = c.X
+		default:
+			return x
+		}
+	}
+	return x
+}
+
+// isEmptyObject reports whether x is the constant "{}" (as a string or
+// converted to bytes).
+func isEmptyObject(x ssa.Value) bool {
+	c, ok := stripConv(x).(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == "{}"
+}
+
+// compareSites calls f with the two operands of every comparison in b
+// (==, !=, bytes.Equal) and of every comparison a helper the block
+// calls makes of its arguments (ComparedPairs of a function of the
+// package, the facts of another's), in the caller's terms.
+func (a *Analysis) compareSites(b *ssa.BasicBlock, depth int, f func(x, y ssa.Value)) {
+	for _, instr := range b.Instrs {
+		switch in := instr.(type) {
+		case *ssa.BinOp:
+			if in.Op == token.EQL || in.Op == token.NEQ {
+				f(in.X, in.Y)
+			}
+		case *ssa.Call:
+			common := a.m.Forward(&in.Call) // a forwarder's call is the call it makes
+			if callee := ssax.CalleeFunc(common); callee != nil && callee.Pkg() != nil && callee.Pkg().Path() == "bytes" && callee.Name() == "Equal" && len(common.Args) == 2 {
+				f(common.Args[0], common.Args[1])
+				continue
+			}
+			var pairs [][2]int
+			if fn := a.m.Callee(common); fn != nil && !common.IsInvoke() {
+				if local := a.m.LocalFunc(fn); local != nil {
+					if depth < 3 {
+						pairs = a.comparedPairs(local, depth+1)
+					}
+				} else if callee := ssax.CalleeFunc(common); callee != nil {
+					pairs = a.m.ComparedPairsOf(callee)
+				}
+			}
+			args := common.Args
+			side := func(k int) ssa.Value {
+				switch {
+				case k == EmptyObject:
+					return emptyObjectConst
+				case k >= 0 && k < len(args):
+					return args[k]
+				}
+				return nil
+			}
+			for _, pr := range pairs {
+				if x, y := side(pr[0]), side(pr[1]); x != nil && y != nil {
+					f(x, y)
+				}
+			}
+		}
+	}
+}
+
+// emptyObjectConst is "{}" as a compared operand.
+var emptyObjectConst = ssa.NewConst(constant.MakeString("{}"), types.Typ[types.String])
+
+// ComparedPairs returns the pairs of fn's parameters (by index) and of
+// the constant "{}" (EmptyObject) that fn compares, itself or through
+// helpers: `bytes.Equal(p, []byte("{}"))` gives (0, EmptyObject), a
+// wrapper of bytes.Equal (0, 1). Its callers map them onto their
+// arguments (a patch compared with "{}" through a helper).
+func (a *Analysis) ComparedPairs(fn *ssa.Function) [][2]int { return a.comparedPairs(fn, 0) }
+
+func (a *Analysis) comparedPairs(fn *ssa.Function, depth int) [][2]int {
+	side := func(x ssa.Value) int {
+		x = stripConv(x)
+		if isEmptyObject(x) {
+			return EmptyObject
+		}
+		if p, ok := x.(*ssa.Parameter); ok && p.Parent() == fn && isBytesOrString(p.Type()) {
+			return slices.Index(fn.Params, p)
+		}
+		return notCompared
+	}
+	var out [][2]int
+	for _, b := range fn.Blocks {
+		a.compareSites(b, depth, func(x, y ssa.Value) {
+			pr := [2]int{side(x), side(y)}
+			if pr[0] != notCompared && pr[1] != notCompared && pr[0] != pr[1] && !slices.Contains(out, pr) {
+				out = append(out, pr)
+			}
+		})
+	}
+	return out
+}
+
+// EmptyPatchChecked reports whether v, a diff library's patch, is compared
+// with "{}" (string(v) == "{}", bytes.Equal(v, []byte("{}")), a helper
+// that does either) in a block that dominates b: a function that returns
+// the patch only past that test hands on an empty one as nil (or not at
+// all), so its callers' nil or length test of the result is a real change
+// test.
+func (a *Analysis) EmptyPatchChecked(v ssa.Value, b *ssa.BasicBlock) bool {
+	fn := b.Parent()
+	if fn == nil {
+		return false
+	}
+	found := false
+	isV := func(x ssa.Value) bool { return stripConv(x) == stripConv(v) }
+	for _, blk := range fn.Blocks {
+		if found || !blk.Dominates(b) {
+			continue
+		}
+		a.compareSites(blk, 0, func(x, y ssa.Value) {
+			if isV(x) && isEmptyObject(y) || isV(y) && isEmptyObject(x) {
+				found = true
+			}
+		})
+	}
+	return found
+}
+
+// isBytesOrString reports whether t is a string or a byte slice, what a
+// patch is held as.
+func isBytesOrString(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
 	}
 	return false
 }
