@@ -41,6 +41,9 @@ func RootsOf(result any) []Root {
 	var out []Root
 	for _, r := range s.Roots {
 		root := Root{Function: ssax.FuncName(r.Entry), Kind: r.Kind.String(), Pos: r.Entry.Pos()}
+		if r.Guarded {
+			root.Kind += ", called only under a condition of its caller"
+		}
 		if r.Fn != r.Entry {
 			root.Body = ssax.FuncName(r.Fn)
 		}

@@ -131,7 +131,7 @@ func TestValueFlow(t *testing.T) {
 // a generic controller of another package calls through its interfaces
 // are reconcile entries; their stamps are reported.
 func TestGenericEntries(t *testing.T) {
-	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/generic", "nondet/generic/made")
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/generic")
 }
 
 // TestHeapValues runs values kept in the heap: a counter kept by a

@@ -1,6 +1,7 @@
 package forward
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -313,7 +314,7 @@ func lookup(name string, pkgs func(path string) *types.Package) *types.Func {
 // of objects in the imports' export data, so another target's facts (of
 // any analyzer) are not visible in pkg, and the forwarder's own facts
 // describe the call better.
-func FromFacts(pkg *types.Package, prog *ssa.Program, fact func(*types.Func) *Fact) func(c *ssa.CallCommon) *ssa.CallCommon {
+func FromFacts(pkg *types.Package, prog *ssa.Program, fact func(*types.Func) *Fact, varFact func(*types.Var) *Fact) func(c *ssa.CallCommon) *ssa.CallCommon {
 	pkgs := map[string]*types.Package{}
 	var visit func(p *types.Package)
 	visit = func(p *types.Package) {
@@ -326,11 +327,18 @@ func FromFacts(pkg *types.Package, prog *ssa.Program, fact func(*types.Func) *Fa
 	}
 	visit(pkg)
 	return func(c *ssa.CallCommon) *ssa.CallCommon {
-		obj, _ := c.StaticCallee().Object().(*types.Func)
-		if obj == nil {
-			return nil
+		var f *Fact
+		if v := HeldVar(c, pkg); v != nil {
+			// A call through a variable of another package that holds
+			// a forwarder (var Update = func(…) error { … }).
+			if varFact != nil {
+				f = varFact(v)
+			}
+		} else if fn := c.StaticCallee(); fn != nil {
+			if obj, _ := fn.Object().(*types.Func); obj != nil {
+				f = fact(obj)
+			}
 		}
-		f := fact(obj)
 		if f == nil {
 			return nil
 		}
@@ -340,4 +348,26 @@ func FromFacts(pkg *types.Package, prog *ssa.Program, fact func(*types.Func) *Fa
 		}
 		return out
 	}
+}
+
+// HeldVar returns the variable of a package other than pkg whose
+// function the call c calls (`otherpkg.Now()` for `var Now = time.Now`),
+// or nil.
+func HeldVar(c *ssa.CallCommon, pkg *types.Package) *types.Var {
+	if c.IsInvoke() {
+		return nil
+	}
+	ld, ok := c.Value.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	g, ok := ld.X.(*ssa.Global)
+	if !ok {
+		return nil
+	}
+	v, _ := g.Object().(*types.Var)
+	if v == nil || v.Pkg() == nil || v.Pkg() == pkg {
+		return nil
+	}
+	return v
 }

@@ -491,6 +491,15 @@ func (r *Resolver) step(c *ssa.CallCommon) *ssa.CallCommon {
 	if fn := c.StaticCallee(); fn != nil && len(fn.Blocks) == 0 && r.Other != nil {
 		return r.Other(fn, c)
 	}
+	if ld, ok := c.Value.(*ssa.UnOp); ok && r.Other != nil {
+		if _, ok := ld.X.(*ssa.Global); ok {
+			// A function variable (of another package: Other asks its
+			// fact, which may say it holds a forwarder).
+			if out := r.Other(nil, c); out != nil {
+				return out
+			}
+		}
+	}
 	fn := r.Callee(c)
 	if fn == nil {
 		return nil

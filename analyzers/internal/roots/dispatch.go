@@ -22,7 +22,25 @@ import (
 // implementation of the method is then a reconcile root (R6) keyed by
 // that parameter, wherever the worker lives (Find, with the model's facts
 // for the workers of other packages).
-func Dispatches(funcs []*ssa.Function) map[*types.Func]int {
+// Dispatch says how a worker or generic reconciler calls an interface
+// method with the item (Dispatches): Key is 1 + the index of the
+// parameter that receives it, or HeldKey; Guarded says that every such
+// call runs only under a condition on what the caller learned about the
+// item from another call (crossplane's managed reconciler calls an
+// external client's Update only when Observe found it out of date), so
+// the implementation does not run on every pass.
+type Dispatch struct {
+	Key     int
+	Guarded bool
+}
+
+// The second map says which of the methods are called only under a
+// condition on what the caller learned about the item from another call
+// it gave it (Dispatch.Guarded): `if !obs.ResourceExists { ext.Create(ctx,
+// mg) }` after `obs, err := ext.Observe(ctx, mg)`. A test of the item's own
+// fields (its deletion mark, its spec) or of the queue's state is no such
+// condition: the method still runs on every pass that gets past it.
+func Dispatches(funcs []*ssa.Function) (map[*types.Func]int, map[*types.Func]bool) {
 	q := &queueItems{sites: map[*ssa.Function][]*ssa.CallCommon{}, closures: map[*ssa.Function][]*ssa.MakeClosure{}}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -41,6 +59,7 @@ func Dispatches(funcs []*ssa.Function) map[*types.Func]int {
 		}
 	}
 	out := map[*types.Func]int{}
+	guarded, unguarded := map[*types.Func]bool{}, map[*types.Func]bool{}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -54,22 +73,33 @@ func Dispatches(funcs []*ssa.Function) map[*types.Func]int {
 					// not the controller the worker runs.
 					continue
 				}
+				m := c.Common().Method
 				found := false
 				for j, a := range c.Common().Args {
 					if q.from(a, 0) {
-						out[c.Common().Method] = j + 1
+						out[m] = j + 1
 						found = true
 						break
 					}
 				}
-				if !found && out[c.Common().Method] == 0 && q.made(c.Common().Value, 0) {
+				if !found && out[m] == 0 && q.made(c.Common().Value, 0) {
 					// f.NewManager(obj).Sync(ctx): the receiver holds the item.
-					out[c.Common().Method] = HeldKey
+					out[m] = HeldKey
+					found = true
+				}
+				if found && q.learnedGuard(c) {
+					guarded[m] = true
+				} else if found {
+					unguarded[m] = true
 				}
 			}
 		}
 	}
-	return out
+	g := map[*types.Func]bool{}
+	for m := range guarded {
+		g[m] = !unguarded[m]
+	}
+	return out, g
 }
 
 // HeldKey is the dispatch key of an interface method called on a value
@@ -172,6 +202,10 @@ func (q *queueItems) from(v ssa.Value, depth int) bool {
 			return q.from(ssax.SingleStored(x), depth+1) // a request held in a variable
 		}
 		return q.from(ssax.SingleStored(x), depth+1) || q.readByKey(x, depth) // a variable captured by a closure
+	case *ssa.Call:
+		// An object a factory made (mg := r.newManaged()) that a Get
+		// then fills by the item's key.
+		return apis.IsObject(x.Type()) && q.readByKey(x, depth)
 	case *ssa.Parameter:
 		i := slices.Index(x.Parent().Params, x)
 		for _, c := range q.sites[x.Parent()] {
@@ -192,11 +226,14 @@ func (q *queueItems) from(v ssa.Value, depth int) bool {
 
 // readByKey reports whether a client Get fills the object obj with the
 // key of a request or queue item: c.Get(ctx, req.NamespacedName, obj).
-func (q *queueItems) readByKey(obj *ssa.Alloc, depth int) bool {
+func (q *queueItems) readByKey(obj ssa.Value, depth int) bool {
 	uses := slices.Clone(*obj.Referrers())
 	for _, r := range *obj.Referrers() {
-		if mi, ok := r.(*ssa.MakeInterface); ok {
-			uses = append(uses, *mi.Referrers()...) // passed as a client.Object
+		switch x := r.(type) {
+		case *ssa.MakeInterface:
+			uses = append(uses, *x.Referrers()...) // passed as a client.Object
+		case *ssa.ChangeInterface:
+			uses = append(uses, *x.Referrers()...) // an interface of its own, passed as a client.Object
 		}
 	}
 	for _, r := range uses {
@@ -206,7 +243,7 @@ func (q *queueItems) readByKey(obj *ssa.Alloc, depth int) bool {
 		}
 		callee := ssax.CalleeFunc(c.Common())
 		args := ssax.CallArgs(c.Common())
-		if callee == nil || !apis.IsReaderGet(apis.FuncOf(callee)) || len(args) < 3 || ssax.Unconvert(args[2]) != ssa.Value(obj) {
+		if callee == nil || !apis.IsReaderGet(apis.FuncOf(callee)) || len(args) < 3 || !isValue(args[2], obj) {
 			continue
 		}
 		if q.from(args[1], depth+1) {
@@ -222,8 +259,8 @@ func (q *queueItems) readByKey(obj *ssa.Alloc, depth int) bool {
 // its item parameter, or 0): each conversion of a package type to such an
 // interface makes the type's implementation a root, keyed by the
 // parameter that receives the item.
-func dispatched(pkg *ssa.Package, funcs []*ssa.Function, dispatch func(*types.Func) int) map[*ssa.Function]int {
-	out := map[*ssa.Function]int{}
+func dispatched(pkg *ssa.Package, funcs []*ssa.Function, dispatch func(*types.Func) Dispatch) map[*ssa.Function]Dispatch {
+	out := map[*ssa.Function]Dispatch{}
 	prog := pkg.Prog
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -238,8 +275,8 @@ func dispatched(pkg *ssa.Package, funcs []*ssa.Function, dispatch func(*types.Fu
 				}
 				for i := 0; i < iface.NumMethods(); i++ {
 					m := iface.Method(i)
-					k := dispatch(m)
-					if k == 0 {
+					d := dispatch(m)
+					if d.Key == 0 {
 						continue
 					}
 					sel := prog.MethodSets.MethodSet(mi.X.Type()).Lookup(m.Pkg(), m.Name())
@@ -250,10 +287,76 @@ func dispatched(pkg *ssa.Package, funcs []*ssa.Function, dispatch func(*types.Fu
 					if impl == nil || impl.Pkg != pkg || len(impl.Blocks) == 0 || impl.Synthetic != "" {
 						continue
 					}
-					out[impl] = k
+					out[impl] = d
 				}
 			}
 		}
 	}
 	return out
+}
+
+// isValue reports whether a is v, through conversions to other types and
+// interfaces.
+func isValue(a, v ssa.Value) bool {
+	for range 4 {
+		a = ssax.Unconvert(a)
+		if ci, ok := a.(*ssa.ChangeInterface); ok {
+			a = ci.X
+			continue
+		}
+		break
+	}
+	return a == v
+}
+
+// learnedGuard reports whether the call c runs only on one edge of an if
+// whose condition reads the result of a call given the item (from): its
+// block is dominated by that edge's successor.
+func (q *queueItems) learnedGuard(c ssa.CallInstruction) bool {
+	b := c.Block()
+	fn := c.Parent()
+	for _, blk := range fn.Blocks {
+		ifi, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok || blk == b || !blk.Dominates(b) || !q.fromItemCall(ifi.Cond, 0) {
+			continue
+		}
+		for _, succ := range blk.Succs {
+			if succ.Dominates(b) && len(succ.Preds) == 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fromItemCall reports whether v reads the result of a call that was given
+// the item (an interface method's report about it: obs.ResourceExists).
+func (q *queueItems) fromItemCall(v ssa.Value, depth int) bool {
+	if depth > 6 || v == nil || apis.IsError(v.Type()) {
+		return false // an error test: the call failed, not what it reported
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		return q.fromItemCall(x.X, depth+1)
+	case *ssa.BinOp:
+		return q.fromItemCall(x.X, depth+1) || q.fromItemCall(x.Y, depth+1)
+	case *ssa.Field:
+		return q.fromItemCall(x.X, depth+1)
+	case *ssa.FieldAddr:
+		return q.fromItemCall(x.X, depth+1)
+	case *ssa.Extract:
+		return q.fromItemCall(x.Tuple, depth+1)
+	case *ssa.Alloc:
+		return q.fromItemCall(ssax.SingleStored(x), depth+1)
+	case *ssa.Call:
+		if !x.Call.IsInvoke() {
+			return false
+		}
+		for _, a := range x.Call.Args {
+			if q.from(a, 0) {
+				return true
+			}
+		}
+	}
+	return false
 }

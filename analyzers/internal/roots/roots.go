@@ -68,6 +68,10 @@ type Root struct {
 	// Entry is the function the framework calls: Fn itself, or the
 	// function that delegated to Fn. Messages name it.
 	Entry *ssa.Function
+	// Guarded says the framework calls the root only under a condition
+	// of its own (Dispatch.Guarded): what the root does is not done on
+	// every pass, as if a guard the model cannot see stood before it.
+	Guarded bool
 }
 
 // RequestType is the type of the request (not of the cell a closure
@@ -103,7 +107,7 @@ func (r *Root) ReceivesObject() bool { return r.Kind == Object || r.Kind == List
 // and the model's facts for workers of other packages). funcOf gives the
 // function a function value holds (summary.FuncValue: a closure, a method
 // value, a factory's closure).
-func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string, forward func(*ssa.CallCommon) *ssa.CallCommon, dispatch func(*types.Func) int, funcOf func(ssa.Value) *ssa.Function) []*Root {
+func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string, forward func(*ssa.CallCommon) *ssa.CallCommon, dispatch func(*types.Func) Dispatch, funcOf func(ssa.Value) *ssa.Function) []*Root {
 	var roots []*Root
 	seen := make(map[*ssa.Function]bool)
 	add := func(fn *ssa.Function, k Kind) {
@@ -173,7 +177,8 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 	// the queue's item, keyed by the parameter that receives it.
 	disp := dispatched(pkg, funcs, dispatch)
 	for _, fn := range slices.SortedFunc(maps.Keys(disp), func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
-		k := disp[fn]
+		d := disp[fn]
+		k := d.Key
 		if seen[fn] || k >= len(fn.Params) {
 			continue
 		}
@@ -182,10 +187,12 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 			// root reads no request of its own.
 			add(fn, Managed)
 			roots[len(roots)-1].Request = nil
+			roots[len(roots)-1].Guarded = d.Guarded
 			continue
 		}
 		add(fn, Dispatched)
 		roots[len(roots)-1].Request = fn.Params[k] // receiver first: parameter k-1 of the method
+		roots[len(roots)-1].Guarded = d.Guarded
 	}
 	// R7: the add and update methods of the package's listener types
 	// that return an error (their controller retries it), keyed by the
@@ -196,15 +203,6 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 		}
 		add(fn, Listener)
 		roots[len(roots)-1].Request = fn.Params[len(fn.Params)-1]
-	}
-	// R8 from the factory's side: the steps of a manager the package
-	// makes for an object, for a reconciler elsewhere.
-	for _, fn := range madeManagers(pkg, funcs) {
-		if seen[fn] {
-			continue
-		}
-		add(fn, Managed)
-		roots[len(roots)-1].Request = nil
 	}
 	// An R1 method may also be passed to AsReconciler; keep the more
 	// specific kind.

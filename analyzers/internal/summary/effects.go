@@ -581,7 +581,11 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 	// Writes inside the helper, mapped to this call.
 	for _, pe := range s.paramEffects(local) {
 		if pe.kind == WriteEffect && pe.param < len(c.Args) {
-			root, _ := s.RootOf(c.Args[pe.param])
+			root, path := s.RootOf(c.Args[pe.param])
+			if len(pe.path) > 0 {
+				// The object the argument holds at that path.
+				root, _ = s.heldRoot(root, append(slices.Clone(path), pe.path...), make(map[ssa.Value]bool))
+			}
 			via := pe.via
 			if via == nil {
 				via, _ = local.Object().(*types.Func)
@@ -648,11 +652,15 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 	effects := s.Effects(fn)
 	fi := s.Func(fn)
 	for _, e := range effects {
-		p := ssax.ParamIndex(fn, e.Root)
+		p, prefix := paramRoot(fn, e.Root)
 		if p < 0 {
 			continue
 		}
-		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: e.Path, write: e.Write, via: e.Via,
+		path := e.Path
+		if prefix != nil {
+			path = append(slices.Clone(prefix), e.Path...) // the object a holder parameter holds
+		}
+		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: path, write: e.Write, via: e.Via,
 			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal}
 		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(fn, e.Root, e.Path, e.Value, e.Instr, nil) {
 			// Sorted before fn returns: the caller sees an ordered value.
@@ -664,9 +672,10 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 		}
 		out = append(out, pe)
 	}
-	isParam := func(v ssa.Value) bool { return ssax.ParamIndex(fn, v) >= 0 }
+	isParam := func(v ssa.Value) bool { i, _ := paramRoot(fn, v); return i >= 0 }
 	for _, as := range alwaysStores(fn, effects, isParam) {
-		out = append(out, paramEffect{kind: StoreEffect, param: ssax.ParamIndex(fn, as.root), status: Unguarded, path: as.path,
+		i, prefix := paramRoot(fn, as.root)
+		out = append(out, paramEffect{kind: StoreEffect, param: i, status: Unguarded, path: append(slices.Clone(prefix), as.path...),
 			taint: as.taint, writtenBy: as.writtenBy})
 	}
 	out = dedupParamEffects(out)

@@ -76,6 +76,10 @@ type FuncSummary struct {
 	// item (a manager made for the object): its implementations are
 	// roots without a request.
 	DispatchKey int `json:",omitempty"`
+	// DispatchGuarded, with DispatchKey, says every call that dispatches
+	// the method runs only under a condition on what its caller learned
+	// about the item from another call (roots.Dispatches).
+	DispatchGuarded bool `json:",omitempty"`
 	// ForwardTarget, on a forwarder to an API the tables describe
 	// (controller-runtime, client-go, apimachinery), is the summary of
 	// that target, carried for packages that call the forwarder without
@@ -240,6 +244,9 @@ func (f *FuncSummary) String() string {
 	} else if f.DispatchKey == roots.HeldKey {
 		parts = append(parts, "dispatches-to-manager-of-item")
 	}
+	if f.DispatchGuarded {
+		parts = append(parts, "dispatch-guarded")
+	}
 	if f.EmptinessTest > 0 {
 		parts = append(parts, "tests-emptiness-of-param "+ssax.Itoa(f.EmptinessTest-1))
 	}
@@ -374,7 +381,7 @@ func (s *Summary) exportFacts() {
 	}
 	for m, k := range s.dispatch {
 		if m.Pkg() == s.Pass.Pkg {
-			fs := &FuncSummary{DispatchKey: k}
+			fs := &FuncSummary{DispatchKey: k, DispatchGuarded: s.dispatchGuarded[m]}
 			s.Pass.ExportObjectFact(m, fs)
 			s.Exported = append(s.Exported, analysis.ObjectFact{Object: m, Fact: fs})
 		}
@@ -387,6 +394,7 @@ func (s *Summary) exportFacts() {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	memo := make(map[*ssa.Function][]WriteFact)
 	for _, name := range names {
 		g, ok := s.Pkg.Members[name].(*ssa.Global)
 		if !ok || g.Object() == nil || !g.Object().Exported() {
@@ -396,75 +404,90 @@ func (s *Summary) exportFacts() {
 		if held == nil {
 			continue
 		}
+		// The summary of the function it holds, so that a call through
+		// the variable is that function's call in the packages that
+		// make it (a forwarder held in `var Update = func(…) error {
+		// return c.Update(…) }` forwards there too).
+		fs := s.funcFact(held, true, memo)
+		fs.ResultTaint = ResultTaintFact{}
 		sig, _ := g.Object().Type().Underlying().(*types.Signature)
 		if rt := s.taints.CallResultTaint(held); sig != nil && (rt.Kinds != 0 || rt.Params != 0 && taint.CarriesResults(sig)) {
-			fs := &FuncSummary{ResultTaint: ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params, ParamPaths: rt.ParamPaths, VersionOf: rt.VersionOf}}
+			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params, ParamPaths: rt.ParamPaths, VersionOf: rt.VersionOf}
+		}
+		if !fs.empty() {
 			s.Pass.ExportObjectFact(g.Object(), fs)
 			s.Exported = append(s.Exported, analysis.ObjectFact{Object: g.Object(), Fact: fs})
 		}
 	}
-	memo := make(map[*ssa.Function][]WriteFact)
 	for _, fn := range s.srcFunc {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Parent() != nil {
 			continue
 		}
-		fs := &FuncSummary{
-			Writes: s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
-		}
-		fs.IsEquality, fs.ReportsChange = s.BoolResultKind(fn)
-		fs.EmptinessTest = s.emptinessParam(fn, 0) + 1
-		fs.ComparedPairs = s.taints.ComparedPairs(fn)
-		if fs.IsEquality || fs.ReportsChange {
-			fs.Compares = s.ComparedParams(fn)
-		}
-		if rt := s.taints.ReturnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taint.CarriesResults(fn.Signature) {
-			fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params, ParamPaths: rt.ParamPaths, VersionOf: rt.VersionOf}
-		}
-		fs.ResultSources = s.resultSources(fn)
-		fs.SortedParams = s.taints.SortedParams(fn)
-		fs.RangedParams = s.taints.RangedParams(fn)
-		for d, ws := range s.taints.WriterParams(fn) {
-			fs.WriterParams = append(fs.WriterParams, WriterParam{Dest: d, Data: ws})
-		}
-		slices.SortFunc(fs.WriterParams, func(x, y WriterParam) int { return x.Dest - y.Dest })
-		fs.OnlyLogs = s.bodyLogsOnly(fn, 0)
-		fs.DeletionTest = s.paramDeletionTest(fn)
-		if fw := forward.Of(fn); fw != nil && obj.Exported() {
-			target := s.Forward(fw.Call)
-			if fs.Forward = forward.FactFor(fn, target); fs.Forward != nil && !target.IsInvoke() {
-				callee := ssax.CalleeFunc(target)
-				tf := s.FactOf(callee)
-				tables := apis.DescribedByTables(callee.Pkg().Path())
-				fs.Forward.TargetFacts = tf != nil || !tables
-				if tf != nil && tables {
-					// The tables describe the target; its summary goes
-					// along, so the target's call stands for the
-					// forwarder's wherever it is called.
-					carried := *tf
-					carried.ForwardTarget, carried.Forward = nil, nil
-					fs.ForwardTarget = &carried
-					fs.Forward.TargetFacts = false
-				}
-			}
-		}
-		for _, pe := range s.paramEffects(fn) {
-			if pe.kind != StoreEffect {
-				continue
-			}
-			fs.Stores = append(fs.Stores, StoreFact{Param: pe.param, Path: strings.Join(pe.path, "."), Guarded: pe.status != Unguarded,
-				TaintKinds: pe.taint.Kinds, Source: pe.taint.Source, FromParams: pe.taint.Params, ParamPaths: pe.taint.ParamPaths, WrittenBy: pe.writtenBy,
-				Removal: pe.removal})
-		}
-		for _, re := range s.resultEffects(fn) {
-			fs.ResultStores = append(fs.ResultStores, StoreFact{Param: re.param, Path: strings.Join(re.path, "."), Guarded: re.status != Unguarded,
-				TaintKinds: re.taint.Kinds, Source: re.taint.Source, FromParams: re.taint.Params, ParamPaths: re.taint.ParamPaths, Removal: re.removal})
-		}
+		fs := s.funcFact(fn, obj.Exported(), memo)
 		if !fs.empty() {
 			s.Pass.ExportObjectFact(obj, fs)
 			s.Exported = append(s.Exported, analysis.ObjectFact{Object: obj, Fact: fs})
 		}
 	}
+}
+
+// funcFact builds the FuncSummary of fn, a function of the package (or a
+// function a package variable holds). exported says whether its
+// forwarder fact may be exported (other packages can call it).
+func (s *Summary) funcFact(fn *ssa.Function, exported bool, memo map[*ssa.Function][]WriteFact) *FuncSummary {
+	fs := &FuncSummary{
+		Writes: s.transitiveWrites(fn, memo, make(map[*ssa.Function]bool)),
+	}
+	fs.IsEquality, fs.ReportsChange = s.BoolResultKind(fn)
+	fs.EmptinessTest = s.emptinessParam(fn, 0) + 1
+	fs.ComparedPairs = s.taints.ComparedPairs(fn)
+	if fs.IsEquality || fs.ReportsChange {
+		fs.Compares = s.ComparedParams(fn)
+	}
+	if rt := s.taints.ReturnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taint.CarriesResults(fn.Signature) {
+		fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params, ParamPaths: rt.ParamPaths, VersionOf: rt.VersionOf}
+	}
+	fs.ResultSources = s.resultSources(fn)
+	fs.SortedParams = s.taints.SortedParams(fn)
+	fs.RangedParams = s.taints.RangedParams(fn)
+	for d, ws := range s.taints.WriterParams(fn) {
+		fs.WriterParams = append(fs.WriterParams, WriterParam{Dest: d, Data: ws})
+	}
+	slices.SortFunc(fs.WriterParams, func(x, y WriterParam) int { return x.Dest - y.Dest })
+	fs.OnlyLogs = s.bodyLogsOnly(fn, 0)
+	fs.DeletionTest = s.paramDeletionTest(fn)
+	if fw := forward.Of(fn); fw != nil && exported {
+		target := s.Forward(fw.Call)
+		if fs.Forward = forward.FactFor(fn, target); fs.Forward != nil && !target.IsInvoke() {
+			callee := ssax.CalleeFunc(target)
+			tf := s.FactOf(callee)
+			tables := apis.DescribedByTables(callee.Pkg().Path())
+			fs.Forward.TargetFacts = tf != nil || !tables
+			if tf != nil && tables {
+				// The tables describe the target; its summary goes
+				// along, so the target's call stands for the
+				// forwarder's wherever it is called.
+				carried := *tf
+				carried.ForwardTarget, carried.Forward = nil, nil
+				fs.ForwardTarget = &carried
+				fs.Forward.TargetFacts = false
+			}
+		}
+	}
+	for _, pe := range s.paramEffects(fn) {
+		if pe.kind != StoreEffect {
+			continue
+		}
+		fs.Stores = append(fs.Stores, StoreFact{Param: pe.param, Path: strings.Join(pe.path, "."), Guarded: pe.status != Unguarded,
+			TaintKinds: pe.taint.Kinds, Source: pe.taint.Source, FromParams: pe.taint.Params, ParamPaths: pe.taint.ParamPaths, WrittenBy: pe.writtenBy,
+			Removal: pe.removal})
+	}
+	for _, re := range s.resultEffects(fn) {
+		fs.ResultStores = append(fs.ResultStores, StoreFact{Param: re.param, Path: strings.Join(re.path, "."), Guarded: re.status != Unguarded,
+			TaintKinds: re.taint.Kinds, Source: re.taint.Source, FromParams: re.taint.Params, ParamPaths: re.taint.ParamPaths, Removal: re.removal})
+	}
+	return fs
 }
 
 // transitiveWrites returns the writes of fn and of the package functions it
@@ -491,7 +514,7 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 		param := -1
 		if w.Object != nil {
 			root, _ := s.PersistedRoot(w.Object)
-			param = ssax.ParamIndex(fn, root)
+			param, _ = paramRoot(fn, root)
 		}
 		wp := 0
 		if w.Writer != nil {
@@ -521,7 +544,7 @@ func (s *Summary) transitiveWrites(fn *ssa.Function, memo map[*ssa.Function][]Wr
 				param := -1
 				if cw.Param >= 0 && cw.Param < len(c.Common().Args) {
 					root, _ := s.RootOf(c.Common().Args[cw.Param])
-					param = ssax.ParamIndex(fn, root)
+					param, _ = paramRoot(fn, root)
 				}
 				kind, wp := cw.Kind, 0
 				if cw.WriterParam > 0 && cw.WriterParam <= len(c.Common().Args) {

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 )
 
 // Forward returns the call c makes once the forwarders it goes through
@@ -42,6 +43,15 @@ func (s *Summary) resolveForwarders() {
 			s.carried[fs.Forward.Target] = fs.ForwardTarget
 		}
 		return fs.Forward
+	}, func(v *types.Var) *forward.Fact {
+		fs := s.VarFactOf(v)
+		if fs == nil {
+			return nil
+		}
+		if fs.Forward != nil && fs.ForwardTarget != nil {
+			s.carried[fs.Forward.Target] = fs.ForwardTarget
+		}
+		return fs.Forward
 	})
 	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, s.graph, other, s.devirtualize)
 	for _, fn := range s.srcFunc {
@@ -68,12 +78,12 @@ func (s *Summary) devirtualize(c *ssa.CallCommon) *ssa.CallCommon {
 // dispatchKey returns 1 + the index of the parameter of interface method
 // m through which a workqueue worker passes the queue's item, or 0: from
 // this package's workers, or from the fact of m's package.
-func (s *Summary) dispatchKey(m *types.Func) int {
-	if k := s.dispatch[m]; k > 0 {
-		return k
+func (s *Summary) dispatchKey(m *types.Func) roots.Dispatch {
+	if k := s.dispatch[m]; k != 0 {
+		return roots.Dispatch{Key: k, Guarded: s.dispatchGuarded[m]}
 	}
 	if fs := s.FactOf(m); fs != nil {
-		return fs.DispatchKey
+		return roots.Dispatch{Key: fs.DispatchKey, Guarded: fs.DispatchGuarded}
 	}
-	return 0
+	return roots.Dispatch{}
 }

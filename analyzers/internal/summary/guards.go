@@ -304,8 +304,8 @@ func (s *Summary) changeReporter(c *ssa.CallCommon, depth int) (*types.Func, ssa
 			return nil, nil, false
 		}
 		root, path := s.RootOf(o)
-		p := ssax.ParamIndex(local, root)
-		if p < 0 || len(path) > 0 || rep != nil && (f != rep || p != param) {
+		p, prefix := paramRoot(local, root)
+		if p < 0 || len(path) > 0 || prefix != nil || rep != nil && (f != rep || p != param) {
 			return nil, nil, false
 		}
 		rep, param = f, p
@@ -1240,7 +1240,7 @@ func (s *Summary) paramDeletionTestOf(fn *ssa.Function, v ssa.Value) (DeletionTe
 					root, _ = s.RootOf(r)
 				}
 			}
-			if p := ssax.ParamIndex(fn, root); p >= 0 {
+			if p, _ := paramRoot(fn, root); p >= 0 {
 				return p, false, true
 			}
 		}

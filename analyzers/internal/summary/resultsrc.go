@@ -85,13 +85,17 @@ func (s *Summary) resultSources(fn *ssa.Function) []ResultSource {
 // through its fields) is that part of it: the path says which.
 func (s *Summary) paramSource(fn *ssa.Function, v ssa.Value) (int, SourceKind, []string) {
 	root, path := s.RootOf(v)
+	p, prefix := paramRoot(fn, root)
+	if prefix != nil {
+		path = append(slices.Clone(prefix), path...) // the object a holder parameter holds
+	}
 	if len(path) > 0 {
-		if p := ssax.ParamIndex(fn, root); p >= 0 && refersInto(v.Type()) {
+		if p >= 0 && refersInto(v.Type()) {
 			return p, SameObject, path
 		}
 		return -1, NoSource, nil
 	}
-	if p := ssax.ParamIndex(fn, root); p >= 0 {
+	if p >= 0 {
 		return p, SameObject, nil
 	}
 	if arg := s.convertedFrom(root); arg != nil {

@@ -286,7 +286,11 @@ func (s *Summary) computeScope() {
 	var work []*ssa.Function
 	for _, r := range s.Roots {
 		if s.Scope[r.Fn] == nil {
-			s.Scope[r.Fn] = &Reach{Root: r, Status: Unguarded}
+			st := Unguarded
+			if r.Guarded {
+				st = Guarded // the framework calls it under a condition of its own
+			}
+			s.Scope[r.Fn] = &Reach{Root: r, Status: st}
 			work = append(work, r.Fn)
 		}
 	}

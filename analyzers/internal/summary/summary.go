@@ -115,9 +115,12 @@ type Summary struct {
 	carried  map[string]*FuncSummary
 	inlined  map[*ssa.Function]bool
 	visible  []*ssa.Function     // srcFunc without the inlined forwarders (Funcs)
-	dispatch map[*types.Func]int // interface methods a workqueue worker calls with its item (roots.Dispatches)              // forwarders whose every use is a resolved call
-	types    map[*types.TypeName]*TypeInfo
-	held     map[*ssa.Parameter][]*HeldObject // objects manager roots' receivers hold (held.go)
+	dispatch map[*types.Func]int // interface methods a workqueue worker calls with its item (roots.Dispatches)
+	// dispatchGuarded says which of them are called only under a
+	// condition on what the caller learned about the item.
+	dispatchGuarded map[*types.Func]bool // forwarders whose every use is a resolved call
+	types           map[*types.TypeName]*TypeInfo
+	held            map[*ssa.Parameter][]*HeldObject // objects manager roots' receivers hold (held.go)
 
 	// The lazily computed parts (package memo): the base's are filled
 	// while the model is built, then frozen; a View has its own, and its
@@ -445,6 +448,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 	for _, fn := range s.srcFunc {
 		ssax.ResolveResultCells(fn, nil)
 	}
+	s.findHeldObjects()
 	s.graph = calls.Build(s.srcFunc)
 	s.resolveForwarders()
 	// The cells a deferred closure wraps the error of: what wraps an error
@@ -453,12 +457,11 @@ func (s *Summary) build(pass *analysis.Pass) {
 		ssax.ResolveResultCells(fn, s.chainOf)
 	}
 	s.findCalls()
-	s.dispatch = roots.Dispatches(s.srcFunc)
+	s.dispatch, s.dispatchGuarded = roots.Dispatches(s.srcFunc)
 	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward, s.dispatchKey, func(v ssa.Value) *ssa.Function {
 		fn, _ := s.FuncValue(v)
 		return fn
 	})
-	s.findHeldObjects()
 	s.computeScope()
 	s.findWrites()
 	s.refineWriteGuards()

@@ -69,6 +69,10 @@ type Model interface {
 	// PackageFuncs returns the functions of the package, closures
 	// included.
 	PackageFuncs() []*ssa.Function
+	// HeldBy returns the parameter that holds v, an object root RootOf
+	// returned for the object a holder parameter holds in a field
+	// (summary.HeldObject), and the field's path; nil otherwise.
+	HeldBy(v ssa.Value) (*ssa.Parameter, []string)
 	// ComparedPairsOf returns the pairs of parameters and "{}" that fn, a
 	// function of another package, compares (ComparedPairs), as its
 	// facts say.
@@ -231,6 +235,9 @@ func (a *Analysis) taint(v ssa.Value, vis map[ssa.Value]bool) Taint {
 }
 
 func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
+	if hp, prefix := a.m.HeldBy(v); hp != nil {
+		return atParamPath(a.taint1(hp, vis), hp, prefix) // the object a holder parameter holds
+	}
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		if i := ssax.ParamIndex(x.Parent(), x); i >= 0 && i < 64 {
@@ -457,6 +464,11 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 		}
 		return t
 	default:
+		if hp, prefix := a.m.HeldBy(root); hp != nil {
+			// The object a holder parameter holds: that parameter, at
+			// the field's path.
+			root, path = hp, append(slices.Clone(prefix), path...)
+		}
 		var t Taint
 		if p, ok := root.(*ssa.Parameter); ok {
 			// A parameter read at another path than before in this
