@@ -40,9 +40,11 @@ func TestChangeFlags(t *testing.T) {
 // generic worker of another package runs through an interface, with the
 // key it takes from its queue, is a reconcile root (R6) however it splits
 // the key; its fixed twin stays silent, and so does a Sync method that no
-// worker runs.
+// worker runs. The methods of an external client that a generic managed
+// reconciler calls only when another method reported the need (Create,
+// Update after Observe) are guarded by that report.
 func TestDispatchedRoots(t *testing.T) {
-	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/dispatch")
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/dispatch", "uw/external")
 }
 
 // TestUnrelatedGuards: an early return on a condition that compares nothing

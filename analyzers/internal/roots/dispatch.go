@@ -205,7 +205,7 @@ func (q *queueItems) from(v ssa.Value, depth int) bool {
 	case *ssa.Call:
 		// An object a factory made (mg := r.newManaged()) that a Get
 		// then fills by the item's key.
-		return apis.IsObject(x.Type()) && q.readByKey(x, depth)
+		return objectLike(x.Type()) && q.readByKey(x, depth)
 	case *ssa.Parameter:
 		i := slices.Index(x.Parent().Params, x)
 		for _, c := range q.sites[x.Parent()] {
@@ -227,27 +227,27 @@ func (q *queueItems) from(v ssa.Value, depth int) bool {
 // readByKey reports whether a client Get fills the object obj with the
 // key of a request or queue item: c.Get(ctx, req.NamespacedName, obj).
 func (q *queueItems) readByKey(obj ssa.Value, depth int) bool {
-	uses := slices.Clone(*obj.Referrers())
-	for _, r := range *obj.Referrers() {
-		switch x := r.(type) {
-		case *ssa.MakeInterface:
-			uses = append(uses, *x.Referrers()...) // passed as a client.Object
-		case *ssa.ChangeInterface:
-			uses = append(uses, *x.Referrers()...) // an interface of its own, passed as a client.Object
-		}
+	fn := obj.Parent()
+	if fn == nil {
+		return false
 	}
-	for _, r := range uses {
-		c, ok := r.(ssa.CallInstruction)
-		if !ok {
-			continue
-		}
-		callee := ssax.CalleeFunc(c.Common())
-		args := ssax.CallArgs(c.Common())
-		if callee == nil || !apis.IsReaderGet(apis.FuncOf(callee)) || len(args) < 3 || !isValue(args[2], obj) {
-			continue
-		}
-		if q.from(args[1], depth+1) {
-			return true
+	// Every call of the function (the object's conversions to
+	// client.Object are not always among its referrers in a generic
+	// body): a Get into the object, through any conversion.
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := ssax.CalleeFunc(c.Common())
+			args := ssax.CallArgs(c.Common())
+			if callee == nil || !apis.IsReaderGet(apis.FuncOf(callee)) || len(args) < 3 || !isValue(args[2], obj) {
+				continue
+			}
+			if q.from(args[1], depth+1) {
+				return true
+			}
 		}
 	}
 	return false
@@ -300,8 +300,12 @@ func dispatched(pkg *ssa.Package, funcs []*ssa.Function, dispatch func(*types.Fu
 func isValue(a, v ssa.Value) bool {
 	for range 4 {
 		a = ssax.Unconvert(a)
-		if ci, ok := a.(*ssa.ChangeInterface); ok {
-			a = ci.X
+		switch x := a.(type) {
+		case *ssa.ChangeInterface:
+			a = x.X
+			continue
+		case *ssa.MultiConvert:
+			a = x.X
 			continue
 		}
 		break
@@ -359,4 +363,14 @@ func (q *queueItems) fromItemCall(v ssa.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// objectLike reports whether a value of type t is an API object: t is
+// one, or a type parameter whose constraint makes it one
+// (Reconciler[T client.Object]).
+func objectLike(t types.Type) bool {
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return apis.IsObject(tp.Constraint())
+	}
+	return apis.IsObject(t)
 }
