@@ -48,10 +48,14 @@ var Doc = &checkdoc.Doc{
 		"(`apierrors.IsNotFound`, `client.IgnoreNotFound`: only a lookup answers NotFound, so a Get helper of " +
 		"another package or the project's own informer wrapper counts), or under another test of observed state: data a " +
 		"`List` filled (`len(list.Items) == 0`, a loop over the children that returns when a matching one " +
-		"exists, a typed client's List result), or an object parameter the caller read and passed in, tested " +
+		"exists, a typed client's List result, a set a helper of the package built from a List and the code " +
+		"looks the name up in), or an object parameter the caller read and passed in, tested " +
 		"for nil or for a creation timestamp, UID or resourceVersion (the object being created does not " +
 		"count: a fresh object has none of these). A cache that lags can still make such a Create fail " +
 		"once with AlreadyExists; the retry settles it;\n" +
+		"- as (b), Creates in a root that its framework calls only under a condition on what another call " +
+		"reported about the object (crossplane's `Create`, run when `Observe` found nothing): that report is " +
+		"the existence check;\n" +
 		"- `controllerutil.CreateOrUpdate` / `CreateOrPatch`;\n" +
 		"- Creates whose error is ignored or handled; a Create with `GenerateName` is reported as (a) only, " +
 		"since it cannot fail with AlreadyExists;\n" +
