@@ -336,6 +336,7 @@ func (s *Summary) computeReach() {
 	for _, r := range s.Roots {
 		isRoot[r.Fn] = true
 	}
+	edgeStatus := s.edgeStatuses()
 	for changed := true; changed; {
 		changed = false
 		for callee, edges := range s.calls {
@@ -348,8 +349,7 @@ func (s *Summary) computeReach() {
 				if outer == nil {
 					continue
 				}
-				local, _ := s.Func(e.caller).StatusOf(e.site.Block())
-				st := Combine(outer.Status, local)
+				st := Combine(outer.Status, edgeStatus(e))
 				if rank(st) < rank(cur.Status) {
 					cur.Status, cur.Via, cur.Caller, cur.Root = st, e.site, e.caller, outer.Root
 					changed = true
@@ -451,4 +451,33 @@ func (s *Summary) argValue(v ssa.Value, depth int) ssa.Value {
 		return v
 	}
 	return s.argValue(args[0], depth+1)
+}
+
+// edgeStatuses returns the status of a call edge in its caller: the status
+// of the call's block, where a condition that compares nothing the caller
+// (with its helpers and closures) stores into guards nothing, as for a
+// write (refineWriteGuards): a spec switch or a pause flag before a call
+// decides whether the reconcile acts, not whether what the callee writes
+// changed.
+func (s *Summary) edgeStatuses() func(e callEdge) Status {
+	stores := make(map[*ssa.Function][][]string)
+	return func(e callEdge) Status {
+		fi := s.Func(e.caller)
+		st, guards := fi.StatusOf(e.site.Block())
+		if st != Guarded || len(guards) == 0 {
+			return st
+		}
+		paths, ok := stores[e.caller]
+		if !ok {
+			paths = s.storePaths(e.caller)
+			stores[e.caller] = paths
+		}
+		for _, d := range guards {
+			ifi := d.If()
+			if ifi == nil || !refinable(fi.Guard(ifi).Kind) || s.comparesChanged(ifi.Cond, paths) {
+				return st
+			}
+		}
+		return Unguarded
+	}
 }
