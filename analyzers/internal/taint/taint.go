@@ -1631,28 +1631,10 @@ const EmptyObject = -1
 // parameter nor "{}".
 const notCompared = -2
 
-// stripConv strips the conversions between string and []byte (and slicing)
-// off a compared value.
-func stripConv(x ssa.Value) ssa.Value {
-	for range 4 {
-		switch c := x.(type) {
-		case *ssa.Convert:
-			x = c.X
-		case *ssa.ChangeType:
-			x = c.X
-		case *ssa.Slice:
-			x = c.X
-		default:
-			return x
-		}
-	}
-	return x
-}
-
 // isEmptyObject reports whether x is the constant "{}" (as a string or
 // converted to bytes).
 func isEmptyObject(x ssa.Value) bool {
-	c, ok := stripConv(x).(*ssa.Const)
+	c, ok := ssax.Unconvert(x).(*ssa.Const)
 	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == "{}"
 }
 
@@ -1714,7 +1696,7 @@ func (a *Analysis) ComparedPairs(fn *ssa.Function) [][2]int { return a.comparedP
 
 func (a *Analysis) comparedPairs(fn *ssa.Function, depth int) [][2]int {
 	side := func(x ssa.Value) int {
-		x = stripConv(x)
+		x = ssax.Unconvert(x)
 		if isEmptyObject(x) {
 			return EmptyObject
 		}
@@ -1747,7 +1729,7 @@ func (a *Analysis) EmptyPatchChecked(v ssa.Value, b *ssa.BasicBlock) bool {
 		return false
 	}
 	found := false
-	isV := func(x ssa.Value) bool { return stripConv(x) == stripConv(v) }
+	isV := func(x ssa.Value) bool { return ssax.Unconvert(x) == ssax.Unconvert(v) }
 	for _, blk := range fn.Blocks {
 		if found || !blk.Dominates(b) {
 			continue
