@@ -40,7 +40,12 @@ type Dispatch struct {
 // mg) }` after `obs, err := ext.Observe(ctx, mg)`. A test of the item's own
 // fields (its deletion mark, its spec) or of the queue's state is no such
 // condition: the method still runs on every pass that gets past it.
-func Dispatches(funcs []*ssa.Function) (map[*types.Func]int, map[*types.Func]bool) {
+//
+// The third map gives, for a func-typed field of a struct that the
+// worker calls with the item (a runner's `r.Fn(ctx, req)`), 1 + the
+// index of the argument that carries it: every function stored into
+// that field is a root (FieldDispatched).
+func Dispatches(funcs []*ssa.Function) (map[*types.Func]int, map[*types.Func]bool, map[*types.Var]int) {
 	q := &queueItems{sites: map[*ssa.Function][]*ssa.CallCommon{}, closures: map[*ssa.Function][]*ssa.MakeClosure{}}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
@@ -59,12 +64,29 @@ func Dispatches(funcs []*ssa.Function) (map[*types.Func]int, map[*types.Func]boo
 		}
 	}
 	out := map[*types.Func]int{}
+	fields := map[*types.Var]int{}
 	guarded, unguarded := map[*types.Func]bool{}, map[*types.Func]bool{}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				c, ok := instr.(ssa.CallInstruction)
-				if !ok || !c.Common().IsInvoke() {
+				if !ok {
+					continue
+				}
+				if f := funcField(c.Common()); f != nil {
+					// r.Fn(ctx, req): a function a struct field holds,
+					// called with the item itself (the request, the
+					// queue's key), not a part of it or an object read
+					// by it: a helper held in a field is no entry.
+					for j, a := range c.Common().Args {
+						if q.wholeItem(a) && q.from(a, 0) {
+							fields[f] = j + 1
+							break
+						}
+					}
+					continue
+				}
+				if !c.Common().IsInvoke() {
 					continue
 				}
 				if m := c.Common().Method; m.Pkg() == nil || apis.DescribedByTables(apis.PathOf(m.Pkg())) {
@@ -99,7 +121,7 @@ func Dispatches(funcs []*ssa.Function) (map[*types.Func]int, map[*types.Func]boo
 	for m := range guarded {
 		g[m] = !unguarded[m]
 	}
-	return out, g
+	return out, g, fields
 }
 
 // HeldKey is the dispatch key of an interface method called on a value
@@ -373,4 +395,104 @@ func objectLike(t types.Type) bool {
 		return apis.IsObject(tp.Constraint())
 	}
 	return apis.IsObject(t)
+}
+
+// funcField returns the struct field whose function c calls (r.Fn(…)),
+// or nil.
+func funcField(c *ssa.CallCommon) *types.Var {
+	if c.IsInvoke() {
+		return nil
+	}
+	switch x := c.Value.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return fieldVar(fa.X.Type(), fa.Field)
+		}
+	case *ssa.Field:
+		return fieldVar(x.X.Type(), x.Field)
+	}
+	return nil
+}
+
+// fieldVar returns field i of the struct type t (or of what t points to).
+func fieldVar(t types.Type, i int) *types.Var {
+	st, ok := ssax.Deref(t).Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
+}
+
+// FieldDispatched returns the functions of the package stored into a
+// struct field that a worker calls with the item (fieldDispatch gives
+// 1 + the index of the argument that carries it, from the package's own
+// workers or the facts of the field's package), each with the index of
+// its parameter that receives the item (receiver first for a method).
+func FieldDispatched(funcs []*ssa.Function, fieldDispatch func(*types.Var) int, funcOf func(ssa.Value) *ssa.Function) map[*ssa.Function]int {
+	out := map[*ssa.Function]int{}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				f := fieldVar(fa.X.Type(), fa.Field)
+				if f == nil {
+					continue
+				}
+				k := fieldDispatch(f)
+				if k <= 0 {
+					continue
+				}
+				target := funcOf(st.Val)
+				if target == nil || len(target.Blocks) == 0 {
+					continue
+				}
+				i := k - 1
+				if target.Signature.Recv() != nil {
+					i = k // the receiver is parameter 0 of a method value's target
+				}
+				if i < len(target.Params) {
+					out[target] = i
+				}
+			}
+		}
+	}
+	return out
+}
+
+// wholeItem reports whether v is a whole item rather than a part of one:
+// a reconcile request, or the value a workqueue's Get returned, as it is
+// or converted.
+func (q *queueItems) wholeItem(v ssa.Value) bool {
+	for range 4 {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.TypeAssert:
+			v = x.X
+			continue
+		case *ssa.Extract:
+			if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+				if callee := ssax.CalleeFunc(&c.Call); callee != nil && apis.IsQueueGet(apis.FuncOf(callee)) {
+					return true
+				}
+			}
+			if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
+				v = ta.X
+				continue
+			}
+		}
+		break
+	}
+	return apis.IsRequest(v.Type())
 }

@@ -107,7 +107,7 @@ func (r *Root) ReceivesObject() bool { return r.Kind == Object || r.Kind == List
 // and the model's facts for workers of other packages). funcOf gives the
 // function a function value holds (summary.FuncValue: a closure, a method
 // value, a factory's closure).
-func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string, forward func(*ssa.CallCommon) *ssa.CallCommon, dispatch func(*types.Func) Dispatch, funcOf func(ssa.Value) *ssa.Function) []*Root {
+func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configured []string, forward func(*ssa.CallCommon) *ssa.CallCommon, dispatch func(*types.Func) Dispatch, fieldDispatch func(*types.Var) int, funcOf func(ssa.Value) *ssa.Function) []*Root {
 	var roots []*Root
 	seen := make(map[*ssa.Function]bool)
 	add := func(fn *ssa.Function, k Kind) {
@@ -193,6 +193,16 @@ func Find(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Function, configur
 		add(fn, Dispatched)
 		roots[len(roots)-1].Request = fn.Params[k] // receiver first: parameter k-1 of the method
 		roots[len(roots)-1].Guarded = d.Guarded
+	}
+	// R6 through a function value: a function stored into a struct field
+	// that a worker calls with the item (a runner's Fn).
+	fd := FieldDispatched(funcs, fieldDispatch, funcOf)
+	for _, fn := range slices.SortedFunc(maps.Keys(fd), func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+		if seen[fn] {
+			continue
+		}
+		add(fn, Dispatched)
+		roots[len(roots)-1].Request = fn.Params[fd[fn]]
 	}
 	// R7: the add and update methods of the package's listener types
 	// that return an error (their controller retries it), keyed by the

@@ -379,6 +379,13 @@ func (s *Summary) exportFacts() {
 		s.Pass.ExportObjectFact(obj, ti)
 		s.Exported = append(s.Exported, analysis.ObjectFact{Object: obj, Fact: ti})
 	}
+	for f, k := range s.fieldDispatch {
+		if f.Pkg() == s.Pass.Pkg {
+			fs := &FuncSummary{DispatchKey: k}
+			s.Pass.ExportObjectFact(f, fs)
+			s.Exported = append(s.Exported, analysis.ObjectFact{Object: f, Fact: fs})
+		}
+	}
 	for m, k := range s.dispatch {
 		if m.Pkg() == s.Pass.Pkg {
 			fs := &FuncSummary{DispatchKey: k, DispatchGuarded: s.dispatchGuarded[m]}

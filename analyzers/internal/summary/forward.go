@@ -87,3 +87,19 @@ func (s *Summary) dispatchKey(m *types.Func) roots.Dispatch {
 	}
 	return roots.Dispatch{}
 }
+
+// fieldDispatchKey returns 1 + the index of the argument through which a
+// worker passes its item to the function a struct field f holds, or 0:
+// from this package's workers, or from the fact of f's package.
+func (s *Summary) fieldDispatchKey(f *types.Var) int {
+	if k := s.fieldDispatch[f]; k != 0 {
+		return k
+	}
+	if f.Pkg() != nil && f.Pkg() != s.Pass.Pkg {
+		var fs FuncSummary
+		if s.Pass.ImportObjectFact(f, &fs) {
+			return fs.DispatchKey
+		}
+	}
+	return 0
+}

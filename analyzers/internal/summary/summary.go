@@ -118,9 +118,12 @@ type Summary struct {
 	dispatch map[*types.Func]int // interface methods a workqueue worker calls with its item (roots.Dispatches)
 	// dispatchGuarded says which of them are called only under a
 	// condition on what the caller learned about the item.
-	dispatchGuarded map[*types.Func]bool // forwarders whose every use is a resolved call
-	types           map[*types.TypeName]*TypeInfo
-	held            map[*ssa.Parameter][]*HeldObject // objects manager roots' receivers hold (held.go)
+	dispatchGuarded map[*types.Func]bool
+	// fieldDispatch are the func-typed struct fields a worker calls with
+	// its item (roots.Dispatches).
+	fieldDispatch map[*types.Var]int // forwarders whose every use is a resolved call
+	types         map[*types.TypeName]*TypeInfo
+	held          map[*ssa.Parameter][]*HeldObject // objects manager roots' receivers hold (held.go)
 
 	// The lazily computed parts (package memo): the base's are filled
 	// while the model is built, then frozen; a View has its own, and its
@@ -457,8 +460,8 @@ func (s *Summary) build(pass *analysis.Pass) {
 		ssax.ResolveResultCells(fn, s.chainOf)
 	}
 	s.findCalls()
-	s.dispatch, s.dispatchGuarded = roots.Dispatches(s.srcFunc)
-	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward, s.dispatchKey, func(v ssa.Value) *ssa.Function {
+	s.dispatch, s.dispatchGuarded, s.fieldDispatch = roots.Dispatches(s.srcFunc)
+	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward, s.dispatchKey, s.fieldDispatchKey, func(v ssa.Value) *ssa.Function {
 		fn, _ := s.FuncValue(v)
 		return fn
 	})

@@ -107,3 +107,34 @@ func (a *auditor) Audit(ctx context.Context) error {
 	a.log.Status.Message = "audited at " + time.Now().String()
 	return a.c.Status().Update(ctx, a.log)
 }
+
+// A reconcile function held in a runner's field: the runner calls it with
+// each request, so it is a reconcile entry whatever its name.
+type stamper struct{ client.Client }
+
+// NewStamper returns the runner of a stamper's method value.
+func NewStamper(c client.Client) reconcile.Reconciler {
+	s := &stamper{c}
+	return &runner.FuncRunner{Fn: s.stamp}
+}
+
+func (s *stamper) stamp(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	w := &api.Widget{}
+	if err := s.Get(ctx, req.NamespacedName, w); err != nil {
+		return reconcile.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Message = "stamped at " + time.Now().String() // want `nondetwrite: time.Now\(\) flows into Widget.Status.Message`
+	return reconcile.Result{}, s.Status().Update(ctx, w)
+}
+
+// The twin: a closure that records the generation it saw.
+func NewRecorder(c client.Client) reconcile.Reconciler {
+	return &runner.FuncRunner{Fn: func(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+		w := &api.Widget{}
+		if err := c.Get(ctx, req.NamespacedName, w); err != nil {
+			return reconcile.Result{}, client.IgnoreNotFound(err)
+		}
+		w.Status.Message = "generation " + time.Unix(w.Generation, 0).UTC().Format(time.RFC3339)
+		return reconcile.Result{}, c.Status().Update(ctx, w)
+	}}
+}

@@ -79,3 +79,13 @@ func ForManagers(c client.Client, f ManagerFactory) reconcile.Reconciler {
 		return reconcile.Result{}, m.Sync(ctx)
 	})
 }
+
+// FuncRunner runs whichever reconcile function it holds.
+type FuncRunner struct {
+	Fn func(ctx context.Context, req reconcile.Request) (reconcile.Result, error)
+}
+
+// Reconcile implements reconcile.Reconciler.
+func (r *FuncRunner) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	return r.Fn(ctx, req)
+}
