@@ -1651,7 +1651,7 @@ func (a *Analysis) compareSites(b *ssa.BasicBlock, depth int, f func(x, y ssa.Va
 			}
 		case *ssa.Call:
 			common := a.m.Forward(&in.Call) // a forwarder's call is the call it makes
-			if callee := ssax.CalleeFunc(common); callee != nil && callee.Pkg() != nil && callee.Pkg().Path() == "bytes" && callee.Name() == "Equal" && len(common.Args) == 2 {
+			if callee := ssax.CalleeFunc(common); callee != nil && apis.IsSymmetricEquality(apis.FuncOf(callee)) && len(common.Args) == 2 {
 				f(common.Args[0], common.Args[1])
 				continue
 			}
