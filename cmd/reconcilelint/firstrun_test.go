@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -112,7 +113,7 @@ func TestFirstRun(t *testing.T) {
 		t.Logf("first run: %d progress lines, the last %q", len(progress), progress[len(progress)-1].text)
 	}
 	want := expected(t, filepath.Join(clone, "testdata", "operator"))
-	diff(t, "first run", want, textFindings(t, out))
+	diffRun(t, "first run", want, textFindings(t, out), errOut)
 
 	// The same results as SARIF (from the result cache now).
 	sarifOut, errOut, code := readme("-format", "sarif", "./...")
@@ -146,7 +147,7 @@ func TestFirstRun(t *testing.T) {
 		got = append(got, finding{strings.TrimPrefix(loc.ArtifactLocation.URI, "testdata/operator/"), loc.Region.StartLine, r.RuleID})
 	}
 	sortFindings(got)
-	diff(t, "first run, -format sarif", want, got)
+	diffRun(t, "first run, -format sarif", want, got, errOut)
 
 	// A vendored module: go selects -mod=vendor by itself when vendor/
 	// is there, and every package then loads from it.
@@ -159,7 +160,18 @@ func TestFirstRun(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("vendored: exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
-	diff(t, "vendored", want, textFindings(t, out))
+	diffRun(t, "vendored", want, textFindings(t, out), errOut)
+}
+
+// diffRun is diff for one run of the command, with what the run wrote on
+// stderr when its findings differ: a run that failed (go run exits 1 for
+// any failure of the program, as for findings) says why in CI's log.
+func diffRun(t *testing.T, mode string, want, got []finding, stderr string) {
+	t.Helper()
+	if !slices.Equal(want, got) {
+		t.Logf("%s: stderr of the run:\n%s", mode, stderr)
+	}
+	diff(t, mode, want, got)
 }
 
 // ciProgressLine matches a progress line the command prints when stderr
