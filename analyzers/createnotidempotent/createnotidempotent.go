@@ -57,7 +57,8 @@ var Doc = &checkdoc.Doc{
 		"reported about the object (crossplane's `Create`, run when `Observe` found nothing): that report is " +
 		"the existence check;\n" +
 		"- `controllerutil.CreateOrUpdate` / `CreateOrPatch`;\n" +
-		"- Creates whose error is ignored or handled; a Create with `GenerateName` is reported as (a) only, " +
+		"- Creates whose error is ignored or handled (a handled AlreadyExists with no existence check before the Create " +
+		"is a request on every pass: RL2001 reports it); a Create with `GenerateName` is reported as (a) only, " +
 		"since it cannot fail with AlreadyExists;\n" +
 		"- as (b), Creates whose object is named by a value that is new on every call: drawn at random, a UUID " +
 		"or the clock, also through helpers (facts), slicing, indexing and functions of the standard library " +

@@ -54,30 +54,37 @@ type creates struct {
 	// helpers holds, for each Create made in a helper of another
 	// package, what the helper's CreateFact says of it.
 	helpers map[*summary.Write]helperCreate
+	// byFn holds the Create writes of each function; every memoizes
+	// everyPass.
+	byFn  map[*ssa.Function][]*summary.Write
+	every map[*ssa.Function][]*summary.Write
 }
 
 // helperCreate is what the CreateFact of a helper of another package says
 // of one of its Creates.
 type helperCreate struct {
-	generateName, alreadyExistsHandled bool
+	generateName, alreadyExistsHandled, everyPass bool
 }
 
 // newCreates returns the detection of the package of pass, whose
 // analyzer imports the CreateFacts of other packages.
 func newCreates(pass *analysis.Pass, s *summary.Summary) *creates {
 	d := &creates{s: s, errs: errflow.New(s), memo: make(map[*ssa.Function][]crLeak), at: make(map[ssa.CallInstruction]*summary.Write),
-		helpers: make(map[*summary.Write]helperCreate)}
+		helpers: make(map[*summary.Write]helperCreate), byFn: make(map[*ssa.Function][]*summary.Write),
+		every: make(map[*ssa.Function][]*summary.Write)}
 	for _, w := range s.Writes {
 		if w.Kind != apis.Create {
 			continue
 		}
 		d.at[w.Call] = w
+		d.byFn[w.Fn] = append(d.byFn[w.Fn], w)
 		if w.Helper != nil {
 			var f CreateFact
 			summary.ImportFuncFact(pass, w.Helper, &f)
 			d.helpers[w] = helperCreate{
 				generateName:         slices.Contains(f.GenerateName, w.HelperSite),
 				alreadyExistsHandled: !slices.Contains(f.Leaks, w.HelperSite),
+				everyPass:            slices.Contains(f.EveryPass, w.HelperSite),
 			}
 		}
 	}
@@ -118,7 +125,12 @@ func (d *creates) exportFacts(pass *analysis.Pass) {
 				f.Leaks = append(f.Leaks, site)
 			}
 		}
-		if len(f.GenerateName) == 0 && len(f.Leaks) == 0 {
+		for _, w := range d.everyPass(fn, make(map[*ssa.Function]bool)) {
+			if site := d.s.SiteOf(w); !slices.Contains(f.EveryPass, site) {
+				f.EveryPass = append(f.EveryPass, site)
+			}
+		}
+		if len(f.GenerateName) == 0 && len(f.Leaks) == 0 && len(f.EveryPass) == 0 {
 			return nil
 		}
 		return &f
@@ -221,6 +233,168 @@ func (d *creates) createOrigins(c *ssa.Call, errVal ssa.Value, index int, direct
 			}
 		}
 		return out
+	}
+	return nil
+}
+
+// everyPass returns the Creates that fn makes on every call with no
+// existence check on the way: direct Creates (and calls of helpers of
+// another package whose CreateFact lists their Create as such) that no
+// lookup decides, whose AlreadyExists error the code handles as success,
+// and those of the helpers and closures of the package fn calls with no
+// existence check before the call. Such a Create sends a request on every
+// pass once the object exists, which fails with AlreadyExists and
+// changes nothing. Creates with GenerateName or a fresh name are left to
+// RL2003; one whose AlreadyExists error is not handled fails the pass
+// instead (RL2003's leaks) or is ignored with every other error, which
+// says nothing of what the code expects.
+func (d *creates) everyPass(fn *ssa.Function, busy map[*ssa.Function]bool) []*summary.Write {
+	if l, ok := d.every[fn]; ok {
+		return l
+	}
+	if busy[fn] || len(fn.Blocks) == 0 || len(d.at) == 0 {
+		return nil
+	}
+	busy[fn] = true
+	defer delete(busy, fn)
+	var out []*summary.Write
+	for _, w := range d.byFn[fn] {
+		if w.Local == summary.FailurePath {
+			continue
+		}
+		if w.Helper != nil {
+			if !d.helpers[w].everyPass {
+				continue
+			}
+		} else if d.createsGenerateName(w) || d.freshName(w) || !alreadyExistsHandled(w.Call) {
+			continue
+		}
+		if !d.existenceChecked(fn, w.Call) {
+			out = append(out, w)
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || d.at[c] != nil {
+				continue
+			}
+			locals := d.s.LocalCallees(&c.Call)
+			if len(locals) == 0 || d.existenceChecked(fn, c) {
+				continue
+			}
+			for _, local := range locals {
+				for _, w := range d.everyPass(local, busy) {
+					if !slices.Contains(out, w) {
+						out = append(out, w)
+					}
+				}
+			}
+		}
+	}
+	if len(busy) == 1 {
+		// Memoized only from the top of a walk: below it, a cycle may have
+		// cut the list short.
+		d.every[fn] = out
+	}
+	return out
+}
+
+// EveryPass returns the Creates of the package that a reconcile root
+// reaches on every pass (see everyPass), in position order, from the
+// result of the facts analyzer a check requires (FactsAnalyzer). Roots
+// that their framework calls only under a condition of its own are left
+// out: that condition may be the existence check.
+func EveryPass(pass *analysis.Pass) []*summary.Write {
+	d, ok := pass.ResultOf[FactsAnalyzer].(*creates)
+	if !ok || d == nil {
+		return nil
+	}
+	var out []*summary.Write
+	for _, r := range d.s.Roots {
+		if r.Guarded {
+			continue
+		}
+		for _, w := range d.everyPass(r.Fn, make(map[*ssa.Function]bool)) {
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b *summary.Write) int { return int(a.Pos() - b.Pos()) })
+	return out
+}
+
+// AlreadyExistsTest returns the call that handles the AlreadyExists error
+// of the Create call c as success in its function (see
+// alreadyExistsHandled), or nil.
+func AlreadyExistsTest(c ssa.CallInstruction) *ssa.Call {
+	for _, v := range errorsOf(c) {
+		if h := alreadyExistsHandler(v, make(map[ssa.Value]bool)); h != nil {
+			return h
+		}
+	}
+	return nil
+}
+
+// alreadyExistsHandled reports whether the error of the Create call c
+// reaches, in its function, a test of AlreadyExists or
+// client.IgnoreAlreadyExists: the code expects the object to exist on a
+// later pass.
+func alreadyExistsHandled(c ssa.CallInstruction) bool { return AlreadyExistsTest(c) != nil }
+
+// errorsOf returns the error result of the call c: the call itself, or
+// the extraction of its last result.
+func errorsOf(c ssa.CallInstruction) []ssa.Value {
+	v := c.Value()
+	if v == nil {
+		return nil
+	}
+	res := c.Common().Signature().Results()
+	if res.Len() == 1 {
+		return []ssa.Value{v}
+	}
+	var out []ssa.Value
+	if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if x, ok := r.(*ssa.Extract); ok && x.Index == res.Len()-1 {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// alreadyExistsHandler follows the error v through phis and interface
+// conversions to a call of an AlreadyExists handler.
+func alreadyExistsHandler(v ssa.Value, seen map[ssa.Value]bool) *ssa.Call {
+	if seen[v] || len(seen) > 32 {
+		return nil
+	}
+	seen[v] = true
+	refs := v.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.Call:
+			if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsAlreadyExistsHandler(apis.FuncOf(callee)) {
+				return x
+			}
+		case *ssa.Phi:
+			if h := alreadyExistsHandler(x, seen); h != nil {
+				return h
+			}
+		case *ssa.ChangeInterface:
+			if h := alreadyExistsHandler(x, seen); h != nil {
+				return h
+			}
+		case *ssa.MakeInterface:
+			if h := alreadyExistsHandler(x, seen); h != nil {
+				return h
+			}
+		}
 	}
 	return nil
 }

@@ -19,6 +19,10 @@ type CreateFact struct {
 	// Leaks are the sites of the Creates whose AlreadyExists error reaches
 	// the function's error result unhandled.
 	Leaks []string
+	// EveryPass are the sites of the Creates the function makes on every
+	// call: no existence check before them (in the function or on the way
+	// to them), and their AlreadyExists error handled as success.
+	EveryPass []string
 }
 
 // AFact marks CreateFact as a fact.
@@ -31,6 +35,9 @@ func (f *CreateFact) String() string {
 	}
 	for _, l := range f.Leaks {
 		parts = append(parts, "already-exists "+l)
+	}
+	for _, e := range f.EveryPass {
+		parts = append(parts, "every-pass "+e)
 	}
 	return "CreateFact(" + strings.Join(parts, ", ") + ")"
 }
@@ -48,3 +55,7 @@ var factsAnalyzer = summary.NewAnalysis("rlcreatefacts",
 		d.exportFacts(pass)
 		return d, nil
 	})
+
+// FactsAnalyzer is the analyzer of the Create facts, for the checks that
+// ask what the package's Creates do (EveryPass): a check requires it.
+var FactsAnalyzer = factsAnalyzer

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/checkdoc"
+	"github.com/reconcilelint/reconcilelint/analyzers/createnotidempotent"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/check"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/diag"
@@ -79,6 +80,14 @@ var Doc = &checkdoc.Doc{
 		"say it compares before it writes), the message says what that costs instead: the helper sends nothing when " +
 		"nothing changed, but computes the full diff on every pass and, in the middle of the reconcile, persists " +
 		"whatever else has changed so far.\n\n" +
+		"Also reported: a `Create` (controller-runtime's, a typed clientset's, or a helper's of any package whose facts " +
+		"say so) whose AlreadyExists error the code takes as success (`apierrors.IsAlreadyExists`, " +
+		"`client.IgnoreAlreadyExists`) when nothing looks the object up before it (no `Get` whose NotFound decides it, " +
+		"no `List` or other observed state: the existence checks of RL2003), in the function or on the way from the " +
+		"reconcile root, and no other condition decides it as above. Once the object exists, every pass sends a create " +
+		"request that fails with AlreadyExists and changes nothing. Not reported: a Create whose errors are all ignored " +
+		"(that says nothing of what the code expects), one whose AlreadyExists is returned (RL2003), one with `GenerateName`, " +
+		"one in a root its framework calls only under a condition of its own.\n\n" +
 		"Also reported, guarded or not: a merge patch whose base was copied from the object after the change " +
 		"it should carry, `obj.Spec.X = v; patch := client.MergeFrom(obj.DeepCopy()); r.Patch(ctx, obj, patch)` " +
 		"(`MergeFromWithOptions` and `StrategicMergeFrom` too, through `Status().Patch` as well). The patch is " +
@@ -127,7 +136,7 @@ if !equality.Semantic.DeepEqual(orig.Status, w.Status) {
 var reportApply bool
 
 // Analyzer reports RL2001.
-var Analyzer = check.New(Doc, run)
+var Analyzer = check.New(Doc, run, check.Requires(createnotidempotent.FactsAnalyzer))
 
 func init() { Analyzer.Flags = flags() }
 
@@ -206,6 +215,40 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			if f.Fix == nil && isFresh(s, w) && w.Kind == apis.Update {
 				f.Message += "; for a desired object built in code, use controllerutil.CreateOrUpdate"
 			}
+		}
+		rep.Report(f)
+		n++
+	}
+	return n + reportCreates(pass, s, rep)
+}
+
+// reportCreates reports the Creates a reconcile root makes on every pass
+// with no existence check, whose AlreadyExists error the code handles
+// (createnotidempotent.EveryPass), when no other condition decides them.
+func reportCreates(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
+	n := 0
+	for _, w := range createnotidempotent.EveryPass(pass) {
+		if !w.InScope || w.Status != summary.Unguarded {
+			continue
+		}
+		call, ok := diag.Enclosing[*ast.CallExpr](pass, w.Pos())
+		if !ok {
+			continue
+		}
+		what := objectDesc(w)
+		f := diag.Finding{Pos: call.Pos(), End: call.End(), Message: fmt.Sprintf("Create of %s is sent on every reconcile: "+
+			"nothing looks the object up first, so once it exists every pass makes a create request that fails with "+
+			"AlreadyExists and changes nothing; Get it first (the cache answers) and create it only when it is NotFound, "+
+			"or use controllerutil.CreateOrUpdate", what)}
+		if h := helperOf(pass, w); h != nil {
+			f.Message = fmt.Sprintf("%s creates %s on every reconcile: nothing looks the object up first, so once it "+
+				"exists every call makes a create request that fails with AlreadyExists and changes nothing; "+
+				"look the object up before the call and create it only when it is NotFound", h.Name(), what)
+			if w.HelperSite != "" {
+				f.Related = append(f.Related, analysis.RelatedInformation{Pos: w.Pos(), Message: "the Create is at " + w.HelperSite})
+			}
+		} else if t := createnotidempotent.AlreadyExistsTest(w.Call); t != nil {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: t.Pos(), Message: "AlreadyExists is handled as success here"})
 		}
 		rep.Report(f)
 		n++

@@ -70,3 +70,13 @@ func TestMergeFromBase(t *testing.T) {
 func TestDiffPatch(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/diffpatch")
 }
+
+// TestCreatesEveryPass: a Create whose AlreadyExists error the code takes
+// as success, with nothing looking the object up first (directly, in steps
+// held as method values, a typed clientset's, a helper of another
+// package), is a request on every pass; a Get or a List that decides it, a
+// helper that looks up itself, a status flag the pass records, errors
+// ignored altogether, a returned error and GenerateName are not reported.
+func TestCreatesEveryPass(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/creates")
+}

@@ -322,6 +322,15 @@ func IsNotFoundTest(f Func) bool {
 	return f.Pkg == APIErrors && f.Recv == "" && f.Name == "IsNotFound"
 }
 
+// IsAlreadyExistsHandler reports whether f decides on an AlreadyExists
+// error: apierrors.IsAlreadyExists, or client.IgnoreAlreadyExists, which
+// turns it into success. Code that passes a Create's error to one expects
+// the object to exist already on a later pass.
+func IsAlreadyExistsHandler(f Func) bool {
+	return (f.Pkg == APIErrors && f.Recv == "" && f.Name == "IsAlreadyExists") ||
+		(f.Pkg == Client && f.Recv == "" && f.Name == "IgnoreAlreadyExists")
+}
+
 // IsIgnoreNotFound reports whether f is client.IgnoreNotFound.
 func IsIgnoreNotFound(f Func) bool {
 	return f.Pkg == Client && f.Recv == "" && f.Name == "IgnoreNotFound"
