@@ -263,10 +263,13 @@ func (d *creates) everyPass(fn *ssa.Function, busy map[*ssa.Function]bool) []*su
 			continue
 		}
 		if w.Helper != nil {
-			if !d.helpers[w].everyPass {
+			// The helper takes AlreadyExists as success itself, or hands
+			// it back and this call does.
+			h := d.helpers[w]
+			if !h.everyPass && (h.alreadyExistsHandled || h.generateName || !d.alreadyExistsHandled(w.Call)) {
 				continue
 			}
-		} else if d.createsGenerateName(w) || d.freshName(w) || !alreadyExistsHandled(w.Call) {
+		} else if d.createsGenerateName(w) || d.freshName(w) || !d.alreadyExistsHandled(w.Call) {
 			continue
 		}
 		if !d.existenceChecked(fn, w.Call) {
@@ -283,10 +286,22 @@ func (d *creates) everyPass(fn *ssa.Function, busy map[*ssa.Function]bool) []*su
 			if len(locals) == 0 || d.existenceChecked(fn, c) {
 				continue
 			}
+			handled := d.alreadyExistsHandled(c)
 			for _, local := range locals {
 				for _, w := range d.everyPass(local, busy) {
 					if !slices.Contains(out, w) {
 						out = append(out, w)
+					}
+				}
+				if !handled {
+					continue
+				}
+				// The helper hands the AlreadyExists of its Creates back
+				// (with no existence check before them: leaksOf), and
+				// this call takes it as success.
+				for _, l := range d.leaksOf(local, make(map[*ssa.Function]bool)) {
+					if !slices.Contains(out, l.write) {
+						out = append(out, l.write)
 					}
 				}
 			}
@@ -328,9 +343,9 @@ func EveryPass(pass *analysis.Pass) []*summary.Write {
 // AlreadyExistsTest returns the call that handles the AlreadyExists error
 // of the Create call c as success in its function (see
 // alreadyExistsHandled), or nil.
-func AlreadyExistsTest(c ssa.CallInstruction) *ssa.Call {
+func AlreadyExistsTest(s *summary.Summary, c ssa.CallInstruction) *ssa.Call {
 	for _, v := range errorsOf(c) {
-		if h := alreadyExistsHandler(v, make(map[ssa.Value]bool)); h != nil {
+		if h := alreadyExistsHandler(s, v, make(map[ssa.Value]bool)); h != nil {
 			return h
 		}
 	}
@@ -339,9 +354,11 @@ func AlreadyExistsTest(c ssa.CallInstruction) *ssa.Call {
 
 // alreadyExistsHandled reports whether the error of the Create call c
 // reaches, in its function, a test of AlreadyExists or
-// client.IgnoreAlreadyExists: the code expects the object to exist on a
-// later pass.
-func alreadyExistsHandled(c ssa.CallInstruction) bool { return AlreadyExistsTest(c) != nil }
+// client.IgnoreAlreadyExists, directly or through forwarders: the code
+// expects the object to exist on a later pass.
+func (d *creates) alreadyExistsHandled(c ssa.CallInstruction) bool {
+	return AlreadyExistsTest(d.s, c) != nil
+}
 
 // errorsOf returns the error result of the call c: the call itself, or
 // the extraction of its last result.
@@ -366,8 +383,9 @@ func errorsOf(c ssa.CallInstruction) []ssa.Value {
 }
 
 // alreadyExistsHandler follows the error v through phis and interface
-// conversions to a call of an AlreadyExists handler.
-func alreadyExistsHandler(v ssa.Value, seen map[ssa.Value]bool) *ssa.Call {
+// conversions to a call of an AlreadyExists handler (through the
+// forwarders the model sees: a helper that returns IsAlreadyExists(err)).
+func alreadyExistsHandler(s *summary.Summary, v ssa.Value, seen map[ssa.Value]bool) *ssa.Call {
 	if seen[v] || len(seen) > 32 {
 		return nil
 	}
@@ -379,19 +397,19 @@ func alreadyExistsHandler(v ssa.Value, seen map[ssa.Value]bool) *ssa.Call {
 	for _, r := range *refs {
 		switch x := r.(type) {
 		case *ssa.Call:
-			if callee := ssax.CalleeFunc(&x.Call); callee != nil && apis.IsAlreadyExistsHandler(apis.FuncOf(callee)) {
+			if callee := ssax.CalleeFunc(s.Forward(&x.Call)); callee != nil && apis.IsAlreadyExistsHandler(apis.FuncOf(callee)) {
 				return x
 			}
 		case *ssa.Phi:
-			if h := alreadyExistsHandler(x, seen); h != nil {
+			if h := alreadyExistsHandler(s, x, seen); h != nil {
 				return h
 			}
 		case *ssa.ChangeInterface:
-			if h := alreadyExistsHandler(x, seen); h != nil {
+			if h := alreadyExistsHandler(s, x, seen); h != nil {
 				return h
 			}
 		case *ssa.MakeInterface:
-			if h := alreadyExistsHandler(x, seen); h != nil {
+			if h := alreadyExistsHandler(s, x, seen); h != nil {
 				return h
 			}
 		}

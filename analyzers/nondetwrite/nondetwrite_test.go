@@ -141,3 +141,11 @@ func TestGenericEntries(t *testing.T) {
 func TestHeapValues(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/heap")
 }
+
+// TestStructResults: a struct a helper of another package returns by
+// value carries each field's own taint (FuncSummary.ResultFields): the
+// map-ordered names and the clock's stamp are reported, the count and the
+// constant reason next to them are not.
+func TestStructResults(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/results")
+}

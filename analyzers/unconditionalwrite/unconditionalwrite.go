@@ -247,7 +247,7 @@ func reportCreates(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) 
 			if w.HelperSite != "" {
 				f.Related = append(f.Related, analysis.RelatedInformation{Pos: w.Pos(), Message: "the Create is at " + w.HelperSite})
 			}
-		} else if t := createnotidempotent.AlreadyExistsTest(w.Call); t != nil {
+		} else if t := createnotidempotent.AlreadyExistsTest(s, w.Call); t != nil {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: t.Pos(), Message: "AlreadyExists is handled as success here"})
 		}
 		rep.Report(f)

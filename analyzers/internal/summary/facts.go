@@ -44,6 +44,11 @@ type FuncSummary struct {
 	// function creates, and the parameters whose taint flows to them
 	// (ParamToResult), as a bit set.
 	ResultTaint ResultTaintFact
+	// ResultFields are, for a function returning a struct by value
+	// (taint.ResultStruct), the taint of each of its fields that carries
+	// any (taint.Analysis.ReturnFieldTaint); a field not listed carries
+	// none. Nil when the function returns no such struct.
+	ResultFields []ResultFieldFact `json:",omitempty"`
 	// ResultSources are the results made from a parameter: the parameter
 	// itself, or its conversion to unstructured content (ResultFromParam).
 	ResultSources []ResultSource
@@ -127,6 +132,15 @@ type ResultTaintFact struct {
 	// VersionOf is the object type whose resourceVersion a result
 	// carries (taint.Taint.VersionOf), or the parameter it reads it from.
 	VersionOf string `json:",omitempty"`
+}
+
+// ResultFieldFact is the taint of one field of a struct result.
+type ResultFieldFact struct {
+	Field      string
+	Kinds      apis.TaintKind
+	Source     string
+	FromParams uint64
+	ParamPaths string `json:",omitempty"`
 }
 
 // StoreFact is one store of a FuncSummary.
@@ -254,7 +268,7 @@ func (f *FuncSummary) String() string {
 }
 
 func (f *FuncSummary) empty() bool {
-	return len(f.Writes) == 0 && len(f.Stores) == 0 && len(f.ResultStores) == 0 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
+	return len(f.Writes) == 0 && len(f.Stores) == 0 && len(f.ResultStores) == 0 && len(f.ResultFields) <= 1 && f.ResultTaint.Kinds == 0 && f.ResultTaint.FromParams == 0 && !f.IsEquality && !f.ReportsChange &&
 		len(f.ResultSources) == 0 && len(f.SortedParams) == 0 && len(f.RangedParams) == 0 && len(f.WriterParams) == 0 && !f.OnlyLogs &&
 		!f.DeletionTest.Tests && f.Forward == nil && f.DispatchKey == 0 && f.EmptinessTest == 0 && len(f.ComparedPairs) == 0
 }
@@ -454,6 +468,18 @@ func (s *Summary) funcFact(fn *ssa.Function, exported bool, memo map[*ssa.Functi
 	}
 	if rt := s.taints.ReturnTaint(fn); rt.Kinds != 0 || rt.Params != 0 && taint.CarriesResults(fn.Signature) {
 		fs.ResultTaint = ResultTaintFact{Kinds: rt.Kinds, Source: rt.Source, FromParams: rt.Params, ParamPaths: rt.ParamPaths, VersionOf: rt.VersionOf}
+	}
+	if st := taint.ResultStruct(fn.Signature); st != nil {
+		// A marker entry with no field name says the result is summarised
+		// field by field even when no field carries anything.
+		fs.ResultFields = []ResultFieldFact{{}}
+		for i := 0; i < st.NumFields(); i++ {
+			name := st.Field(i).Name()
+			if rt := s.taints.ReturnFieldTaint(fn, name); rt.Kinds != 0 || rt.Params != 0 {
+				fs.ResultFields = append(fs.ResultFields, ResultFieldFact{Field: name, Kinds: rt.Kinds, Source: rt.Source,
+					FromParams: rt.Params, ParamPaths: rt.ParamPaths})
+			}
+		}
 	}
 	fs.ResultSources = s.resultSources(fn)
 	fs.SortedParams = s.taints.SortedParams(fn)

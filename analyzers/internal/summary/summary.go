@@ -218,6 +218,26 @@ func (m taintModel) ResultTaintOf(obj types.Object) taint.Taint {
 		ParamPaths: fs.ResultTaint.ParamPaths, VersionOf: fs.ResultTaint.VersionOf}
 }
 
+// ResultFieldTaintOf returns the taint of a field of the struct result of
+// a call of obj, a function of another package, that its FuncSummary
+// fact records field by field (FuncSummary.ResultFields).
+func (m taintModel) ResultFieldTaintOf(obj types.Object, field string) (taint.Taint, bool) {
+	o, ok := obj.(*types.Func)
+	if !ok {
+		return taint.Taint{}, false
+	}
+	fs := m.FactOf(o)
+	if fs == nil || len(fs.ResultFields) == 0 {
+		return taint.Taint{}, false
+	}
+	for _, f := range fs.ResultFields {
+		if f.Field == field {
+			return taint.Taint{Kinds: f.Kinds, Source: f.Source, Params: f.FromParams, ParamPaths: f.ParamPaths}, true
+		}
+	}
+	return taint.Taint{}, true
+}
+
 // PackageFuncs returns the functions of the package built from its
 // source, closures and forwarders included.
 func (m taintModel) PackageFuncs() []*ssa.Function { return m.srcFunc }

@@ -47,6 +47,10 @@ type Model interface {
 	// holds one, as its facts say (no Origin; Params are the parameters
 	// whose taint flows into them), or the zero Taint.
 	ResultTaintOf(obj types.Object) Taint
+	// ResultFieldTaintOf returns the taint of the field named field of
+	// the struct result of a call of obj, a function of another package,
+	// as its facts say; ok is false when they summarise no struct result.
+	ResultFieldTaintOf(obj types.Object, field string) (t Taint, ok bool)
 	// SortedParamsOf returns the indices of the parameters that fn, a
 	// function of another package, sorts in place, as its facts say.
 	SortedParamsOf(fn *types.Func) []int
@@ -96,6 +100,7 @@ type Analysis struct {
 	taintMemo *memo.Table[ssa.Value, Taint]
 	storeIdx  *memo.Table[*ssa.Function, map[ssa.Value][]localStore]
 	retTaint  *memo.Table[*ssa.Function, Taint]
+	retField  *memo.Table[resultField, Taint]
 	listRes   *memo.Table[*ssa.Function, map[int]token.Pos] // listorder.go: results in cache order
 	counters  *memo.Table[*ssa.Global, bool]                // counter.go: in-memory counters
 	ranged    *memo.Table[*ssa.Function, []ssa.Value]       // goroutines.go: callbacks run over unordered collections
@@ -109,6 +114,7 @@ func New(m Model) *Analysis {
 		taintMemo: &memo.Table[ssa.Value, Taint]{},
 		storeIdx:  &memo.Table[*ssa.Function, map[ssa.Value][]localStore]{},
 		retTaint:  &memo.Table[*ssa.Function, Taint]{},
+		retField:  &memo.Table[resultField, Taint]{},
 		listRes:   &memo.Table[*ssa.Function, map[int]token.Pos]{},
 		counters:  &memo.Table[*ssa.Global, bool]{},
 		ranged:    &memo.Table[*ssa.Function, []ssa.Value]{},
@@ -124,6 +130,7 @@ func (a *Analysis) View(m Model) *Analysis {
 		taintMemo: a.taintMemo.View(),
 		storeIdx:  a.storeIdx.View(),
 		retTaint:  a.retTaint.View(),
+		retField:  a.retField.View(),
 		listRes:   a.listRes.View(),
 		counters:  a.counters.View(),
 		ranged:    a.ranged.View(),
@@ -136,6 +143,7 @@ func (a *Analysis) Freeze() {
 	a.taintMemo.Freeze()
 	a.storeIdx.Freeze()
 	a.retTaint.Freeze()
+	a.retField.Freeze()
 	a.listRes.Freeze()
 	a.counters.Freeze()
 }
@@ -310,6 +318,9 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	case *ssa.Extract:
 		return a.taint(x.Tuple, vis)
 	case *ssa.Field:
+		if t, ok := a.calledField(x, vis); ok {
+			return t
+		}
 		return a.taint(x.X, vis).Union(versionPart(x, types.NewPointer(x.Type()), x.Pos()))
 	case *ssa.Index:
 		// An element chosen by a drawn index (alphabet[n]) is drawn too.
@@ -496,6 +507,15 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 		if !before(st) {
 			continue
 		}
+		if n := len(st.path); n < len(path) && st.val != nil {
+			// A field of a struct a call returned by value, held in a
+			// local (t := report.Summarize(m); t.Count): that field's own
+			// taint, not its siblings'.
+			if ft, ok := a.callField(st.val, path[n], vis); ok {
+				t = t.Union(ft)
+				continue
+			}
+		}
 		stored := a.storeTaint(st, vis)
 		if stored.Kinds&(apis.NonDet|apis.MapOrder) != 0 && a.setOnce(root, st) {
 			stored = stored.Without(apis.NonDet | apis.MapOrder) // generated once, then kept
@@ -587,8 +607,15 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 	case *ssa.Call, *ssa.Extract:
 		// A value a constructor built field by field (its result stores):
 		// the part read holds what the constructor stored there.
-		if t, ok := a.constructedPart(root, append(append([]string(nil), p...), rest...), vis); ok {
+		full := append(append([]string(nil), p...), rest...)
+		if t, ok := a.constructedPart(root, full, vis); ok {
 			return t
+		}
+		if len(full) > 0 {
+			// A struct a function returns by value: its fields one by one.
+			if t, ok := a.callField(root, full[0], vis); ok {
+				return t
+			}
 		}
 		return a.taint(v, vis)
 	default:
@@ -1232,6 +1259,111 @@ func (a *Analysis) ReturnTaint(fn *ssa.Function) Taint {
 	}
 	a.retTaint.Put(fn, t)
 	return t
+}
+
+// resultField names a field of the struct results of a function.
+type resultField struct {
+	fn    *ssa.Function
+	field string
+}
+
+// ResultStruct returns the struct type of a result of sig returned by
+// value, or nil: its fields are summarised one by one (ReturnFieldTaint).
+func ResultStruct(sig *types.Signature) *types.Struct {
+	var out *types.Struct
+	for i := 0; i < sig.Results().Len(); i++ {
+		t := sig.Results().At(i).Type()
+		if _, ok := t.(*types.Named); !ok {
+			continue // an anonymous struct is rare; a pointer is followed by its loads
+		}
+		if st, ok := t.Underlying().(*types.Struct); ok && st.NumFields() > 0 && st.NumFields() <= 32 && !apis.IsObject(types.NewPointer(t)) {
+			if out != nil {
+				return nil // two struct results: which field is whose is not recorded
+			}
+			out = st
+		}
+	}
+	return out
+}
+
+// ReturnFieldTaint is the taint of the field named field of the struct
+// result of fn (ResultStruct), a function of the package: what its
+// returns store into that field of the struct they build (a composite
+// literal, or a local they fill), or the taint of the whole result when a
+// return hands on a struct it did not build. A builder's
+// `return Result{Value: b.value, Note: b.note}` gives Value the taint of
+// b.value only.
+func (a *Analysis) ReturnFieldTaint(fn *ssa.Function, field string) Taint {
+	key := resultField{fn, field}
+	if t, ok := a.retField.Get(key); ok {
+		return t
+	}
+	a.retField.Put(key, Taint{})
+	var t Taint
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		for _, r := range ret.Results {
+			if _, ok := r.Type().Underlying().(*types.Struct); !ok {
+				continue
+			}
+			if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+				if alloc, ok := load.X.(*ssa.Alloc); ok {
+					t = t.Union(a.storedTaint(alloc, []string{field}, make(map[ssa.Value]bool)))
+					continue
+				}
+			}
+			t = t.Union(a.TaintOf(r))
+		}
+	}
+	a.retField.Put(key, t)
+	return t
+}
+
+// calledField is the taint of a field of a struct a call returns by value
+// (`b.Build().Value`; callField).
+func (a *Analysis) calledField(x *ssa.Field, vis map[ssa.Value]bool) (Taint, bool) {
+	return a.callField(x.X, ssax.FieldName(x.X.Type(), x.Field), vis)
+}
+
+// callField is the taint of the field named name of the struct that v, a
+// call (or the extraction of one of its results), returns by value, from
+// the callee's summary of that field: a function of the package by its
+// returns (ReturnFieldTaint), one of another package by its facts. ok is
+// false when v is no such call or the callee has no such summary.
+func (a *Analysis) callField(v ssa.Value, name string, vis map[ssa.Value]bool) (Taint, bool) {
+	var c *ssa.Call
+	switch x := v.(type) {
+	case *ssa.Call:
+		c = x
+	case *ssa.Extract:
+		c, _ = x.Tuple.(*ssa.Call)
+	}
+	if c == nil || c.Call.IsInvoke() {
+		return Taint{}, false
+	}
+	if _, ok := v.Type().Underlying().(*types.Struct); !ok {
+		return Taint{}, false
+	}
+	fc := a.m.Forward(&c.Call)
+	fn := a.m.Callee(fc)
+	if fn == nil || ResultStruct(fn.Signature) == nil {
+		return Taint{}, false
+	}
+	if local := a.m.LocalFunc(fn); local != nil {
+		return a.bindParamsAt(a.ReturnFieldTaint(local, name), fc.Args, c, vis), true
+	}
+	if fn.Object() == nil {
+		return Taint{}, false
+	}
+	rt, ok := a.m.ResultFieldTaintOf(fn.Object(), name)
+	if !ok {
+		return Taint{}, false
+	}
+	rt.Origin = c.Pos()
+	return a.bindParamsAt(rt, fc.Args, c, vis), true
 }
 
 // SortedBefore reports whether a sort of v (sort.Strings(v),
