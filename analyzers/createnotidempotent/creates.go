@@ -400,6 +400,16 @@ func alreadyExistsHandler(s *summary.Summary, v ssa.Value, seen map[ssa.Value]bo
 			if callee := ssax.CalleeFunc(s.Forward(&x.Call)); callee != nil && apis.IsAlreadyExistsHandler(apis.FuncOf(callee)) {
 				return x
 			}
+			// A helper of the package that tests the error it is given
+			// (`func ignoreExists(err error) error { if
+			// apierrors.IsAlreadyExists(err) { return nil }; return err }`).
+			for _, local := range s.LocalCallees(&x.Call) {
+				for j, p := range local.Params {
+					if s.CallArg(&x.Call, local, j) == v && alreadyExistsHandler(s, p, seen) != nil {
+						return x
+					}
+				}
+			}
 		case *ssa.Phi:
 			if h := alreadyExistsHandler(s, x, seen); h != nil {
 				return h

@@ -80,3 +80,12 @@ func TestDiffPatch(t *testing.T) {
 func TestCreatesEveryPass(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/creates")
 }
+
+// TestTables: a handler a reconciler looks up in its table of handlers,
+// and a stage of a list of structs its constructor filled, are reached on
+// every pass (the lookup's ok decides which entry runs, not whether the
+// object changed): their unguarded writes are reported, the guarded ones
+// next to them are not.
+func TestTables(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/tables")
+}

@@ -71,6 +71,11 @@ type errParam struct {
 	// format is the parameter that holds fmt.Errorf's format string for
 	// a variadic element (its %w decides direct at the call site), or -1.
 	format int
+	// tested says every return that passes the error on does so under a
+	// test of it other than a nil test (`if apierrors.IsAlreadyExists(err)
+	// { return nil }; return err`): the helper decides on the error, as
+	// NotFoundHandled says of a return, so the walk stops there.
+	tested bool
 }
 
 // walk returns the origins of v.
@@ -174,6 +179,9 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 				continue
 			}
 			passed = true
+			if ep.tested {
+				continue // the helper decides on the error it was given
+			}
 			if !ep.variadicElement {
 				out = append(out, w.walk(arg, direct && ep.direct)...)
 				continue
@@ -218,14 +226,39 @@ func (f *Flow) errParams(fn *ssa.Function, index int) []errParam {
 	}
 	var ps []errParam
 	w := &errWalker[struct{}]{f: f, seen: make(map[ssa.Value]bool), params: &ps}
+	untested := make(map[int]bool)
+	fi := f.s.Func(fn)
 	for _, b := range fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > index {
+			n := len(ps)
+			w.seen = make(map[ssa.Value]bool) // each return on its own: a parameter may reach several
 			w.walk(ret.Results[index], true)
+			for _, ep := range ps[n:] {
+				if ep.variadicElement || ep.param >= len(fn.Params) || fi == nil || !NotFoundHandled(fi, b, fn.Params[ep.param]) {
+					untested[ep.param] = true
+				}
+			}
 		}
 	}
 	if w.opaque {
 		ps = nil
 	}
+	// One entry per parameter, tested when no return passes it on untested.
+	var merged []errParam
+	for _, ep := range ps {
+		dup := false
+		for i := range merged {
+			if merged[i].param == ep.param && merged[i].variadicElement == ep.variadicElement {
+				merged[i].direct = merged[i].direct || ep.direct
+				dup = true
+			}
+		}
+		if !dup {
+			ep.tested = !untested[ep.param]
+			merged = append(merged, ep)
+		}
+	}
+	ps = merged
 	f.params[fn] = ps
 	return ps
 }

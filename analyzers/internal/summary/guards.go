@@ -239,6 +239,12 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 		if lk, ok := v.Tuple.(*ssa.Lookup); ok && s.DerivesFromObject(lk.X) {
 			return Guard{Kind: Observed, FailSucc: -1, Operand: lk.X}
 		}
+		if lk, ok := v.Tuple.(*ssa.Lookup); ok && handlerTable(lk.X.Type()) && s.isConfigValue(lk.X, make(map[ssa.Value]bool)) {
+			// handle, ok := r.handlers[phase]: a table of functions the
+			// reconciler was configured with says which one runs, not
+			// whether anything changed.
+			return Guard{Kind: Config, FailSucc: -1}
+		}
 		if c, ok := v.Tuple.(*ssa.Call); ok {
 			if g := s.classifyCall(c); g.Kind != Unknown {
 				return g
@@ -248,6 +254,20 @@ func (s *Summary) classifyCond(v ssa.Value, seen map[ssa.Value]bool) Guard {
 		return s.classifyValueTest(v)
 	}
 	return unknown
+}
+
+// handlerTable reports whether t is a map of functions (or of interface
+// values, handlers by another name).
+func handlerTable(t types.Type) bool {
+	m, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return false
+	}
+	switch m.Elem().Underlying().(type) {
+	case *types.Signature, *types.Interface:
+		return true
+	}
+	return false
 }
 
 // classifyValueTest classifies a boolean loaded from memory or a field.

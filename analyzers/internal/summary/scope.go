@@ -241,8 +241,13 @@ func (s *Summary) findCalls() {
 						} else if m := s.Callee(s.Forward(c)); m != nil {
 							add(fn, m, instr) // devirtualized (Summary.Callees)
 						}
-					} else if callee := s.Callee(c); callee != nil {
-						add(fn, callee, instr)
+					} else {
+						// Every function the value may hold (a step of a
+						// list, a handler of a map): the same answer as
+						// LocalCallees gives the checks.
+						for _, callee := range s.Callees(c) {
+							add(fn, callee, instr)
+						}
 					}
 					for _, a := range c.Args {
 						if f, ok := a.(*ssa.Function); ok {

@@ -608,16 +608,24 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 		// A value a constructor built field by field (its result stores):
 		// the part read holds what the constructor stored there.
 		full := append(append([]string(nil), p...), rest...)
+		// What this function stored into it since at that path (a
+		// builder's b.Set(v) into the builder a constructor returned).
+		var stored Taint
+		for _, st := range a.storesInto(root) {
+			if len(st.path) > 0 && CompatiblePaths(st.path, full) {
+				stored = stored.Union(a.storeTaint(st, vis))
+			}
+		}
 		if t, ok := a.constructedPart(root, full, vis); ok {
-			return t
+			return t.Union(stored)
 		}
 		if len(full) > 0 {
 			// A struct a function returns by value: its fields one by one.
 			if t, ok := a.callField(root, full[0], vis); ok {
-				return t
+				return t.Union(stored)
 			}
 		}
-		return a.taint(v, vis)
+		return a.taint(v, vis).Union(stored)
 	default:
 		return a.taint(v, vis)
 	}

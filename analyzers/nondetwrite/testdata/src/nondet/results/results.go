@@ -69,3 +69,19 @@ func (r *ReasonReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	w.Status.Message = rec.Stamp().Reason
 	return ctrl.Result{}, r.Status().Update(ctx, w)
 }
+
+// A Recorder a constructor of the other package made, filled by its
+// methods: the time it records goes into the stamp's At, not its Reason.
+type MadeStampReconciler struct{ client.Client }
+
+func (r *MadeStampReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	rec := report.NewRecorder()
+	rec.Now()
+	w.Status.Phase = rec.Stamp().Reason
+	w.Status.Message = rec.Stamp().At // want `nondetwrite: .*Widget.Status.Message`
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}

@@ -51,3 +51,6 @@ func (r *Recorder) Stamp() Stamp {
 	s.At = r.at.Format(time.RFC3339)
 	return s
 }
+
+// NewRecorder returns a Recorder with a default reason.
+func NewRecorder() *Recorder { return &Recorder{reason: "Unknown"} }
