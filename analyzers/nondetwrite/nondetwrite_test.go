@@ -145,7 +145,10 @@ func TestHeapValues(t *testing.T) {
 // TestStructResults: a struct a helper of another package returns by
 // value carries each field's own taint (FuncSummary.ResultFields): the
 // map-ordered names and the clock's stamp are reported, the count and the
-// constant reason next to them are not.
+// constant reason next to them are not. A copy assigned back through the
+// pointer (`*w = *cp`) holds what was stored into the copy, a setter's
+// condition included; go-cmp on a field that holds the time is no guard,
+// on sorted keys it is.
 func TestStructResults(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/results")
 }

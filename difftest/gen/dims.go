@@ -53,7 +53,7 @@ var Values = map[string][]string{
 	DimEntry: {"method-embed", "method-field", "reconcile-func", "sub-reconciler", "sync-runner", "reconcile-kind",
 		"object-manager"},
 	DimRepr: {"pointer", "value", "deepcopy-whole", "deepcopy-status", "deepcopyinto-status",
-		"constructor", "setter"},
+		"constructor", "setter", "deref-assign"},
 	DimSource: {"spec", "generation", "sorted-keys", "sorted-maps-keys", "json-map",
 		"clock", "since", "random", "uuid", "map-range", "maps-keys", "counter",
 		"sets-unsorted", "reflect-mapkeys", "syncmap-range", "closure-counter"},
@@ -61,10 +61,10 @@ var Values = map[string][]string{
 		"pkg-var-other", "iface", "method-value", "generic", "channel",
 		"error-value", "struct-field", "ctx-value", "builder-pkg", "iface-pkg"},
 	DimDest:  {"status-summary", "status-members", "condition", "annotation", "child-data"},
-	DimGuard: {"none", "deepequal-semantic", "deepequal-reflect", "changed-flag", "observed-generation"},
+	DimGuard: {"none", "deepequal-semantic", "deepequal-reflect", "changed-flag", "observed-generation", "cmp-equal"},
 	DimStamp: {"none", "before-guard", "inside-guard"},
 	DimWrite: {"status-update", "status-patch", "status-patch-late-base", "update", "patch",
-		"createorupdate", "get-update"},
+		"createorupdate", "get-update", "createorpatch"},
 }
 
 // nondeterministic are the sources whose value differs between passes in
@@ -234,7 +234,7 @@ var constraints = []constraint{
 		case d == "annotation":
 			return unless(w == "update" || w == "patch", "an annotation is written by Update or Patch")
 		default:
-			return unless(w == "createorupdate" || w == "get-update", "a child's data is written by CreateOrUpdate or Get-then-Update")
+			return unless(w == "createorupdate" || w == "createorpatch" || w == "get-update", "a child's data is written by CreateOrUpdate, CreateOrPatch or Get-then-Update")
 		}
 	}},
 	{[]string{DimDest, DimRepr}, func(c Choices) string {
@@ -253,8 +253,12 @@ var constraints = []constraint{
 	{[]string{DimDest, DimGuard}, func(c Choices) string {
 		return unless(statusDest(c[DimDest]) || c[DimGuard] != "observed-generation", "observedGeneration is a status field")
 	}},
+	{[]string{DimDest, DimGuard}, func(c Choices) string {
+		return unless(c[DimDest] != "condition" || c[DimGuard] != "cmp-equal", "go-cmp refuses the unexported fields of a condition's time")
+	}},
 	{[]string{DimWrite, DimGuard}, func(c Choices) string {
-		return unless(c[DimWrite] != "createorupdate" || c[DimGuard] == "none", "CreateOrUpdate is its own guard")
+		w := c[DimWrite]
+		return unless(w != "createorupdate" && w != "createorpatch" || c[DimGuard] == "none", "CreateOrUpdate and CreateOrPatch are their own guard")
 	}},
 	{[]string{DimStamp, DimGuard}, func(c Choices) string {
 		return unless(c[DimStamp] != "inside-guard" || c[DimGuard] != "none", "a stamp inside the guard needs a guard")
@@ -303,14 +307,14 @@ func intendedAB(c Choices) Label {
 		return Clean
 	}
 	// A stamp before the guard changes what a whole-status comparison
-	// sees; a changed flag compares the value alone, so the stamp only
-	// rides along with a real change.
-	stampDefeats := c[DimStamp] == "before-guard" && guard != "changed-flag"
+	// sees; a changed flag and go-cmp on the written field compare the
+	// value alone, so the stamp only rides along with a real change.
+	stampDefeats := c[DimStamp] == "before-guard" && guard != "changed-flag" && guard != "cmp-equal"
 	nondet := nondeterministic[c[DimSource]] || stampDefeats
 	if nondet {
 		return A
 	}
-	if guard == "none" && c[DimWrite] != "createorupdate" {
+	if guard == "none" && c[DimWrite] != "createorupdate" && c[DimWrite] != "createorpatch" {
 		return B
 	}
 	return Clean

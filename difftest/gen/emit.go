@@ -30,6 +30,7 @@ var imports = map[string]string{
 	"context": "context", "fmt": "fmt", "time": "time", "rand": "math/rand",
 	"strings": "strings", "sort": "sort", "slices": "slices", "maps": "maps",
 	"json": "encoding/json", "reflect": "reflect",
+	"cmp":            "github.com/google/go-cmp/cmp",
 	"metav1":         "k8s.io/apimachinery/pkg/apis/meta/v1",
 	"meta":           "k8s.io/apimachinery/pkg/api/meta",
 	"apierrors":      "k8s.io/apimachinery/pkg/api/errors",
@@ -308,7 +309,7 @@ func Build(name string, c Choices) (Program, error) {
 	if guard == "observed-generation" {
 		fmt.Fprintf(b, "if %s.Status.ObservedGeneration == %s.Generation {\nreturn reconcile.Result{}, nil\n}\n", sel, sel)
 	}
-	deepEqual := guard == "deepequal-semantic" || guard == "deepequal-reflect"
+	deepEqual := guard == "deepequal-semantic" || guard == "deepequal-reflect" || guard == "cmp-equal"
 	if dest != "child-data" {
 		if deepEqual {
 			fmt.Fprintf(b, "orig := %s.DeepCopy()\n", sel)
@@ -360,6 +361,10 @@ func Build(name string, c Choices) (Program, error) {
 			b.WriteString("st := " + sel + ".Status.DeepCopy()\n" + mutation(dest, "st", gen) + sel + ".Status = *st\n")
 		case "deepcopyinto-status":
 			b.WriteString("var st v1.WidgetStatus\n" + sel + ".Status.DeepCopyInto(&st)\n" + mutation(dest, "st", gen) + sel + ".Status = st\n")
+		case "deref-assign":
+			// The whole object copied, changed, and assigned back through
+			// the pointer.
+			b.WriteString("cp := " + sel + ".DeepCopy()\n" + mutation(dest, "cp.Status", gen) + "*" + sel + " = *cp\n")
 		case "constructor":
 			p.decls = append(p.decls, "// desiredStatus returns cur with the value stored.\nfunc desiredStatus(cur v1.WidgetStatus, val string, gen int64) v1.WidgetStatus {\nout := *cur.DeepCopy()\n"+mutation(dest, "out", map[bool]string{true: "gen"}[gen != ""])+"_ = gen\nreturn out\n}\n")
 			fmt.Fprintf(b, "%s.Status = desiredStatus(%s.Status, val, %s.Generation)\n", sel, sel, sel)
@@ -413,6 +418,17 @@ func Build(name string, c Choices) (Program, error) {
 			cond = "!equality.Semantic.DeepEqual(orig" + what + ", " + wsel + what + ")"
 		case "deepequal-reflect":
 			cond = "!reflect.DeepEqual(orig" + what + ", " + wsel + what + ")"
+		case "cmp-equal":
+			// go-cmp on the written field (a whole status holds times,
+			// whose unexported fields cmp refuses).
+			field := what
+			switch dest {
+			case "status-summary":
+				field = ".Status.Summary"
+			case "status-members":
+				field = ".Status.Members"
+			}
+			cond = "!cmp.Equal(orig" + field + ", " + wsel + field + ")"
 		case "changed-flag":
 			cond = changed
 		}
@@ -518,9 +534,10 @@ func errorReturns(body string) string {
 // child returns the statements that write val into the Widget's child
 // ConfigMap.
 func child(write, guard, cl, sel, ptr string) string {
-	if write == "createorupdate" {
+	if write == "createorupdate" || write == "createorpatch" {
+		fn := map[string]string{"createorupdate": "CreateOrUpdate", "createorpatch": "CreateOrPatch"}[write]
 		return fmt.Sprintf(`cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: %[2]s.Name + "-data", Namespace: %[2]s.Namespace}}
-if _, err := controllerutil.CreateOrUpdate(ctx, %[1]s, cm, func() error {
+if _, err := controllerutil.%[4]s(ctx, %[1]s, cm, func() error {
 if cm.Data == nil {
 cm.Data = map[string]string{}
 }
@@ -529,7 +546,7 @@ return controllerutil.SetControllerReference(%[3]s, cm, %[1]s.Scheme())
 }); err != nil {
 return reconcile.Result{}, err
 }
-`, cl, sel, ptr)
+`, cl, sel, ptr, fn)
 	}
 	s := fmt.Sprintf(`cm := &corev1.ConfigMap{}
 key := types.NamespacedName{Namespace: %[2]s.Namespace, Name: %[2]s.Name + "-data"}
@@ -551,6 +568,9 @@ return reconcile.Result{}, err
 		if guard == "deepequal-reflect" {
 			cond = "!reflect.DeepEqual(orig.Data, cm.Data)"
 		}
+	case "cmp-equal":
+		s += "orig := cm.DeepCopy()\n"
+		cond = "!cmp.Equal(orig.Data, cm.Data)"
 	case "changed-flag":
 		s += `changed := cm.Data["value"] != val` + "\n"
 		cond = "changed"

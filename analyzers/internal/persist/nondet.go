@@ -430,7 +430,7 @@ func (md *Model) orderedPart(v ssa.Value, t *types.Struct, path []string, depth 
 // old one: it differs on every pass, so the comparison always finds a
 // change). A deadline test compares no stamped value with itself.
 func (md *Model) comparesStore(cond ssa.Value, st *summary.Effect, mask apis.TaintKind) bool {
-	if md.comparesPath(cond, st.Root, st.Path) {
+	if md.comparesPath(cond, st.Root, st.Path) || md.comparesTaintedPart(cond, st, mask) {
 		return true
 	}
 	return !deadlineTest(cond) && md.condTaint(cond).Kinds&st.Taint.Kinds&mask != 0
@@ -463,6 +463,32 @@ func (md *Model) comparesPath(cond ssa.Value, root ssa.Value, path []string) boo
 	for _, o := range operands {
 		r, p := md.s.RootOf(o)
 		if r == root && isPrefix(p, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// comparesTaintedPart reports whether an equality in cond compares a
+// value that carries the non-determinism of the store st
+// (cmp.Equal(orig.Status.Members, w.Status.Members) after `w.Status = *st`
+// with a clock in Members): the comparison fails whenever the value is
+// new, on every pass, so the write it guards persists the store.
+func (md *Model) comparesTaintedPart(cond ssa.Value, st *summary.Effect, mask apis.TaintKind) bool {
+	var operands []ssa.Value
+	switch x := cond.(type) {
+	case *ssa.UnOp:
+		return md.comparesTaintedPart(x.X, st, mask)
+	case *ssa.Call:
+		if !md.s.IsEqualityCall(x) {
+			return false
+		}
+		operands = x.Call.Args
+	default:
+		return false
+	}
+	for _, o := range operands {
+		if md.s.Taints().TaintOf(o).Kinds&st.Taint.Kinds&mask != 0 {
 			return true
 		}
 	}

@@ -181,8 +181,49 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 			}
 		}
 	}
+	out = append(out, s.assignedBack(fn, out)...)
 	markWrittenBy(out)
 	s.effects.Put(fn, out)
+	return out
+}
+
+// assignedBack returns, for each assignment of a whole object through its
+// pointer from another object of the function (`cp := w.DeepCopy();
+// cp.Status.X = v; *w = *cp`), the stores made into the source before it,
+// as stores into the target at the same paths: the target now holds what
+// was stored into the copy.
+func (s *Summary) assignedBack(fn *ssa.Function, effects []*Effect) []*Effect {
+	var out []*Effect
+	fi := s.Func(fn)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			x, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			load, ok := x.Val.(*ssa.UnOp)
+			if !ok || load.Op != token.MUL {
+				continue
+			}
+			root, path := s.RootOf(x.Addr)
+			src, srcPath := s.RootOf(load.X)
+			if len(path) > 0 || src == root || !s.IsObjectRoot(root) || !s.IsObjectRoot(src) {
+				continue
+			}
+			st, _ := fi.StatusOf(b)
+			for _, k := range effects {
+				if k.Kind != StoreEffect || k.Root != src || len(k.Path) <= len(srcPath) || !slices.Equal(k.Path[:len(srcPath)], srcPath) ||
+					!ssax.Reaches(k.Instr, x) {
+					continue
+				}
+				// The store itself, into the target: where it was made
+				// (a setter's call keeps what it says of its report).
+				e := *k
+				e.Root, e.Path, e.Status = root, slices.Clone(k.Path[len(srcPath):]), Combine(st, k.Status)
+				out = append(out, &e)
+			}
+		}
+	}
 	return out
 }
 
