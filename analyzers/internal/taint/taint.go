@@ -1249,24 +1249,29 @@ func (a *Analysis) ReturnTaint(fn *ssa.Function) Taint {
 	}
 	a.retTaint.Put(fn, Taint{})
 	var t Taint
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
+	eachReturned(fn, func(ret *ssa.Return, r ssa.Value) {
+		rt := a.TaintOf(r)
+		if rt.Kinds&apis.MapOrder != 0 && a.SortedBefore(r, ret) {
+			rt = rt.Without(apis.MapOrder)
 		}
-		for _, r := range ret.Results {
-			rt := a.TaintOf(r)
-			if rt.Kinds&apis.MapOrder != 0 && a.SortedBefore(r, ret) {
-				rt = rt.Without(apis.MapOrder)
-			}
-			if rt.Kinds&apis.Diff != 0 && a.EmptyPatchChecked(r, b) {
-				rt = rt.Without(apis.Diff)
-			}
-			t = t.Union(rt)
+		if rt.Kinds&apis.Diff != 0 && a.EmptyPatchChecked(r, ret.Block()) {
+			rt = rt.Without(apis.Diff)
 		}
-	}
+		t = t.Union(rt)
+	})
 	a.retTaint.Put(fn, t)
 	return t
+}
+
+// eachReturned calls f with each value each return of fn returns.
+func eachReturned(fn *ssa.Function, f func(ret *ssa.Return, r ssa.Value)) {
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, r := range ret.Results {
+				f(ret, r)
+			}
+		}
+	}
 }
 
 // resultField names a field of the struct results of a function.
@@ -1308,24 +1313,18 @@ func (a *Analysis) ReturnFieldTaint(fn *ssa.Function, field string) Taint {
 	}
 	a.retField.Put(key, Taint{})
 	var t Taint
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
+	eachReturned(fn, func(_ *ssa.Return, r ssa.Value) {
+		if _, ok := r.Type().Underlying().(*types.Struct); !ok {
+			return
 		}
-		for _, r := range ret.Results {
-			if _, ok := r.Type().Underlying().(*types.Struct); !ok {
-				continue
+		if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+			if alloc, ok := load.X.(*ssa.Alloc); ok {
+				t = t.Union(a.storedTaint(alloc, []string{field}, make(map[ssa.Value]bool)))
+				return
 			}
-			if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
-				if alloc, ok := load.X.(*ssa.Alloc); ok {
-					t = t.Union(a.storedTaint(alloc, []string{field}, make(map[ssa.Value]bool)))
-					continue
-				}
-			}
-			t = t.Union(a.TaintOf(r))
 		}
-	}
+		t = t.Union(a.TaintOf(r))
+	})
 	a.retField.Put(key, t)
 	return t
 }
