@@ -529,7 +529,7 @@ func (d *creates) observedTest(cond ssa.Value, created ssa.Value) bool {
 			found = true
 			return
 		}
-		if c := resultOf(root); c != nil && d.listedByHelper(c, 0) {
+		if c := ssax.ResultCall(root); c != nil && d.listedByHelper(c, 0) {
 			found = true // data a helper of the package listed (observed.byZone[zone])
 			return
 		}
@@ -910,14 +910,4 @@ func (d *creates) singleChildGuard(w *summary.Write) bool {
 		}
 	}
 	return false
-}
-
-// resultOf returns the call whose result (or one of whose results) v is,
-// or nil.
-func resultOf(v ssa.Value) *ssa.Call {
-	if x, ok := v.(*ssa.Extract); ok {
-		v = x.Tuple
-	}
-	c, _ := v.(*ssa.Call)
-	return c
 }

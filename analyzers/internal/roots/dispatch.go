@@ -471,13 +471,8 @@ func FieldDispatched(funcs []*ssa.Function, fieldDispatch func(*types.Var) int, 
 // or converted.
 func (q *queueItems) wholeItem(v ssa.Value) bool {
 	for range 4 {
+		v = ssax.Unconvert(v)
 		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
 		case *ssa.TypeAssert:
 			v = x.X
 			continue

@@ -567,6 +567,16 @@ func IsString(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
+// ResultCall returns the call whose result v is (the call itself, or the
+// call of a tuple v extracts a result of), or nil.
+func ResultCall(v ssa.Value) *ssa.Call {
+	if x, ok := v.(*ssa.Extract); ok {
+		v = x.Tuple
+	}
+	c, _ := v.(*ssa.Call)
+	return c
+}
+
 // Unconvert strips interface and type conversions from v.
 func Unconvert(a ssa.Value) ssa.Value {
 	for {

@@ -72,13 +72,7 @@ func (s *Summary) readResults(fn *ssa.Function) uint64 {
 // readCallOf returns the typed-client, lister or indexer call whose result
 // v is, or nil.
 func (s *Summary) readCallOf(v ssa.Value) *ssa.Call {
-	var c *ssa.Call
-	switch x := v.(type) {
-	case *ssa.Extract:
-		c, _ = x.Tuple.(*ssa.Call)
-	case *ssa.Call:
-		c = x
-	}
+	c := ssax.ResultCall(v)
 	if c == nil {
 		return nil
 	}

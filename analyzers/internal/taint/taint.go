@@ -396,13 +396,7 @@ func (a *Analysis) resultStoreTaint(root ssa.Value, path []string, vis map[ssa.V
 // paths compatible with path, bound to the call's arguments; nothing
 // for a field it never sets.
 func (a *Analysis) constructedPart(root ssa.Value, path []string, vis map[ssa.Value]bool) (Taint, bool) {
-	var call *ssa.Call
-	switch x := root.(type) {
-	case *ssa.Call:
-		call = x
-	case *ssa.Extract:
-		call, _ = x.Tuple.(*ssa.Call)
-	}
+	call := ssax.ResultCall(root)
 	if call == nil || len(a.m.ResultStores(call)) == 0 {
 		return Taint{}, false
 	}
@@ -1341,13 +1335,7 @@ func (a *Analysis) calledField(x *ssa.Field, vis map[ssa.Value]bool) (Taint, boo
 // returns (ReturnFieldTaint), one of another package by its facts. ok is
 // false when v is no such call or the callee has no such summary.
 func (a *Analysis) callField(v ssa.Value, name string, vis map[ssa.Value]bool) (Taint, bool) {
-	var c *ssa.Call
-	switch x := v.(type) {
-	case *ssa.Call:
-		c = x
-	case *ssa.Extract:
-		c, _ = x.Tuple.(*ssa.Call)
-	}
+	c := ssax.ResultCall(v)
 	if c == nil || c.Call.IsInvoke() {
 		return Taint{}, false
 	}

@@ -159,3 +159,16 @@ func (r *AssignedConditionReconciler) Reconcile(ctx context.Context, req ctrl.Re
 	return ctrl.Result{}, r.Status().Update(ctx, w)
 }
 
+// The twin of AssignedBackReconciler: the copy holds a constant.
+type AssignedConstantReconciler struct{ client.Client }
+
+func (r *AssignedConstantReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	cp := w.DeepCopy()
+	cp.Status.Message = "synced"
+	*w = *cp
+	return ctrl.Result{}, r.Status().Update(ctx, w)
+}
