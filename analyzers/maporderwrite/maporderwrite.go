@@ -47,7 +47,12 @@ var Doc = &checkdoc.Doc{
 		"`reflect.Value.MapKeys`, through writes into a `strings.Builder` or `bytes.Buffer` (`fmt.Fprintf(&b, …)`, " +
 		"`b.WriteString`) inside a map range, also when a helper (of the package, or of another through its facts) does the ranging or the " +
 		"writing, and through the completion order of goroutines started in a loop (what they append to a " +
-		"shared slice or send on a channel; no fix is offered for it, since the sort must wait for them). " +
+		"shared slice or send on a channel; no fix is offered for it, since the sort must wait for them), and through " +
+		"a `select` whose cases receive values of two channels into one list (among the ready cases it picks one at " +
+		"random; a case that only waits, such as `<-ctx.Done()`, and lists fed by one case each do not count). " +
+		"A channel a helper makes, fills from goroutines started in a loop and returns carries their order to " +
+		"the caller that ranges over it; a value put in the slot its own content names (`found[o.Index] = o`) " +
+		"does not. A listing of a cache store used whole (`strings.Join(store.ListKeys(), \",\")`) is in its order too. " +
 		"A helper's result built from a key or value inside the range (`out = append(out, f.line(k, v))`) is " +
 		"in map order, and a call of an interface method runs the implementations whose values reach the " +
 		"receiver (the layout a constructor chose), each with its own order. " +
@@ -103,6 +108,8 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 			order = "a List served from the informer cache (whose store is a map)"
 		case taint.GoroutineOrderSource:
 			order = "goroutines started in a loop (they finish in any order)"
+		case taint.SelectOrderSource:
+			order = "a select among ready channels (it picks one at random)"
 		}
 		msg := fmt.Sprintf("the order of %s reaches %s, written by %s: it changes from one reconcile to the next, so every write is a change; sort it before the write",
 			order, field, p.Write.Write)
@@ -116,8 +123,8 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if elsewhere.IsValid() {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: elsewhere, Message: "the helper whose result is in map order"})
 		}
-		if p.Taint.Source != taint.GoroutineOrderSource {
-			// Not after a goroutines' loop: the sort must wait for them.
+		if p.Taint.Source != taint.GoroutineOrderSource && p.Taint.Source != taint.SelectOrderSource {
+			// Not where values arrive: the sort must wait for them all.
 			f.Fix = sortFix(pass, pos)
 		}
 		rep.Report(f)

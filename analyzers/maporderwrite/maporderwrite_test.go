@@ -61,3 +61,10 @@ func TestInterfaceDispatch(t *testing.T) {
 func TestBuiltObjects(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/built")
 }
+
+// TestSelected: a select that takes values of two ready channels into one
+// list, and a client-go store's keys, give orders that differ between
+// runs; a list fed by one channel, and sorted keys, do not.
+func TestSelected(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/selected")
+}

@@ -63,11 +63,21 @@ var Doc = &checkdoc.Doc{
 		"variables (also those a helper stores into on every call), composite literals, and helpers in any " +
 		"package (through facts); an unknown function stops it (silence beats a guess). It also goes through " +
 		"a channel (a receive carries what the package sends on it), a variable a closure assigns, " +
-		"`ctx.Value` after `context.WithValue`, the text of an error (`err.Error()`, `fmt.Errorf(\"%w\")`: only " +
+		"`ctx.Value` after `context.WithValue`, the keys and values of a range over a map that holds it, the text of an error (`err.Error()`, `fmt.Errorf(\"%w\")`: only " +
 		"what the error type's `Error` method prints), a buffer `rand.Read` fills, and the part of an object " +
 		"a helper reads (a helper that reads only the spec of an object stamped elsewhere passes no stamp). " +
 		"It follows pointers and interfaces: a pointer into a struct handed to a helper (`stamp(&e.At)`) " +
-		"carries what was stored there before the call, and a call of an interface method runs the " +
+		"carries what was stored there before the call; a struct of the function that holds a pointer into the " +
+		"object (`b := &builder{st: &w.Status}`) passes what is stored through it to the object; an object " +
+		"a helper is given carries what the helper stored into it before it reads it back; the With methods " +
+		"of an apply configuration (client-go's, or one generated for the operator's types) store what they " +
+		"are given into the configuration Apply sends; a write of a copy made for it alone " +
+		"(`Status().Patch(ctx, obj.DeepCopyObject().(client.Object), …)`, inside a diffing patch helper) " +
+		"persists the original's content; `unstructured.SetNestedField(u.Object, v, \"status\", …)` stores into " +
+		"the field those keys stand for; a function value (a functional option applied to `&out`) carries what it " +
+		"captured into what it is given; a write a helper of the package makes only when the object differs from a " +
+		"snapshot (a scope's deferred patch) is defeated by a stored value that differs on every pass, as is a store " +
+		"a helper makes only when the value it computes differs from the one in place; and a call of an interface method runs the " +
 		"implementations whose values reach the receiver (a constructor's `renderer: render.Flags{}`). " +
 		"A builder's content is not passed on whole to what its methods return (a report's fields are not " +
 		"told apart, so a timing the builder keeps for a log would flag every field of its report). " +
@@ -83,7 +93,12 @@ var Doc = &checkdoc.Doc{
 		"value and writes again. Not reported for it: a copy whose `ResourceVersion` is cleared before the " +
 		"write, another object's resourceVersion (a Secret's in a pod-template annotation, to roll pods when " +
 		"it changes), the version carried into `metadata.resourceVersion` for optimistic concurrency, a copy " +
-		"of only the spec, and a record made only when the generation changed.\n\n" +
+		"of only the spec, and a record made only when the generation changed. Likewise a value derived from the " +
+		"written object's own `metadata.generation` (`w.Generation`, `GetGeneration()`) stored into its spec and " +
+		"written by Update or Patch: a write that changes the spec makes the API server increment the " +
+		"generation. Not reported for it: the generation in an annotation or a label, or in the status " +
+		"(`observedGeneration`), whose writes leave the generation alone, and a spec that only a status write " +
+		"follows.\n\n" +
 		"Not reported: `meta.SetStatusCondition` with `LastTransitionTime: metav1.Now()` (it stamps only " +
 		"when the condition changes), and a setter of the package that likewise stamps only when the status " +
 		"changes; stores under a change guard (`if w.Status.Phase != desired { … }`); a " +
@@ -207,7 +222,42 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		rep.Report(f)
 		n++
 	}
-	return n + ownVersion(pass, rep)
+	return n + ownVersion(pass, rep) + ownGeneration(pass, rep)
+}
+
+// ownGeneration reports values derived from a written object's own
+// metadata.generation stored into its spec and persisted on every
+// reconcile: a write that changes the spec makes the API server increment
+// the generation, so the next pass stores a new value and writes again.
+func ownGeneration(pass *analysis.Pass, rep *diag.Reporter) int {
+	n := 0
+	for _, p := range pass.ResultOf[persist.Analyzer].(*persist.Model).PersistedTaint(apis.Generation) {
+		self := apis.VersionedType(p.Store.Root.Type())
+		if self == "" || p.Taint.VersionOf != self || len(p.Store.Path) == 0 || p.Store.Path[0] != "Spec" || p.Write.Write.IsStatus() {
+			continue
+		}
+		field := persist.FieldName(p.Store.Root, p.Store.Path)
+		pos := storePos(pass, p)
+		kind := self[strings.LastIndex(self, ".")+1:]
+		how := "on every reconcile"
+		if p.Defeated {
+			how = "on every reconcile (the write's comparison includes the stored field, so it always finds a change)"
+		}
+		msg := fmt.Sprintf("the %s's own metadata.generation flows into %s, written by %s %s: "+
+			"a write that changes the spec makes the API server increment the generation, so the next pass stores a new value and writes again; "+
+			"record the generation in the status (observedGeneration), or derive the value from the spec alone",
+			kind, field, p.Write.Write, how)
+		f := diag.Finding{Pos: pos, End: pos, Message: msg}
+		if wp := p.Write.Instr.Pos(); wp.IsValid() {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: wp, Message: "the write that persists it"})
+		}
+		if p.Taint.VersionAt.IsValid() && p.Taint.VersionAt != pos {
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: p.Taint.VersionAt, Message: "the read of the generation"})
+		}
+		rep.Report(f)
+		n++
+	}
+	return n
 }
 
 // ownVersion reports copies of a written object's own resourceVersion (the

@@ -152,3 +152,20 @@ func TestHeapValues(t *testing.T) {
 func TestStructResults(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/results")
 }
+
+// TestOwnGeneration: a value derived from the object's own generation
+// stored into its spec and written by Update or Patch is new after every
+// write (the server increments the generation); in an annotation, in the
+// status, or in a spec that only a status write follows, it is not.
+func TestOwnGeneration(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/owngeneration")
+}
+
+// TestCarried: stamps that reach the written object through a diffing
+// patch helper writing a copy made for the write, a local struct holding
+// a pointer into the object, a map a helper ranges over, and a helper
+// that stores into the object it is given and compares it back; their
+// twins carry stable values.
+func TestCarried(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/carried")
+}

@@ -51,20 +51,21 @@ var Dims = []string{DimEntry, DimRepr, DimSource, DimTransport, DimDest, DimGuar
 // dimension from a program.
 var Values = map[string][]string{
 	DimEntry: {"method-embed", "method-field", "reconcile-func", "sub-reconciler", "sync-runner", "reconcile-kind",
-		"object-manager"},
+		"object-manager", "as-reconciler", "external-client"},
 	DimRepr: {"pointer", "value", "deepcopy-whole", "deepcopy-status", "deepcopyinto-status",
-		"constructor", "setter", "deref-assign"},
+		"constructor", "setter", "deref-assign", "options", "scope-deferred", "unstructured"},
 	DimSource: {"spec", "generation", "sorted-keys", "sorted-maps-keys", "json-map",
 		"clock", "since", "random", "uuid", "map-range", "maps-keys", "counter",
-		"sets-unsorted", "reflect-mapkeys", "syncmap-range", "closure-counter"},
+		"sets-unsorted", "reflect-mapkeys", "syncmap-range", "closure-counter", "select-order", "indexer-keys"},
 	DimTransport: {"direct", "helper", "helper-pkg", "closure-local", "field-func", "factory",
 		"pkg-var-other", "iface", "method-value", "generic", "channel",
 		"error-value", "struct-field", "ctx-value", "builder-pkg", "iface-pkg"},
-	DimDest:  {"status-summary", "status-members", "condition", "annotation", "child-data"},
-	DimGuard: {"none", "deepequal-semantic", "deepequal-reflect", "changed-flag", "observed-generation", "cmp-equal"},
+	DimDest: {"status-summary", "status-members", "condition", "annotation", "child-data", "label", "spec", "pod-template"},
+	DimGuard: {"none", "deepequal-semantic", "deepequal-reflect", "changed-flag", "observed-generation", "cmp-equal",
+		"set-condition", "hash-compare", "op-result"},
 	DimStamp: {"none", "before-guard", "inside-guard"},
 	DimWrite: {"status-update", "status-patch", "status-patch-late-base", "update", "patch",
-		"createorupdate", "get-update", "createorpatch"},
+		"createorupdate", "get-update", "createorpatch", "apply-patch", "patch-helper", "apply", "typed-update"},
 }
 
 // nondeterministic are the sources whose value differs between passes in
@@ -73,7 +74,7 @@ var nondeterministic = map[string]bool{
 	"clock": true, "since": true, "random": true, "uuid": true,
 	"map-range": true, "maps-keys": true, "counter": true,
 	"sets-unsorted": true, "reflect-mapkeys": true, "syncmap-range": true,
-	"closure-counter": true,
+	"closure-counter": true, "select-order": true, "indexer-keys": true,
 }
 
 // Label is a program's class: A (a write whose content changes every pass
@@ -224,28 +225,77 @@ func unless(ok bool, why string) string {
 	return why
 }
 
-var statusWrites = []string{"status-update", "status-patch", "status-patch-late-base"}
+var statusWrites = []string{"status-update", "status-patch", "status-patch-late-base", "patch-helper"}
+
+// childDest is whether the destination is in a child object.
+func childDest(d string) bool { return d == "child-data" || d == "pod-template" }
+
+// metaDest is whether the destination is a field of the primary outside
+// its status (written by Update or Patch).
+func metaDest(d string) bool { return d == "annotation" || d == "label" || d == "spec" }
+
+// ownGuard is whether the write compares before it sends (CreateOrUpdate,
+// CreateOrPatch, a diffing patch helper).
+func ownGuard(w string) bool {
+	return w == "createorupdate" || w == "createorpatch" || w == "patch-helper"
+}
 
 var constraints = []constraint{
 	{[]string{DimDest, DimWrite}, func(c Choices) string {
 		switch d, w := c[DimDest], c[DimWrite]; {
 		case statusDest(d):
 			return unless(slices.Contains(statusWrites, w), "a status destination is written through the status subresource")
-		case d == "annotation":
-			return unless(w == "update" || w == "patch", "an annotation is written by Update or Patch")
+		case metaDest(d):
+			return unless(w == "update" || w == "patch" || w == "patch-helper", "an annotation, a label or the spec is written by Update or Patch")
+		case d == "pod-template":
+			return unless(w == "createorupdate" || w == "createorpatch" || w == "get-update" || w == "apply-patch", "a child Deployment is written by CreateOrUpdate, CreateOrPatch, Get-then-Update or an apply patch")
 		default:
-			return unless(w == "createorupdate" || w == "createorpatch" || w == "get-update", "a child's data is written by CreateOrUpdate, CreateOrPatch or Get-then-Update")
+			return unless(w == "createorupdate" || w == "createorpatch" || w == "get-update" || w == "apply-patch" || w == "apply" || w == "typed-update", "a child's data is written by CreateOrUpdate, CreateOrPatch, Get-then-Update (also through a typed clientset) or server-side apply")
 		}
 	}},
 	{[]string{DimDest, DimRepr}, func(c Choices) string {
 		d, r := c[DimDest], c[DimRepr]
-		if d == "child-data" {
+		if childDest(d) {
 			return unless(r == "pointer", "the child is always a pointer")
 		}
 		if !statusDest(d) {
 			return unless(r == "pointer" || r == "value" || r == "deepcopy-whole", "status-only representations need a status destination")
 		}
+		if r == "unstructured" && d == "condition" {
+			return "an unstructured condition list is out of the generator's reach"
+		}
 		return unless(!(r == "setter" && d == "condition"), "the type has no condition setter")
+	}},
+	{[]string{DimRepr, DimWrite}, func(c Choices) string {
+		switch r, w := c[DimRepr], c[DimWrite]; r {
+		case "scope-deferred":
+			return unless(w == "status-patch", "the scope patches the status when the reconcile ends")
+		case "unstructured":
+			return unless(w == "status-update" || w == "status-patch", "the unstructured object is written through the status subresource")
+		}
+		return ""
+	}},
+	{[]string{DimRepr, DimGuard}, func(c Choices) string {
+		switch r, g := c[DimRepr], c[DimGuard]; r {
+		case "scope-deferred":
+			return unless(g == "none" || g == "deepequal-semantic", "the scope's patch compares the whole status or nothing")
+		case "unstructured":
+			return unless(g == "none" || g == "changed-flag" || g == "deepequal-semantic", "the unstructured object is compared whole or by its field")
+		}
+		return ""
+	}},
+	{[]string{DimRepr, DimStamp}, func(c Choices) string {
+		switch r, st := c[DimRepr], c[DimStamp]; r {
+		case "scope-deferred":
+			return unless(st != "inside-guard", "the scope's guard is in its patch")
+		case "unstructured":
+			return unless(st == "none", "the stamp is a typed field")
+		}
+		return ""
+	}},
+	{[]string{DimEntry, DimRepr}, func(c Choices) string {
+		e := c[DimEntry]
+		return unless(c[DimRepr] != "unstructured" || e == "method-embed" || e == "method-field" || e == "reconcile-func" || e == "sync-runner", "an unstructured object is read by the reconciler itself")
 	}},
 	{[]string{DimDest, DimStamp}, func(c Choices) string {
 		return unless(statusDest(c[DimDest]) || c[DimStamp] == "none", "the stamp is a status field")
@@ -256,16 +306,36 @@ var constraints = []constraint{
 	{[]string{DimDest, DimGuard}, func(c Choices) string {
 		return unless(c[DimDest] != "condition" || c[DimGuard] != "cmp-equal", "go-cmp refuses the unexported fields of a condition's time")
 	}},
+	{[]string{DimDest, DimGuard}, func(c Choices) string {
+		return unless(c[DimGuard] != "set-condition" || c[DimDest] == "condition", "SetStatusCondition's result guards a condition")
+	}},
+	{[]string{DimDest, DimGuard}, func(c Choices) string {
+		return unless(c[DimGuard] != "op-result" || statusDest(c[DimDest]), "CreateOrUpdate's result guards the status written after it")
+	}},
+	{[]string{DimRepr, DimGuard}, func(c Choices) string {
+		r := c[DimRepr]
+		return unless(c[DimGuard] != "set-condition" || r == "pointer" || r == "value", "SetStatusCondition's result is taken on the object's own conditions")
+	}},
 	{[]string{DimWrite, DimGuard}, func(c Choices) string {
 		w := c[DimWrite]
-		return unless(w != "createorupdate" && w != "createorpatch" || c[DimGuard] == "none", "CreateOrUpdate and CreateOrPatch are their own guard")
+		return unless(!ownGuard(w) || c[DimGuard] == "none", "CreateOrUpdate, CreateOrPatch and a diffing patch helper are their own guard")
+	}},
+	{[]string{DimWrite, DimGuard}, func(c Choices) string {
+		w := c[DimWrite]
+		return unless(w != "apply-patch" && w != "apply" || c[DimGuard] == "none", "server-side apply states the whole intent; it is sent unguarded")
+	}},
+	{[]string{DimWrite, DimGuard}, func(c Choices) string {
+		// The late base loses the change; with the write decided by the
+		// child's change, no request goes out at the fixpoint, and the
+		// lost change is no write the oracle's A/B labels describe.
+		return unless(c[DimWrite] != "status-patch-late-base" || c[DimGuard] != "op-result", "a late base under the child's CreateOrUpdate result loses the change without a request at the fixpoint")
 	}},
 	{[]string{DimStamp, DimGuard}, func(c Choices) string {
 		return unless(c[DimStamp] != "inside-guard" || c[DimGuard] != "none", "a stamp inside the guard needs a guard")
 	}},
 	{[]string{DimEntry, DimRepr}, func(c Choices) string {
 		e := c[DimEntry]
-		return unless(e != "sub-reconciler" && e != "reconcile-kind" && e != "object-manager" || c[DimRepr] != "value", "the sub-reconciler takes the object by pointer")
+		return unless(e != "sub-reconciler" && e != "reconcile-kind" && e != "object-manager" && e != "as-reconciler" && e != "external-client" || c[DimRepr] != "value", "the sub-reconciler takes the object by pointer")
 	}},
 	{[]string{DimEntry, DimTransport}, func(c Choices) string {
 		return unless(c[DimEntry] != "reconcile-func" || c[DimTransport] != "method-value", "a reconcile.Func has no methods to take a value of")
@@ -307,14 +377,19 @@ func intendedAB(c Choices) Label {
 		return Clean
 	}
 	// A stamp before the guard changes what a whole-status comparison
-	// sees; a changed flag and go-cmp on the written field compare the
-	// value alone, so the stamp only rides along with a real change.
-	stampDefeats := c[DimStamp] == "before-guard" && guard != "changed-flag" && guard != "cmp-equal"
-	nondet := nondeterministic[c[DimSource]] || stampDefeats
-	if nondet {
+	// (or a diffing patch helper) sees; a changed flag, a hash of the
+	// value, go-cmp on the written field, SetStatusCondition's result and
+	// the child's CreateOrUpdate result compare the value alone, so the
+	// stamp only rides along with a real change.
+	valueOnly := guard == "changed-flag" || guard == "cmp-equal" || guard == "set-condition" || guard == "hash-compare" || guard == "op-result"
+	stampDefeats := c[DimStamp] == "before-guard" && !valueOnly
+	// The generation derived into the spec changes with every write of
+	// the spec: the server bumps it.
+	selfFeeding := c[DimSource] == "generation" && c[DimDest] == "spec"
+	if nondeterministic[c[DimSource]] || stampDefeats || selfFeeding {
 		return A
 	}
-	if guard == "none" && c[DimWrite] != "createorupdate" && c[DimWrite] != "createorpatch" {
+	if guard == "none" && !ownGuard(c[DimWrite]) {
 		return B
 	}
 	return Clean
@@ -402,8 +477,20 @@ func Sample(seed uint64, n int) ([]Program, error) { return SampleClass("", seed
 // the class's PairDims, then every value of every dimension; the rest are
 // drawn freely.
 func SampleClass(class string, seed uint64, n int) ([]Program, error) {
+	return SampleFixed(class, seed, n, nil)
+}
+
+// SampleFixed is SampleClass with some dimensions fixed to the values
+// fixed gives them (for a run on a few values).
+func SampleFixed(class string, seed uint64, n int, fixed Choices) ([]Program, error) {
 	sp := spaceOf(class)
 	base := Choices{}
+	for d, v := range fixed {
+		if !slices.Contains(sp.values[d], v) {
+			return nil, fmt.Errorf("gen: %s=%s is not a value of the class", d, v)
+		}
+		base[d] = v
+	}
 	if class != "" {
 		base[DimClass] = class
 	}
@@ -413,7 +500,9 @@ func SampleClass(class string, seed uint64, n int) ([]Program, error) {
 			c[k] = v
 		}
 		for i := 0; i < len(kv); i += 2 {
-			c[kv[i]] = kv[i+1]
+			if base[kv[i]] == "" {
+				c[kv[i]] = kv[i+1]
+			}
 		}
 		return c
 	}

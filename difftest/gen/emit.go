@@ -39,6 +39,14 @@ var imports = map[string]string{
 	"uuid":           "k8s.io/apimachinery/pkg/util/uuid",
 	"sets":           "k8s.io/apimachinery/pkg/util/sets",
 	"sync":           "sync",
+	"sha256":         "crypto/sha256",
+	"hex":            "encoding/hex",
+	"cache":          "k8s.io/client-go/tools/cache",
+	"corev1ac":       "k8s.io/client-go/applyconfigurations/core/v1",
+	"metav1ac":       "k8s.io/client-go/applyconfigurations/meta/v1",
+	"appsv1":         "k8s.io/api/apps/v1",
+	"unstructured":   "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured",
+	"runtime":        "k8s.io/apimachinery/pkg/runtime",
 	"runner":         Module + "/runner",
 	"external":       Module + "/external",
 	"log":            "sigs.k8s.io/controller-runtime/pkg/log",
@@ -131,6 +139,14 @@ func sourceOf(v string) source {
 		return source{pre: "var seen sync.Map\nfor k, v := range in.Spec.Labels {\nseen.Store(k, v)\n}\nvar keys []string\nseen.Range(func(k, _ any) bool {\nkeys = append(keys, k.(string))\nreturn true\n})\n", expr: `strings.Join(keys, ",")`, usesIn: true}
 	case "closure-counter":
 		return source{decl: "// counterFrom returns a closure that counts its calls.\nfunc counterFrom() func() int {\nn := 0\nreturn func() int {\nn++\nreturn n\n}\n}\n\n// nextPass numbers the values computed by this process.\nvar nextPass = counterFrom()\n", expr: `fmt.Sprintf("pass-%d", nextPass())`}
+	case "select-order":
+		// Workers hand the keys back on two channels; a select with both
+		// ready picks one at random, so the keys come in completion order.
+		return source{pre: "sorted := slices.Sorted(maps.Keys(in.Spec.Labels))\nlanes := [2]chan string{make(chan string, len(sorted)), make(chan string, len(sorted))}\nvar wg sync.WaitGroup\nfor i, k := range sorted {\nwg.Add(1)\ngo func() {\ndefer wg.Done()\nlanes[i%2] <- k\n}()\n}\nwg.Wait()\nvar keys []string\nfor len(keys) < len(sorted) {\nselect {\ncase k := <-lanes[0]:\nkeys = append(keys, k)\ncase k := <-lanes[1]:\nkeys = append(keys, k)\n}\n}\n", expr: `strings.Join(keys, ",")`, usesIn: true}
+	case "indexer-keys":
+		// A client-go store keeps its items in a map: its lists come in
+		// map order.
+		return source{pre: "store := cache.NewThreadSafeStore(cache.Indexers{}, cache.Indices{})\nfor k, v := range in.Spec.Labels {\nstore.Add(k, v)\n}\n", expr: `strings.Join(store.ListKeys(), ",")`, usesIn: true}
 	case "counter":
 		return source{decl: "// passes counts the values computed by this process.\nvar passes int\n", pre: "passes++\n", expr: `fmt.Sprintf("pass-%d", passes)`}
 	}
@@ -263,6 +279,14 @@ func mutation(dest, st, gen string) string {
 	return s
 }
 
+// metaMap is the map of the object's metadata a destination writes.
+func metaMap(dest string) string {
+	if dest == "label" {
+		return "Labels"
+	}
+	return "Annotations"
+}
+
 // current is the expression of the destination's current value in the
 // status expression st, for a changed flag.
 func current(dest, st string) string {
@@ -303,22 +327,64 @@ func Build(name string, c Choices) (Program, error) {
 	} else {
 		get.WriteString("obj := &v1.Widget{}\n")
 	}
-	fmt.Fprintf(&get, "if err := %s.Get(ctx, req.NamespacedName, %s); err != nil {\nreturn reconcile.Result{}, client.IgnoreNotFound(err)\n}\n", cl, ptr)
+	if repr == "unstructured" {
+		// Read as unstructured content, and converted for the code that
+		// computes the value.
+		get.Reset()
+		fmt.Fprintf(&get, "u := &unstructured.Unstructured{}\nu.SetGroupVersionKind(v1.GroupVersion.WithKind(\"Widget\"))\nif err := %s.Get(ctx, req.NamespacedName, u); err != nil {\nreturn reconcile.Result{}, client.IgnoreNotFound(err)\n}\nobj := &v1.Widget{}\nif err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, obj); err != nil {\nreturn reconcile.Result{}, err\n}\n", cl)
+	} else {
+		fmt.Fprintf(&get, "if err := %s.Get(ctx, req.NamespacedName, %s); err != nil {\nreturn reconcile.Result{}, client.IgnoreNotFound(err)\n}\n", cl, ptr)
+	}
 	b := &rest
 
 	if guard == "observed-generation" {
 		fmt.Fprintf(b, "if %s.Status.ObservedGeneration == %s.Generation {\nreturn reconcile.Result{}, nil\n}\n", sel, sel)
 	}
 	deepEqual := guard == "deepequal-semantic" || guard == "deepequal-reflect" || guard == "cmp-equal"
-	if dest != "child-data" {
+	copied := sel // the object the copies for the guard and the patch are of
+	if repr == "unstructured" {
+		copied = "u"
+	}
+	if repr == "scope-deferred" {
+		// The scope keeps the snapshot and patches when the reconcile ends.
+		fmt.Fprintf(b, "scope := newWidgetScope(%s, %s)\ndefer scope.close(ctx)\n", cl, ptr)
+		cmp := ""
+		if guard == "deepequal-semantic" {
+			cmp = "if equality.Semantic.DeepEqual(s.base.Status, s.obj.Status) {\nreturn nil\n}\n"
+		}
+		p.decls = append(p.decls, "// widgetScope holds a Widget for one reconcile and patches its status when\n// the reconcile ends.\ntype widgetScope struct {\nc    client.Client\nobj  *v1.Widget\nbase *v1.Widget\n}\n\n// newWidgetScope takes the snapshot the patch is computed from.\nfunc newWidgetScope(c client.Client, obj *v1.Widget) *widgetScope {\nreturn &widgetScope{c: c, obj: obj, base: obj.DeepCopy()}\n}\n\n// close patches the status changes of the reconcile.\nfunc (s *widgetScope) close(ctx context.Context) error {\n"+cmp+"return s.c.Status().Patch(ctx, s.obj, client.MergeFrom(s.base))\n}\n")
+	} else if !childDest(dest) {
 		if deepEqual {
-			fmt.Fprintf(b, "orig := %s.DeepCopy()\n", sel)
+			fmt.Fprintf(b, "orig := %s.DeepCopy()\n", copied)
 		}
 		if write == "status-patch" || write == "patch" {
-			fmt.Fprintf(b, "base := %s.DeepCopy()\n", sel)
+			fmt.Fprintf(b, "base := %s.DeepCopy()\n", copied)
+		}
+		if write == "patch-helper" {
+			fmt.Fprintf(b, "ph := runner.NewPatchHelper(%s, %s)\n", ptr, cl)
 		}
 	}
 	b.WriteString(transport(c[DimTransport], sourceOf(c[DimSource]), ptr, &p))
+	if dest == "label" {
+		// A label value is short and plain: the value's digest.
+		b.WriteString("val = labelValue(val)\n")
+		p.decls = append(p.decls, "// labelValue is a label value standing for v: a prefix of its digest.\nfunc labelValue(v string) string {\nreturn hashOf(v)[:16]\n}\n")
+	}
+	if dest == "label" || guard == "hash-compare" {
+		p.decls = append(p.decls, "// hashOf is the hex SHA-256 digest of v.\nfunc hashOf(v string) string {\nsum := sha256.Sum256([]byte(v))\nreturn hex.EncodeToString(sum[:])\n}\n")
+	}
+	if guard == "op-result" {
+		// The status is written when the child's CreateOrUpdate changed it.
+		fmt.Fprintf(b, `cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: %[2]s.Name + "-data", Namespace: %[2]s.Namespace}}
+op, err := controllerutil.CreateOrUpdate(ctx, %[1]s, cm, func() error {
+cm.Data = map[string]string{"value": val}
+return controllerutil.SetControllerReference(%[3]s, cm, %[1]s.Scheme())
+})
+if err != nil {
+return reconcile.Result{}, err
+}
+`, cl, sel, ptr)
+	}
 
 	wsel, wptr := sel, ptr // the object written
 	gen := ""
@@ -327,21 +393,37 @@ func Build(name string, c Choices) (Program, error) {
 	}
 	changed := ""
 	switch {
-	case dest == "child-data":
+	case childDest(dest):
 		// written below
-	case dest == "annotation":
-		if guard == "changed-flag" {
-			fmt.Fprintf(b, "changed := %s.Annotations[%q] != val\n", sel, annotationKey)
+	case metaDest(dest):
+		cur := sel + ".Spec.Note"
+		if dest != "spec" {
+			cur = fmt.Sprintf("%s.%s[%q]", sel, metaMap(dest), annotationKey)
+		}
+		switch guard {
+		case "changed-flag":
+			b.WriteString("changed := " + cur + " != val\n")
+			changed = "changed"
+		case "hash-compare":
+			b.WriteString("changed := hashOf(" + cur + ") != hashOf(val)\n")
 			changed = "changed"
 		}
 		if repr == "deepcopy-whole" {
 			b.WriteString("work := " + sel + ".DeepCopy()\n")
 			wsel, wptr = "work", "work"
 		}
-		fmt.Fprintf(b, "if %s.Annotations == nil {\n%s.Annotations = map[string]string{}\n}\n%s.Annotations[%q] = val\n", wsel, wsel, wsel, annotationKey)
+		if dest == "spec" {
+			b.WriteString(wsel + ".Spec.Note = val\n")
+		} else {
+			m := wsel + "." + metaMap(dest)
+			fmt.Fprintf(b, "if %s == nil {\n%s = map[string]string{}\n}\n%s[%q] = val\n", m, m, m, annotationKey)
+		}
 	default:
-		if guard == "changed-flag" {
+		if guard == "changed-flag" || guard == "hash-compare" {
 			changed = current(dest, sel+".Status") + " != val"
+			if guard == "hash-compare" {
+				changed = "hashOf(" + current(dest, sel+".Status") + ") != hashOf(val)"
+			}
 			if dest == "condition" {
 				p.decls = append(p.decls, "// readyMessage is the message of the Ready condition, or \"\".\nfunc readyMessage(conds []metav1.Condition) string {\nif c := meta.FindStatusCondition(conds, \"Ready\"); c != nil {\nreturn c.Message\n}\nreturn \"\"\n}\n")
 			}
@@ -352,6 +434,11 @@ func Build(name string, c Choices) (Program, error) {
 		}
 		switch repr {
 		case "pointer", "value":
+			if guard == "set-condition" {
+				b.WriteString("changed := " + mutation(dest, sel+".Status", gen))
+				changed = "changed"
+				break
+			}
 			b.WriteString(mutation(dest, sel+".Status", gen))
 		case "deepcopy-whole":
 			b.WriteString("work := " + sel + ".DeepCopy()\n")
@@ -368,6 +455,20 @@ func Build(name string, c Choices) (Program, error) {
 		case "constructor":
 			p.decls = append(p.decls, "// desiredStatus returns cur with the value stored.\nfunc desiredStatus(cur v1.WidgetStatus, val string, gen int64) v1.WidgetStatus {\nout := *cur.DeepCopy()\n"+mutation(dest, "out", map[bool]string{true: "gen"}[gen != ""])+"_ = gen\nreturn out\n}\n")
 			fmt.Fprintf(b, "%s.Status = desiredStatus(%s.Status, val, %s.Generation)\n", sel, sel, sel)
+		case "options":
+			// Functional options applied to a copy of the status.
+			p.decls = append(p.decls, "// statusOption changes a status.\ntype statusOption func(*v1.WidgetStatus)\n\n// withValue stores the value (and the generation it was computed at).\nfunc withValue(val string, gen int64) statusOption {\nreturn func(s *v1.WidgetStatus) {\n"+mutation(dest, "s", map[bool]string{true: "gen"}[gen != ""])+"_ = gen\n}\n}\n\n// desired is cur with opts applied, on a copy.\nfunc desired(cur v1.WidgetStatus, opts ...statusOption) v1.WidgetStatus {\nout := *cur.DeepCopy()\nfor _, o := range opts {\no(&out)\n}\nreturn out\n}\n")
+			fmt.Fprintf(b, "%s.Status = desired(%s.Status, withValue(val, %s.Generation))\n", sel, sel, sel)
+		case "scope-deferred":
+			wsel, wptr = "scope.obj", "scope.obj"
+			b.WriteString(mutation(dest, "scope.obj.Status", gen))
+		case "unstructured":
+			wsel, wptr = "u", "u"
+			if dest == "status-summary" {
+				b.WriteString("if err := unstructured.SetNestedField(u.Object, val, \"status\", \"summary\"); err != nil {\nreturn reconcile.Result{}, err\n}\n")
+			} else {
+				b.WriteString("if err := unstructured.SetNestedStringSlice(u.Object, strings.Split(val, \",\"), \"status\", \"members\"); err != nil {\nreturn reconcile.Result{}, err\n}\n")
+			}
 		case "setter":
 			if dest == "status-summary" {
 				b.WriteString(sel + ".SetSummary(val)\n")
@@ -380,6 +481,14 @@ func Build(name string, c Choices) (Program, error) {
 		}
 	}
 	stamp := "now := metav1.Now()\n" + wsel + ".Status.LastSync = &now\n"
+	if repr == "scope-deferred" {
+		// The scope's patch is the write; a stamp goes in before it.
+		if c[DimStamp] == "before-guard" {
+			b.WriteString(stamp)
+		}
+		b.WriteString("return reconcile.Result{}, nil\n")
+		return finish(name, c, entrySource(entry, "stores a computed value in its Widget", c, &p, get.String(), rest.String()), &p)
+	}
 	if c[DimStamp] == "before-guard" {
 		b.WriteString(stamp)
 	}
@@ -396,6 +505,8 @@ func Build(name string, c Choices) (Program, error) {
 		writeCall = cl + ".Update(ctx, " + wptr + ")"
 	case "patch":
 		writeCall = cl + ".Patch(ctx, " + wptr + ", client.MergeFrom(base))"
+	case "patch-helper":
+		writeCall = "ph.Patch(ctx, " + wptr + ")"
 	}
 	writeStmt := "if err := " + writeCall + "; err != nil {\nreturn reconcile.Result{}, err\n}\n"
 	if write == "status-patch-late-base" {
@@ -405,13 +516,16 @@ func Build(name string, c Choices) (Program, error) {
 		writeStmt = stamp + writeStmt
 	}
 
-	if dest == "child-data" {
-		b.WriteString(child(write, guard, cl, sel, ptr))
+	if childDest(dest) {
+		b.WriteString(child(dest, write, guard, cl, sel, ptr))
 	} else {
 		var cond string
 		what := ".Status"
-		if dest == "annotation" {
-			what = ".Annotations"
+		if metaDest(dest) {
+			what = map[string]string{"annotation": ".Annotations", "label": ".Labels", "spec": ".Spec"}[dest]
+		}
+		if repr == "unstructured" {
+			what = `.Object["status"]`
 		}
 		switch guard {
 		case "deepequal-semantic":
@@ -427,10 +541,14 @@ func Build(name string, c Choices) (Program, error) {
 				field = ".Status.Summary"
 			case "status-members":
 				field = ".Status.Members"
+			case "spec":
+				field = ".Spec.Note"
 			}
 			cond = "!cmp.Equal(orig" + field + ", " + wsel + field + ")"
-		case "changed-flag":
+		case "changed-flag", "hash-compare", "set-condition":
 			cond = changed
+		case "op-result":
+			cond = "op != controllerutil.OperationResultNone"
 		}
 		if cond != "" {
 			b.WriteString("if " + cond + " {\n" + writeStmt + "}\n")
@@ -473,6 +591,24 @@ func entrySource(entry, what string, c Choices, p *parts, get, rest string) stri
 		m.WriteString("// factory makes the manager of each Widget.\ntype factory struct{ r *reconciler }\n\n// NewManager implements runner.ManagerFactory.\nfunc (f factory) NewManager(w *v1.Widget) runner.Manager { return &manager{r: f.r, obj: w} }\n\n")
 		m.WriteString("// manager reconciles one Widget.\ntype manager struct {\nr   *reconciler\nobj *v1.Widget\n}\n\n")
 		m.WriteString("// Sync implements runner.Manager.\nfunc (m *manager) Sync(ctx context.Context) error {\nr, obj := m.r, m.obj\n" + errorReturns(rest) + "}\n")
+	case "as-reconciler":
+		// A typed reconciler of the object, read by controller-runtime's
+		// AsReconciler.
+		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn reconcile.AsReconciler[*v1.Widget](c, " + lit + ")\n}\n\n")
+		m.WriteString("// Reconcile implements reconcile.ObjectReconciler.\nfunc (r *reconciler) Reconcile(ctx context.Context, obj *v1.Widget) (reconcile.Result, error) {\n" + rest + "}\n")
+	case "external-client":
+		// A crossplane-style client of the Widget's external resource,
+		// driven by a generic managed reconciler of another package:
+		// Observe reconciles.
+		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn runner.Managed(c, &external{r: " + lit + "})\n}\n\n")
+		m.WriteString("// external is the client of the Widget's external resource.\ntype external struct{ r *reconciler }\n\n")
+		body := strings.ReplaceAll(rest, "return reconcile.Result{}, ", "return runner.Observation{}, ")
+		if i := strings.LastIndex(body, "return runner.Observation{}, nil\n"); i >= 0 {
+			body = body[:i] + "return runner.Observation{ResourceExists: true, ResourceUpToDate: true}, nil\n" + body[i+len("return runner.Observation{}, nil\n"):]
+		}
+		m.WriteString("// Observe implements runner.ExternalClient.\nfunc (e *external) Observe(ctx context.Context, obj *v1.Widget) (runner.Observation, error) {\nr := e.r\n" + body + "}\n\n")
+		m.WriteString("// Create implements runner.ExternalClient.\nfunc (e *external) Create(context.Context, *v1.Widget) error { return nil }\n\n")
+		m.WriteString("// Update implements runner.ExternalClient.\nfunc (e *external) Update(context.Context, *v1.Widget) error { return nil }\n")
 	case "sub-reconciler":
 		m.WriteString("// New returns the reconciler on client c.\nfunc New(c client.Client) reconcile.Reconciler {\nreturn " + lit + "\n}\n\n")
 		m.WriteString("// Reconcile implements reconcile.Reconciler.\nfunc (r *reconciler) Reconcile" + sigRec + " {\n" + get + "return r.reconcileObject(ctx, obj)\n}\n\n")
@@ -531,56 +667,93 @@ func errorReturns(body string) string {
 	return strings.ReplaceAll(body, "return reconcile.Result{}, ", "return ")
 }
 
-// child returns the statements that write val into the Widget's child
-// ConfigMap.
-func child(write, guard, cl, sel, ptr string) string {
-	if write == "createorupdate" || write == "createorpatch" {
-		fn := map[string]string{"createorupdate": "CreateOrUpdate", "createorpatch": "CreateOrPatch"}[write]
-		return fmt.Sprintf(`cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: %[2]s.Name + "-data", Namespace: %[2]s.Namespace}}
-if _, err := controllerutil.%[4]s(ctx, %[1]s, cm, func() error {
-if cm.Data == nil {
-cm.Data = map[string]string{}
+// childKind is the kind of a child object a destination writes: a
+// ConfigMap's data, or a Deployment's pod template annotation.
+type childKind struct {
+	v, typ, suffix   string // variable, Go type, name suffix
+	apiVersion, kind string
+	field            string // the map val is stored in, as an expression on v
+	fill             string // statements that set the rest of a desired object
 }
-cm.Data["value"] = val
-return controllerutil.SetControllerReference(%[3]s, cm, %[1]s.Scheme())
-}); err != nil {
-return reconcile.Result{}, err
-}
-`, cl, sel, ptr, fn)
+
+func childKindOf(dest string) childKind {
+	if dest == "pod-template" {
+		return childKind{v: "dep", typ: "appsv1.Deployment", suffix: "-app", apiVersion: "apps/v1", kind: "Deployment",
+			field: "dep.Spec.Template.Annotations",
+			fill: `dep.Spec.Selector = &metav1.LabelSelector{MatchLabels: map[string]string{"app": dep.Name}}
+dep.Spec.Template.Labels = map[string]string{"app": dep.Name}
+dep.Spec.Template.Spec.Containers = []corev1.Container{{Name: "main", Image: "example.com/widget:1"}}
+`}
 	}
-	s := fmt.Sprintf(`cm := &corev1.ConfigMap{}
-key := types.NamespacedName{Namespace: %[2]s.Namespace, Name: %[2]s.Name + "-data"}
-if err := %[1]s.Get(ctx, key, cm); apierrors.IsNotFound(err) {
-cm = &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: key.Name, Namespace: key.Namespace}, Data: map[string]string{"value": val}}
-if err := controllerutil.SetControllerReference(%[3]s, cm, %[1]s.Scheme()); err != nil {
+	return childKind{v: "cm", typ: "corev1.ConfigMap", suffix: "-data", apiVersion: "v1", kind: "ConfigMap", field: "cm.Data"}
+}
+
+// child returns the statements that write val into the Widget's child (a
+// ConfigMap's data or a Deployment's pod template).
+func child(dest, write, guard, cl, sel, ptr string) string {
+	k := childKindOf(dest)
+	key := `"value"`
+	if dest == "pod-template" {
+		key = fmt.Sprintf("%q", annotationKey)
+	}
+	ensure := fmt.Sprintf("if %[1]s == nil {\n%[1]s = map[string]string{}\n}\n%[1]s[%[2]s] = val\n", k.field, key)
+	meta := fmt.Sprintf(`metav1.ObjectMeta{Name: %[1]s.Name + %[2]q, Namespace: %[1]s.Namespace}`, sel, k.suffix)
+	owner := fmt.Sprintf("if err := controllerutil.SetControllerReference(%s, %s, %s.Scheme()); err != nil {\nreturn reconcile.Result{}, err\n}\n", ptr, k.v, cl)
+	switch write {
+	case "apply-patch":
+		return fmt.Sprintf("%s := &%s{\nTypeMeta:   metav1.TypeMeta{APIVersion: %q, Kind: %q},\nObjectMeta: %s,\n}\n", k.v, k.typ, k.apiVersion, k.kind, meta) +
+			k.fill + ensure + owner +
+			fmt.Sprintf("if err := %s.Patch(ctx, %s, client.Apply, client.FieldOwner(\"widget-controller\"), client.ForceOwnership); err != nil {\nreturn reconcile.Result{}, err\n}\n", cl, k.v)
+	case "apply":
+		return fmt.Sprintf(`owner := metav1ac.OwnerReference().WithAPIVersion(v1.GroupVersion.String()).WithKind("Widget").WithName(%[2]s.Name).WithUID(%[2]s.UID).WithController(true).WithBlockOwnerDeletion(true)
+cm := corev1ac.ConfigMap(%[2]s.Name+"-data", %[2]s.Namespace).WithOwnerReferences(owner).WithData(map[string]string{"value": val})
+if err := %[1]s.Apply(ctx, cm, client.FieldOwner("widget-controller"), client.ForceOwnership); err != nil {
 return reconcile.Result{}, err
 }
-return reconcile.Result{}, %[1]s.Create(ctx, cm)
-} else if err != nil {
-return reconcile.Result{}, err
-}
-`, cl, sel, ptr)
+`, cl, sel)
+	case "createorupdate", "createorpatch":
+		fn := map[string]string{"createorupdate": "CreateOrUpdate", "createorpatch": "CreateOrPatch"}[write]
+		return fmt.Sprintf("%s := &%s{ObjectMeta: %s}\nif _, err := controllerutil.%s(ctx, %s, %s, func() error {\n", k.v, k.typ, meta, fn, cl, k.v) +
+			k.fill + ensure +
+			fmt.Sprintf("return controllerutil.SetControllerReference(%s, %s, %s.Scheme())\n}); err != nil {\nreturn reconcile.Result{}, err\n}\n", ptr, k.v, cl)
+	}
+	// Get, then Create when it is missing, or Update: through the
+	// controller-runtime client, or through a client-go typed clientset.
+	get := fmt.Sprintf("%s := &%s{}\nkey := types.NamespacedName{Namespace: %s.Namespace, Name: %s.Name + %q}\ngetErr := %s.Get(ctx, key, %s)\n", k.v, k.typ, sel, sel, k.suffix, cl, k.v)
+	create := fmt.Sprintf("return reconcile.Result{}, %s.Create(ctx, %s)\n", cl, k.v)
+	upd := "if err := " + cl + ".Update(ctx, " + k.v + "); err != nil {\nreturn reconcile.Result{}, err\n}\n"
+	if write == "typed-update" {
+		get = fmt.Sprintf("cms := runner.Clientset(%s).CoreV1().ConfigMaps(%s.Namespace)\n%s, getErr := cms.Get(ctx, %s.Name+%q, metav1.GetOptions{})\n", cl, sel, k.v, sel, k.suffix)
+		create = fmt.Sprintf("_, err := cms.Create(ctx, %s, metav1.CreateOptions{})\nreturn reconcile.Result{}, err\n", k.v)
+		upd = "if _, err := cms.Update(ctx, " + k.v + ", metav1.UpdateOptions{}); err != nil {\nreturn reconcile.Result{}, err\n}\n"
+	}
+	out := get + "if apierrors.IsNotFound(getErr) {\n" +
+		fmt.Sprintf("%s = &%s{ObjectMeta: %s}\n", k.v, k.typ, meta) + k.fill + ensure + owner + create +
+		"} else if getErr != nil {\nreturn reconcile.Result{}, getErr\n}\n"
+	cur := fmt.Sprintf("%s[%s]", k.field, key)
 	cond := ""
 	switch guard {
+	case "hash-compare":
+		out += "changed := hashOf(" + cur + ") != hashOf(val)\n"
+		cond = "changed"
 	case "deepequal-semantic", "deepequal-reflect":
-		s += "orig := cm.DeepCopy()\n"
-		cond = "!equality.Semantic.DeepEqual(orig.Data, cm.Data)"
+		out += "orig := " + k.v + ".DeepCopy()\n"
+		cond = "!equality.Semantic.DeepEqual(orig, " + k.v + ")"
 		if guard == "deepequal-reflect" {
-			cond = "!reflect.DeepEqual(orig.Data, cm.Data)"
+			cond = "!reflect.DeepEqual(orig, " + k.v + ")"
 		}
 	case "cmp-equal":
-		s += "orig := cm.DeepCopy()\n"
-		cond = "!cmp.Equal(orig.Data, cm.Data)"
+		out += "orig := " + k.v + ".DeepCopy()\n"
+		cond = "!cmp.Equal(orig." + strings.TrimPrefix(k.field, k.v+".") + ", " + k.field + ")"
 	case "changed-flag":
-		s += `changed := cm.Data["value"] != val` + "\n"
+		out += "changed := " + cur + " != val\n"
 		cond = "changed"
 	}
-	s += "if cm.Data == nil {\ncm.Data = map[string]string{}\n}\ncm.Data[\"value\"] = val\n"
-	upd := "if err := " + cl + ".Update(ctx, cm); err != nil {\nreturn reconcile.Result{}, err\n}\n"
+	out += ensure
 	if cond != "" {
-		return s + "if " + cond + " {\n" + upd + "}\n"
+		return out + "if " + cond + " {\n" + upd + "}\n"
 	}
-	return s + upd
+	return out + upd
 }
 
 // formatSource gofmts a complete file.

@@ -21,6 +21,21 @@ var skippedPrefixes = []string{
 	"sigs.k8s.io/structured-merge-diff/",
 }
 
+// IsApplyConfiguration reports whether t (or what it points to) is an
+// apply configuration: a type named …ApplyConfiguration of a package of
+// apply configurations (client-go's applyconfigurations, or one
+// applyconfiguration-gen wrote for an operator's types).
+func IsApplyConfiguration(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	return strings.HasSuffix(n.Obj().Name(), "ApplyConfiguration") && strings.Contains(n.Obj().Pkg().Path(), "/applyconfiguration")
+}
+
 // UsesClientLibraries reports whether pkg uses the Kubernetes client libraries (or is
 // one of the libraries whose function bodies the model summarises).
 func UsesClientLibraries(pkg *types.Package) bool {

@@ -74,6 +74,38 @@ func SetterOf(f Func) (Setter, bool) {
 	return Setter{}, false
 }
 
+// nestedSetters are the functions of package unstructured that store a
+// value into unstructured content at the path of their trailing string
+// arguments: SetNestedField(obj, value, fields...).
+var nestedSetters = map[string]bool{"SetNestedField": true, "SetNestedStringSlice": true, "SetNestedSlice": true,
+	"SetNestedMap": true, "SetNestedStringMap": true}
+
+// IsNestedSetter reports whether f stores its second argument into the
+// content map given first, at the path its trailing fields name.
+func IsNestedSetter(f Func) bool {
+	return f.Pkg == Unstructured && f.Recv == "" && nestedSetters[f.Name]
+}
+
+// ContentPath maps the keys of a path into an object's unstructured
+// content to the field path of the typed object they stand for: the
+// top-level "status", "spec" and "metadata" name the Status, Spec and
+// ObjectMeta fields; deeper keys stay as they are.
+func ContentPath(keys []string) []string {
+	if len(keys) == 0 {
+		return nil
+	}
+	out := append([]string(nil), keys...)
+	switch keys[0] {
+	case "status":
+		out[0] = StatusField
+	case "spec":
+		out[0] = "Spec"
+	case "metadata":
+		out[0] = "ObjectMeta"
+	}
+	return out
+}
+
 // IsUnstructuredSetter reports whether f is a metadata setter of
 // unstructured.Unstructured. Its code stores into the content map; the
 // table gives the field it means (ObjectMeta.Labels, not Object).

@@ -24,19 +24,28 @@ const (
 	// empty, when nothing differs, so a test of its length or of nil does
 	// not tell a change.
 	Diff
+	// Generation is the metadata.generation of an API object of a type
+	// (Taint.VersionOf names it, as for Version): the server increments
+	// it when a write changes the object's spec, so stored into that
+	// object's own spec it differs on the next pass.
+	Generation
 )
+
+// Versions are the kinds that name the object they come from
+// (Taint.VersionOf).
+const Versions = Version | Generation
 
 // NonDet is every kind but MapOrder: the values that differ on every
 // run, as opposed to an order.
 const NonDet = Clock | Random | Identity | Process
 
 var taintNames = map[TaintKind]string{Clock: "clock", Random: "random", Identity: "identity", Process: "process", MapOrder: "map order",
-	Version: "resource version", Diff: "diff patch"}
+	Version: "resource version", Diff: "diff patch", Generation: "generation"}
 
 // String lists the kinds.
 func (k TaintKind) String() string {
 	var out []string
-	for _, b := range []TaintKind{Clock, Random, Identity, Process, MapOrder, Version, Diff} {
+	for _, b := range []TaintKind{Clock, Random, Identity, Process, MapOrder, Version, Diff, Generation} {
 		if k&b != 0 {
 			out = append(out, taintNames[b])
 		}

@@ -52,7 +52,7 @@ func (md *Model) PersistedTaint(mask apis.TaintKind) []*Persisted {
 			if st.Kind != summary.StoreEffect || st.Taint.Kinds&mask == 0 || len(st.Path) == 0 {
 				continue
 			}
-			if st.Status != summary.Unguarded && !md.taintedGuards(fi, st, nil, mask) && !md.stableEffect(fi, st) && !md.defeatedHelperStore(st, mask) {
+			if st.Status != summary.Unguarded && !md.taintedGuards(fi, st, nil, mask) && !md.stableEffect(fi, st) && !md.defeatedHelperStore(st, mask) && !md.taintedHelperConds(st, mask) {
 				continue
 			}
 			for _, w := range effects {
@@ -160,7 +160,7 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint}
 		}
 		if st.Status != summary.Unguarded && !md.defeatedHelperStore(st, mask) {
-			if !md.taintedGuards(fi, st, w, mask) {
+			if !md.taintedGuards(fi, st, w, mask) && !md.taintedHelperConds(st, mask) {
 				return nil
 			}
 			// The store sits under a comparison of the non-deterministic
@@ -169,6 +169,13 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint, Defeated: true}
 		}
 		if len(guards) == 0 {
+			if diffingHelperWrite(w) {
+				// A helper of the package that compares the object with
+				// what it was before writing it (a scope's deferred patch):
+				// the stored value differs on every pass, so the
+				// comparison always finds a change.
+				return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint, Defeated: true}
+			}
 			return nil
 		}
 		for _, d := range guards {
@@ -305,6 +312,47 @@ func (md *Model) taintedGuards(fi *summary.FuncInfo, st, w *summary.Effect, mask
 			continue
 		}
 		if w == nil || shared[d] {
+			continue
+		}
+		return false
+	}
+	return tainted > 0
+}
+
+// diffingHelperWrite reports whether w is a write a helper of the package
+// makes only under equality tests of its own (the diff of a patch helper
+// or a scope's close), with nothing else deciding it.
+func diffingHelperWrite(w *summary.Effect) bool {
+	if w.Via == nil || w.Opaque || len(w.Conds) == 0 {
+		return false
+	}
+	for _, c := range w.Conds {
+		ifi := c.Dep.If()
+		if ifi == nil || c.FI == nil || c.FI.Guard(ifi).Kind != summary.Equality {
+			return false
+		}
+	}
+	return true
+}
+
+// taintedHelperConds reports whether st, a store a helper of the package
+// makes under conditions of its own, is made under comparisons of the
+// non-deterministic value itself (a helper that tags the object with a
+// value derived from its generation when the tag differs): the comparison
+// fails whenever the value is new, and the store follows.
+func (md *Model) taintedHelperConds(st *summary.Effect, mask apis.TaintKind) bool {
+	if st.Via == nil || len(st.Conds) == 0 || st.Opaque {
+		return false
+	}
+	tainted := 0
+	for _, c := range st.Conds {
+		ifi := c.Dep.If()
+		if ifi == nil || c.FI == nil {
+			return false
+		}
+		if k := c.FI.Guard(ifi).Kind; (k == summary.Equality || k == summary.Observed) && !deadlineTest(ifi.Cond) &&
+			md.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask != 0 {
+			tainted++
 			continue
 		}
 		return false

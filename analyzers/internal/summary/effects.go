@@ -283,6 +283,14 @@ func isParamOf(fn *ssa.Function, v ssa.Value) bool {
 	return ok && p.Parent() == fn && apis.HoldsAPIData(p.Type())
 }
 
+// isHolderType reports whether t is (a pointer to) a struct that holds
+// API objects or their parts in its fields (isHolderRoot's type): its
+// unexported fields lead to those objects.
+func isHolderType(t types.Type) bool {
+	st, ok := ssax.Deref(t).Underlying().(*types.Struct)
+	return ok && st.NumFields() > 0 && apis.HoldsAPIData(ssax.Deref(t))
+}
+
 // exportedPath reports whether every field of path is exported: a store
 // into an unexported field (resource.Quantity's cached representation) is
 // the type's own business, not data its users compare or persist.
@@ -355,8 +363,7 @@ func (s *Summary) isHolderRoot(v ssa.Value) bool {
 	default:
 		return false
 	}
-	st, ok := ssax.Deref(v.Type()).Underlying().(*types.Struct)
-	return ok && st.NumFields() > 0 && apis.HoldsAPIData(ssax.Deref(v.Type()))
+	return isHolderType(v.Type())
 }
 
 // isObjectType reports whether a value of type t holds API objects
@@ -364,6 +371,9 @@ func (s *Summary) isHolderRoot(v ssa.Value) bool {
 func isObjectType(t types.Type) bool {
 	if apis.IsObject(t) || apis.IsObjectList(t) || apis.IsObjectStruct(ssax.Deref(t)) {
 		return true
+	}
+	if _, ok := t.Underlying().(*types.Pointer); ok && apis.IsApplyConfiguration(t) {
+		return true // what Apply writes
 	}
 	// The event of a controller-runtime callback, the interface{} object
 	// of a client-go one or of a cache read, and the slices listers
@@ -444,6 +454,24 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 				root, _ := s.RootOf(args[dst])
 				return append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
 			}
+		}
+		if apis.IsNestedSetter(f) && len(args) >= 3 {
+			// unstructured.SetNestedField(u.Object, v, "status", "phase"):
+			// a store into the object at the field those keys stand for.
+			root, path := s.RootOf(args[0])
+			keys := ssax.VariadicStrings(args[len(args)-1])
+			known := len(keys) > 0
+			for _, k := range keys {
+				known = known && k != ""
+			}
+			if known && s.IsObjectRoot(root) {
+				full := append(append([]string(nil), path...), keys...)
+				if len(path) == 1 && path[0] == apis.UnstructuredContentField && apis.IsUnstructured(root.Type()) {
+					full = apis.ContentPath(keys)
+				}
+				out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: full, Value: args[1]})
+			}
+			return out
 		}
 		if fs := s.FactOf(callee); fs != nil && len(fs.ResultStores) > 0 && !c.IsInvoke() {
 			// A constructor of another package: its stores into the object
@@ -533,6 +561,11 @@ func (s *Summary) capturedEffects(fn *ssa.Function, instr ssa.Instruction, closu
 		cp := *e
 		cp.Instr, cp.Captured = instr, true
 		cp.Conds = s.EffectConds(cfi, e)
+		if fn.Parent() == nil {
+			// What the closure read of fn's parameters is fn's parameters'
+			// taint at this call (as for its callers' arguments).
+			cp.Taint = taint.Uncaptured(cp.Taint)
+		}
 		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(closure, e.Root, e.Path, e.Value, e.Instr, nil) {
 			// Sorted before the closure returns, as for a helper's
 			// parameter (paramEffects).
@@ -598,7 +631,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 		// Through a wrapper the caller built around its object (a scope
 		// holding a pointer to it): that object.
 		root, path = s.heldRoot(root, append(append([]string(nil), path...), pe.path...), make(map[ssa.Value]bool))
-		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path)) {
+		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path) && !isHolderType(root.Type())) {
 			continue // neither an object nor a parameter of fn (a wrapper's, which maps on to its callers)
 		}
 		via := pe.via
@@ -625,7 +658,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 			root, path := s.RootOf(c.Args[pe.param])
 			if len(pe.path) > 0 {
 				// The object the argument holds at that path.
-				root, _ = s.heldRoot(root, append(slices.Clone(path), pe.path...), make(map[ssa.Value]bool))
+				root = s.heldWritten(root, append(slices.Clone(path), pe.path...))
 			}
 			via := pe.via
 			if via == nil {
@@ -661,7 +694,7 @@ func (s *Summary) anyCalleeEffects(fn *ssa.Function, instr ssa.Instruction, c *s
 			}
 			root, path := s.RootOf(c.Args[pe.param])
 			root, path = s.heldRoot(root, append(append([]string(nil), path...), pe.path...), make(map[ssa.Value]bool))
-			if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path)) {
+			if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path) && !isHolderType(root.Type())) {
 				continue
 			}
 			via := pe.via
@@ -924,7 +957,7 @@ func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *Func
 		}
 		root, path := s.RootOf(args[sf.Param])
 		root, path = s.heldRoot(root, append(append([]string(nil), path...), splitPath(sf.Path)...), make(map[ssa.Value]bool))
-		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(instr.Parent(), root) || !exportedPath(strings.Split(sf.Path, "."))) {
+		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(instr.Parent(), root) || !exportedPath(strings.Split(sf.Path, ".")) && !isHolderType(root.Type())) {
 			continue // neither an object nor a parameter of the caller (a wrapper's, which maps on to its callers)
 		}
 		st := Unguarded

@@ -343,6 +343,9 @@ func (s *Summary) FactOf(fn *types.Func) *FuncSummary {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == s.Pass.Pkg {
 		return nil
 	}
+	if bf := builderFact(fn.Origin()); bf != nil {
+		return bf // the generator's contract, whether or not the package was analysed
+	}
 	var fs FuncSummary
 	if s.Pass.ImportObjectFact(fn.Origin(), &fs) {
 		return &fs

@@ -254,6 +254,12 @@ func (s *Summary) convertedFrom(root ssa.Value) ssa.Value {
 // returned.
 func (s *Summary) PersistedRoot(v ssa.Value) (ssa.Value, []string) {
 	root, path := s.RootOf(v)
+	if src := copiedForUse(v); src != nil && len(path) == 0 {
+		// A copy made for the write alone (`Patch(ctx,
+		// obj.DeepCopyObject().(client.Object), …)`): nothing is stored
+		// into it, so the write persists what the original holds.
+		root, path = s.RootOf(src)
+	}
 	for i := 0; i < 8 && len(path) == 0; i++ {
 		arg := s.convertedFrom(root)
 		if arg == nil {
@@ -262,6 +268,46 @@ func (s *Summary) PersistedRoot(v ssa.Value) (ssa.Value, []string) {
 		root, path = s.RootOf(arg)
 	}
 	return root, path
+}
+
+// copiedForUse returns the object that v, the argument of a call, is a
+// deep copy of when the copy is made for that use alone: v is the result
+// of DeepCopy or DeepCopyObject (through conversions and type
+// assertions), and each step has no other use.
+func copiedForUse(v ssa.Value) ssa.Value {
+	for range 8 {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.TypeAssert:
+			if x.CommaOk {
+				return nil
+			}
+			v = x.X
+		case *ssa.Call:
+			if refs := x.Referrers(); refs == nil || len(*refs) != 1 {
+				return nil
+			}
+			if x.Call.IsInvoke() {
+				if apis.IsDeepCopy(x.Call.Method.Name()) && len(x.Call.Args) == 0 {
+					return x.Call.Value
+				}
+				return nil
+			}
+			if fn := x.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && apis.IsDeepCopy(fn.Name()) && len(x.Call.Args) == 1 {
+				return x.Call.Args[0]
+			}
+			return nil
+		default:
+			return nil
+		}
+		if refs := v.Referrers(); refs == nil || len(*refs) != 1 {
+			return nil
+		}
+	}
+	return nil
 }
 
 // SharedConversion returns the object whose maps root (with no path)

@@ -544,12 +544,37 @@ func (s *Summary) Func(fn *ssa.Function) *FuncInfo {
 			if !ok {
 				return false
 			}
+			if noCaseMatched(ifi, succ) {
+				return true
+			}
 			g := fi.Guard(ifi)
 			return g.Kind == ErrorTest && g.FailSucc == succ
 		})
 	}
 	s.funcs.Put(fn, fi)
 	return fi
+}
+
+// noCaseMatched reports whether edge succ of ifi leads to the panic go/ssa
+// emits after the last case of a blocking select ("blocking select matched
+// no case"): a path no run takes, so the select's cases are not guards of
+// the code after it.
+func noCaseMatched(ifi *ssa.If, succ int) bool {
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok {
+		return false
+	}
+	ex, ok := cmp.X.(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return false
+	}
+	sel, ok := ex.Tuple.(*ssa.Select)
+	if !ok || !sel.Blocking {
+		return false
+	}
+	b := ifi.Block().Succs[succ]
+	_, panics := b.Instrs[len(b.Instrs)-1].(*ssa.Panic)
+	return panics
 }
 
 // funcInfo returns the control-flow model of fn that s already has (a

@@ -357,6 +357,21 @@ func (s *Summary) heldRoot(root ssa.Value, path []string, seen map[ssa.Value]boo
 	if h, rest := s.heldObject(root, path); h != nil {
 		return h, rest // the object a manager root's receiver holds
 	}
+	if held := localHeld(root, path[0]); held != nil && !s.IsObjectRoot(root) {
+		// A struct of the function holding a pointer into an object, or
+		// a part of one (b := &builder{st: &w.Status}): stores through it
+		// are the object's.
+		// A whole object only when it is read from the API or given (one
+		// built here goes with its builder); the field itself (path[0]
+		// alone) is the holder's own (heldWritten maps a write of it).
+		seen[root] = true
+		r, p := s.rootOf(held, seen)
+		whole := len(p) == 0 && (s.readCallOf(r) != nil || s.filledByGet(r) || ssax.IsParam(r))
+		if (whole || len(p) > 0) && len(path) > 1 {
+			return r, append(append([]string(nil), p...), path[1:]...)
+		}
+		delete(seen, root)
+	}
 	call, idx := resultCall(root)
 	if call == nil {
 		return root, path
@@ -367,16 +382,30 @@ func (s *Summary) heldRoot(root ssa.Value, path []string, seen map[ssa.Value]boo
 		return root, path
 	}
 	var held ssa.Value
+	var inside []string // the path into held that the pointer points to
 	for _, re := range s.resultEffects(local) {
 		if re.param != idx || len(re.path) == 0 || re.path[0] != path[0] {
 			continue
 		}
-		if len(re.path) != 1 || held != nil || re.status != Unguarded || re.removal {
+		if len(re.path) != 1 || held != nil || re.status != Unguarded || re.removal || re.value == nil {
 			return root, path // stored under conditions, more than once, or into: not one held pointer
 		}
 		held = s.valueAtCall(re.value, local, fc)
 		if held == nil {
-			return root, path
+			// A pointer into a part of a parameter (&c.Status): that
+			// part of the caller's argument.
+			r, p := s.RootOf(re.value)
+			prm, ok := r.(*ssa.Parameter)
+			if !ok || prm.Parent() != local || len(p) == 0 {
+				return root, path
+			}
+			if _, isPtr := re.value.Type().Underlying().(*types.Pointer); !isPtr {
+				return root, path
+			}
+			held, inside = s.CallArg(fc, local, ssax.ParamIndex(local, prm)), p
+			if held == nil {
+				return root, path
+			}
 		}
 	}
 	if held == nil {
@@ -387,7 +416,95 @@ func (s *Summary) heldRoot(root ssa.Value, path []string, seen map[ssa.Value]boo
 	}
 	seen[root] = true
 	r, p := s.rootOf(held, seen)
-	return r, append(append([]string(nil), p...), path[1:]...)
+	return r, append(append(append([]string(nil), p...), inside...), path[1:]...)
+}
+
+// heldWritten is heldRoot for the object of a write a helper makes
+// through a field of a struct the caller holds (defer s.end(ctx), whose
+// end writes s.w): the object the field holds, when it is read from the
+// API or given to the caller.
+func (s *Summary) heldWritten(root ssa.Value, path []string) ssa.Value {
+	if len(path) == 1 && !s.IsObjectRoot(root) {
+		if held := localHeld(root, path[0]); held != nil {
+			if r, p := s.RootOf(held); len(p) == 0 && (s.readCallOf(r) != nil || s.filledByGet(r) || ssax.IsParam(r)) {
+				return r
+			}
+		}
+	}
+	r, _ := s.heldRoot(root, path, make(map[ssa.Value]bool))
+	return r
+}
+
+// filledByGet reports whether v is a variable of its function that a Get
+// of a reader fills (obj := &T{}; c.Get(ctx, key, obj)).
+func (s *Summary) filledByGet(v ssa.Value) bool {
+	a, ok := v.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	isGet := func(r ssa.Instruction) bool {
+		c, ok := r.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		callee := ssax.CalleeFunc(s.Forward(&c.Call))
+		return callee != nil && apis.IsReaderGet(apis.FuncOf(callee))
+	}
+	for _, r := range *a.Referrers() {
+		if isGet(r) {
+			return true
+		}
+		if mi, ok := r.(*ssa.MakeInterface); ok {
+			for _, r2 := range *mi.Referrers() {
+				if isGet(r2) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// localHeld returns the pointer that the local struct root holds in its
+// field name, when the function stores one there exactly once (a
+// composite literal's field, or one assignment) and never takes the
+// field's address for anything else; nil otherwise.
+func localHeld(root ssa.Value, name string) ssa.Value {
+	a, ok := root.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	st, ok := ssax.Deref(a.Type()).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var held ssa.Value
+	for _, ref := range *a.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.X != a || fa.Field >= st.NumFields() || st.Field(fa.Field).Name() != name {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			switch x := r.(type) {
+			case *ssa.Store:
+				if x.Addr != fa || held != nil {
+					return nil
+				}
+				held = x.Val
+			case *ssa.UnOp:
+				// a load of the field
+			default:
+				return nil // the field's address escapes
+			}
+		}
+	}
+	if held == nil {
+		return nil
+	}
+	if _, isPtr := held.Type().Underlying().(*types.Pointer); !isPtr {
+		return nil
+	}
+	return held
 }
 
 // walkRoot is rootOf's walk through fields, elements, conversions and

@@ -161,10 +161,20 @@ func (a *Analysis) received(ch ssa.Value, vis map[ssa.Value]bool) Taint {
 	root, path := a.m.RootOf(ch)
 	switch root.(type) {
 	case *ssa.MakeChan, *ssa.Alloc: // made here, or a variable that holds it
+	case *ssa.Call, *ssa.Extract:
+		if len(path) == 0 {
+			// A channel a helper made and returned (results := fanOut(…)):
+			// what its summary says the channel carries.
+			return a.taint(root, vis)
+		}
+		return Taint{}
 	default:
 		return Taint{}
 	}
 	if len(path) > 0 {
+		// An element of a list of channels, or a field: which goroutines
+		// share it (one channel each, read in the list's order, is
+		// deterministic) is not known.
 		return Taint{}
 	}
 	// A variable that holds the channel, and the channels stored into it.

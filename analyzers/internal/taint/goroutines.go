@@ -29,6 +29,108 @@ func goroutineOrder(instr ssa.Instruction) Taint {
 	return Taint{Kinds: apis.MapOrder, Source: GoroutineOrderSource, Origin: instr.Pos()}
 }
 
+// SelectOrderSource is the Taint.Source of the order in which a select
+// statement takes values from several channels that are ready at once.
+const SelectOrderSource = "select among ready channels"
+
+// selected is the taint of component i of the tuple of select statement
+// sel: a received value carries what the sends on its channel carry, and,
+// when two or more cases receive values of one type, the order of the
+// select's choices: among the ready cases it picks one at random, so
+// values gathered in a loop over it arrive in an order that differs from
+// run to run. A case that only waits (`case <-ctx.Done():`) takes no
+// value and does not count.
+func (a *Analysis) selected(sel *ssa.Select, i int, vis map[ssa.Value]bool) Taint {
+	if i < 2 {
+		return Taint{} // the chosen case and recvOk
+	}
+	var recv []*ssa.SelectState
+	for _, st := range sel.States {
+		if st.Dir == types.RecvOnly {
+			recv = append(recv, st)
+		}
+	}
+	if i-2 >= len(recv) {
+		return Taint{}
+	}
+	t := a.received(recv[i-2].Chan, vis)
+	// The lists each case's value is appended to.
+	into := map[int]map[ssa.Value]bool{}
+	for _, ref := range *sel.Referrers() {
+		if ex, ok := ref.(*ssa.Extract); ok && ex.Index >= 2 {
+			into[ex.Index-2] = a.appendedTo(ex)
+		}
+	}
+	for j := range recv {
+		if j == i-2 {
+			continue
+		}
+		for list := range into[i-2] {
+			if into[j][list] {
+				// Two cases feed one list: it takes their values in the
+				// order the select picks them.
+				return t.Union(Taint{Kinds: apis.MapOrder, Source: SelectOrderSource, Origin: sel.Pos()})
+			}
+		}
+	}
+	return t
+}
+
+// appendedTo returns the roots of the lists that v, or a value computed
+// from it ("!"+v, a conversion), is appended to as an element
+// (append(list, v), through the variadic slice the call builds).
+func (a *Analysis) appendedTo(v ssa.Value) map[ssa.Value]bool {
+	out := map[ssa.Value]bool{}
+	vals := []ssa.Value{v}
+	for i := 0; i < len(vals) && i < 16; i++ {
+		for _, ref := range *vals[i].Referrers() {
+			switch x := ref.(type) {
+			case *ssa.BinOp, *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface:
+				vals = append(vals, x.(ssa.Value))
+			}
+		}
+	}
+	for _, v := range vals {
+		a.appendedAsElem(v, out)
+	}
+	return out
+}
+
+// appendedAsElem adds to out the roots of the lists v is appended to.
+func (a *Analysis) appendedAsElem(v ssa.Value, out map[ssa.Value]bool) {
+	for _, ref := range *v.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Val != v {
+			continue
+		}
+		ia, ok := st.Addr.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, r := range *ia.X.Referrers() {
+			sl, ok := r.(*ssa.Slice)
+			if !ok {
+				continue
+			}
+			for _, r2 := range *sl.Referrers() {
+				c, ok := r2.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if b, ok := c.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(c.Call.Args) == 2 && c.Call.Args[1] == sl {
+					root, _ := a.m.RootOf(c.Call.Args[0])
+					out[root] = true
+					// The list as the loop carries it: the Phi of its
+					// values, which the other case's append also reads.
+					if phi, ok := c.Call.Args[0].(*ssa.Phi); ok {
+						out[phi] = true
+					}
+				}
+			}
+		}
+	}
+}
+
 // concurrentBody reports whether fn is a closure that its parent starts
 // with a go statement inside a loop: several of its runs overlap, and
 // finish in any order.
@@ -324,4 +426,15 @@ func (a *Analysis) unorderedRange(c *ssa.Call) bool {
 	}
 	callee := ssax.CalleeFunc(&c.Call)
 	return callee != nil && apis.IsUnorderedRange(apis.FuncOf(callee))
+}
+
+// withOrder is t with the order of source src made at pos (an append or a
+// concatenation in the loop that gathers the elements): that place names
+// the order, unless t's other kinds name its source.
+func withOrder(t Taint, src string, pos token.Pos) Taint {
+	o := Taint{Kinds: apis.MapOrder, Source: src, Origin: pos}
+	if t.Kinds&apis.NonDet != 0 {
+		return t.Union(o)
+	}
+	return o.Union(t)
 }

@@ -180,10 +180,12 @@ type Taint struct {
 // and u: the kinds and parameters of both, and the source of t, or of u
 // when t has no kind (Version's own source likewise).
 func (t Taint) Union(u Taint) Taint {
-	if t.Kinds&^apis.Version == 0 && u.Kinds&^apis.Version != 0 {
+	if t.Kinds&^apis.Versions == 0 && u.Kinds&^apis.Versions != 0 || t.Kinds&apis.NonDet == 0 && u.Kinds&apis.NonDet != 0 {
+		// The source of a value that differs on every run names it
+		// before that of an order.
 		t.Source, t.Origin = u.Source, u.Origin
 	}
-	if t.Kinds&apis.Version == 0 && u.Kinds&apis.Version != 0 {
+	if t.Kinds&apis.Versions == 0 && u.Kinds&apis.Versions != 0 {
 		t.VersionOf, t.VersionAt = u.VersionOf, u.VersionAt
 	}
 	t.ParamPaths = unionParamPaths(t, u)
@@ -192,6 +194,18 @@ func (t Taint) Union(u Taint) Taint {
 	t.Params |= u.Params
 	t.Captured |= u.Captured
 	return t
+}
+
+// Uncaptured is t, made in a closure, seen from the top-level function
+// that made it: the parameters the closure captured are that function's
+// own.
+func Uncaptured(t Taint) Taint {
+	if t.Captured == 0 {
+		return t
+	}
+	u := Taint{Params: t.Captured, ParamPaths: t.CapturedPaths}
+	t.Captured, t.CapturedPaths = 0, ""
+	return t.Union(u)
 }
 
 // captured is t read in a closure through a variable it captures: its
@@ -207,7 +221,7 @@ func captured(t Taint) Taint {
 // Without returns t without the kinds k.
 func (t Taint) Without(k apis.TaintKind) Taint {
 	t.Kinds &^= k
-	if t.Kinds&apis.Version == 0 {
+	if t.Kinds&apis.Versions == 0 {
 		t.VersionOf, t.VersionAt = "", token.NoPos
 	}
 	return t
@@ -292,7 +306,7 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 				src = a.elemOrder(x.Y, x)
 			}
 			if src != "" {
-				t = t.Union(Taint{Kinds: apis.MapOrder, Source: src, Origin: x.Pos()})
+				t = withOrder(t, src, x.Pos())
 			}
 		}
 		return t
@@ -316,6 +330,9 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 	case *ssa.TypeAssert:
 		return a.taint(x.X, vis)
 	case *ssa.Extract:
+		if sel, ok := x.Tuple.(*ssa.Select); ok {
+			return a.selected(sel, x.Index, vis)
+		}
 		return a.taint(x.Tuple, vis)
 	case *ssa.Field:
 		if t, ok := a.calledField(x, vis); ok {
@@ -345,6 +362,24 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		return t
 	case *ssa.Call:
 		return a.callTaint(x, vis)
+	case *ssa.MakeClosure:
+		// A function value carries what it captured: called with a
+		// pointer, it can store that there.
+		var t Taint
+		for _, b := range x.Bindings {
+			t = t.Union(a.taint(b, vis))
+		}
+		return t
+	case *ssa.MakeChan:
+		// A channel carries what is sent on it, in the order the senders
+		// finish (a channel a helper returns: its result's taint).
+		return a.received(x, vis)
+	case *ssa.Next:
+		// The keys and values of a range over a map (or the runes of a
+		// string) carry what the ranged value holds.
+		return a.taint(x.Iter, vis)
+	case *ssa.Range:
+		return a.taint(x.X, vis)
 	}
 	return Taint{}
 }
@@ -418,6 +453,15 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 // of its uses count (pointerUses), and every store when the pointer
 // escapes.
 func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos, vis map[ssa.Value]bool) Taint {
+	if fv, ok := ptr.(*ssa.FreeVar); ok {
+		if cell, ok := a.m.Binding(fv).(*ssa.Alloc); ok {
+			if _, basic := ssax.Deref(cell.Type()).Underlying().(*types.Basic); basic {
+				// A string or number of the enclosing function that the
+				// closure captured: what that function stored into it.
+				return captured(a.storedTaint(cell, nil, vis)).Union(a.capturedCounter(cell, pos))
+			}
+		}
+	}
 	root, path := a.m.RootOf(ptr)
 	fn := ptr.Parent()
 	if at != nil {
@@ -488,13 +532,30 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 			if p.Parent() != fn {
 				t = captured(t) // read in a closure through a captured variable
 			}
+			// What the function (or the closure reading it) stored into
+			// the object it was given before the read (obj.Status =
+			// desired; … obj.Status.X).
+			for _, st := range a.storeIndex(topLevel(fn))[p] {
+				if st.instr.Parent() != fn || !CompatiblePaths(st.path, path) || at == nil || !ssax.Reaches(st.instr, at) {
+					continue
+				}
+				stored := a.storeTaint(st, vis)
+				if n := len(st.path); n < len(path) && st.val != nil {
+					if ft, ok := a.callField(st.val, path[n], vis); ok {
+						stored = ft
+					} else {
+						stored = versionAt(a.subTaint(st.val, path[n:], vis, 4), path[n:])
+					}
+				}
+				t = t.Union(stored)
+			}
 		}
 		return t
 	}
 	if cell, ok := root.(*ssa.Alloc); ok && len(path) == 0 {
 		t = t.Union(a.capturedCounter(cell, pos))
 	}
-	for _, st := range a.storesInto(root) {
+	for _, st := range a.storesSeenFrom(root, fn) {
 		if !CompatiblePaths(st.path, path) {
 			continue
 		}
@@ -572,7 +633,7 @@ func (a *Analysis) storeTaint(st localStore, vis map[ssa.Value]bool) Taint {
 		for _, w := range st.written {
 			t = t.Union(a.taint(w, vis))
 			if src := a.elemOrder(w, st.instr); src != "" {
-				t = t.Union(Taint{Kinds: apis.MapOrder, Source: src, Origin: st.instr.Pos()})
+				t = withOrder(t, src, st.instr.Pos())
 			}
 		}
 		return t
@@ -581,7 +642,66 @@ func (a *Analysis) storeTaint(st localStore, vis map[ssa.Value]bool) Taint {
 	if t.Kinds&apis.MapOrder != 0 && a.SortedBefore(st.val, st.instr) {
 		t = t.Without(apis.MapOrder)
 	}
+	if t.Kinds&apis.MapOrder != 0 && (t.Source == GoroutineOrderSource || t.Source == SelectOrderSource) && slotOfArrival(st.instr) {
+		// results[o.Index] = res: the slot is chosen by what arrived,
+		// not by when.
+		t = t.Without(apis.MapOrder)
+	}
 	return t
+}
+
+// slotOfArrival reports whether instr stores into an element of a list
+// at an index taken from a value received from a channel.
+func slotOfArrival(instr ssa.Instruction) bool {
+	st, ok := instr.(*ssa.Store)
+	if !ok {
+		return false
+	}
+	ia, ok := st.Addr.(*ssa.IndexAddr)
+	if !ok {
+		return false
+	}
+	v := ia.Index
+	for range 16 {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.UnOp:
+			if x.Op == token.ARROW {
+				return true
+			}
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Select:
+			return true
+		case *ssa.Alloc:
+			// The loop variable the received value was put in.
+			var stored ssa.Value
+			for _, r := range *x.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == x {
+					if stored != nil {
+						return false
+					}
+					stored = st.Val
+				}
+			}
+			if stored == nil {
+				return false
+			}
+			v = stored
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // TaintAt is the taint of the part at path of a composite value v (a
@@ -704,12 +824,28 @@ func (a *Analysis) storesInto(root ssa.Value) []localStore {
 	if !ok {
 		return nil
 	}
-	fn := instr.Parent()
+	return a.storeIndex(topLevel(instr.Parent()))[root]
+}
+
+// storesSeenFrom is storesInto(root) and, when fn (where root is read)
+// is another function than root's, the stores fn makes into root: a
+// helper given the caller's object (RootOf follows its parameter to the
+// caller's value) stores into it before it reads it back.
+func (a *Analysis) storesSeenFrom(root ssa.Value, fn *ssa.Function) []localStore {
+	out := a.storesInto(root)
+	instr, ok := root.(ssa.Instruction)
+	if !ok || fn == nil || topLevel(fn) == topLevel(instr.Parent()) {
+		return out
+	}
+	return append(slices.Clip(out), a.storeIndex(topLevel(fn))[root]...)
+}
+
+// topLevel is the function that fn (a closure, perhaps nested) is in.
+func topLevel(fn *ssa.Function) *ssa.Function {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
-	idx := a.storeIndex(fn)
-	return idx[root]
+	return fn
 }
 
 func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
@@ -761,6 +897,21 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 							continue
 						}
 					}
+					if ssax.CalleeFunc(common) == nil && !common.IsInvoke() {
+						if _, builtin := common.Value.(*ssa.Builtin); !builtin {
+							// A call through a function value (an option
+							// applied to &out): what the function can store
+							// into what an argument points to is what it
+							// captured.
+							for _, arg := range common.Args {
+								if _, ptr := arg.Type().Underlying().(*types.Pointer); !ptr {
+									continue
+								}
+								root, path := a.m.RootOf(arg)
+								idx[root] = append(idx[root], localStore{path: path, instr: in, written: []ssa.Value{common.Value}})
+							}
+						}
+					}
 					// A helper (of the package, or of another package
 					// through its facts) that writes its arguments into a
 					// writer it is given.
@@ -794,6 +945,15 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 	return idx
 }
 
+// isSliceResult reports whether sig's first result is a slice.
+func isSliceResult(sig *types.Signature) bool {
+	if sig.Results().Len() == 0 {
+		return false
+	}
+	_, ok := sig.Results().At(0).Type().Underlying().(*types.Slice)
+	return ok
+}
+
 // callTaint is the taint of a call's result.
 func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	common := a.m.Forward(&c.Call)
@@ -812,7 +972,7 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		if b.Name() == "append" && len(common.Args) > 1 {
 			for _, arg := range common.Args[1:] {
 				if src := a.elemOrder(arg, c); src != "" {
-					t = t.Union(Taint{Kinds: apis.MapOrder, Source: src, Origin: c.Pos()})
+					t = withOrder(t, src, c.Pos())
 					break
 				}
 			}
@@ -884,13 +1044,15 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		if k == "" && apis.IsObjectMeta(recv.Type()) {
 			k = metaOwner(recv) // promoted from the object's ObjectMeta
 		}
-		if k == "" && callee.Name() == "GetResourceVersion" {
+		if k == "" && (callee.Name() == "GetResourceVersion" || callee.Name() == "GetGeneration") {
 			k = argVersion(recv) // an object parameter of an interface type: its caller's
 		}
 		switch {
 		case k == "":
 		case callee.Name() == "GetResourceVersion":
 			return Taint{Kinds: apis.Version, VersionOf: k, VersionAt: c.Pos()}
+		case callee.Name() == "GetGeneration":
+			return Taint{Kinds: apis.Generation, VersionOf: k, VersionAt: c.Pos()}
 		case callee.Name() == "DeepCopy" && sig.Results().Len() == 1 && apis.VersionedType(sig.Results().At(0).Type()) == k &&
 			!a.versionCleared(c):
 			return Taint{Kinds: apis.Version, VersionOf: k, VersionAt: c.Pos()}
@@ -908,6 +1070,9 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		return t
 	}
 	switch {
+	case apis.IsUnorderedCacheList(f) && isSliceResult(common.Signature()):
+		// The items (or keys) of an informer cache in its map's order.
+		return unionArgs().Union(Taint{Kinds: apis.MapOrder, Source: CacheListSource, Origin: c.Pos()})
 	case apis.IsCollect(f) && len(args) > 0 && a.isMapIter(args[len(args)-1]):
 		return unionArgs().Union(Taint{Kinds: apis.MapOrder, Source: f.Pkg + "." + f.Name + " of a map iterator", Origin: c.Pos()})
 	case apis.SortArg(f) >= 0:
@@ -994,6 +1159,15 @@ func versionPart(v ssa.Value, ptr types.Type, at token.Pos) Taint {
 		}
 		if outer, name := field(base); name == "ObjectMeta" {
 			return version(apis.VersionedType(outer.Type()))
+		}
+	case "Generation":
+		if !apis.IsObjectMeta(base.Type()) {
+			return Taint{}
+		}
+		if outer, name := field(base); name == "ObjectMeta" {
+			if k := apis.VersionedType(outer.Type()); k != "" {
+				return Taint{Kinds: apis.Generation, VersionOf: k, VersionAt: at}
+			}
 		}
 	}
 	return Taint{}
@@ -1205,7 +1379,7 @@ func (a *Analysis) bindParamsAt(t Taint, args []ssa.Value, at ssa.Instruction, v
 			out.VersionOf = argVersion(args[i])
 		}
 		if out.VersionOf == "" {
-			out = out.Without(apis.Version)
+			out = out.Without(apis.Versions)
 		}
 	}
 	out.ParamPaths = ""

@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/reconcilelint/reconcilelint/difftest"
 	"github.com/reconcilelint/reconcilelint/difftest/gen"
@@ -41,6 +42,7 @@ func run() error {
 	dir := flag.String("dir", "", "where to write the generated module (default: a temporary directory, removed at the end)")
 	out := flag.String("o", "", "write the report to this file instead of standard output")
 	class := flag.String("class", "AB", "the class of programs to generate: AB, C, D or E")
+	with := flag.String("with", "", "fix dimensions of every program: dim=value pairs separated by commas")
 	minimise := flag.Bool("minimise", false, "minimise every disagreement: move dimensions to their neutral values while the disagreement stays")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -78,7 +80,18 @@ func run() error {
 	if *dir == "" {
 		*dir = filepath.Join(work, "module")
 	}
-	progs, err := gen.SampleClass(genClass, *seed, *n)
+	fixed := gen.Choices{}
+	for _, kv := range strings.Split(*with, ",") {
+		if kv == "" {
+			continue
+		}
+		d, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("-with: %q is not dim=value", kv)
+		}
+		fixed[d] = v
+	}
+	progs, err := gen.SampleFixed(genClass, *seed, *n, fixed)
 	if err != nil {
 		return err
 	}

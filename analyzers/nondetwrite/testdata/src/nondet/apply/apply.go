@@ -10,6 +10,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -43,4 +44,30 @@ func (r *PlainApplyReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	}
 	dep.Spec.Template.Annotations = map[string]string{"example.com/owner": owner.Name}
 	return ctrl.Result{}, r.Patch(ctx, dep, client.Apply, client.FieldOwner("op"), client.ForceOwnership)
+}
+
+// An apply configuration built by its With methods: what they are given
+// is what Apply sends.
+type StampedConfigReconciler struct{ client.Client }
+
+func (r *StampedConfigReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var owner appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &owner); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	stamp := time.Now().Format(time.RFC3339)
+	cm := corev1ac.ConfigMap(owner.Name+"-state", owner.Namespace).WithData(map[string]string{"applied-at": stamp}) // want `nondetwrite: time.Now\(\) flows into ConfigMapApplyConfiguration.Data, written by Apply on every reconcile`
+	return ctrl.Result{}, r.Apply(ctx, cm, client.FieldOwner("op"), client.ForceOwnership)
+}
+
+// The same apply configuration without the stamp is silent.
+type PlainConfigReconciler struct{ client.Client }
+
+func (r *PlainConfigReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var owner appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &owner); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	cm := corev1ac.ConfigMap(owner.Name+"-state", owner.Namespace).WithData(map[string]string{"owner": owner.Name})
+	return ctrl.Result{}, r.Apply(ctx, cm, client.FieldOwner("op"), client.ForceOwnership)
 }

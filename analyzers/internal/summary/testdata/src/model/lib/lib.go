@@ -162,7 +162,7 @@ func addArgs(p *Pod, args []string) { // want `FuncSummary\(store p\.Spec\.Conta
 
 // BuildPod builds a pod whose first container's args a helper appends in
 // map order, through an accessor.
-func BuildPod(args map[string]bool) *corev1.Pod { // want `FuncSummary\(result-taint map order, result-store Spec\.Containers\.\[\]\.Args\(result 0\) map order\)`
+func BuildPod(args map[string]bool) *corev1.Pod { // want `FuncSummary\(result-taint map order, param-to-result, result-store Spec\.Containers\.\[\]\.Args\(result 0\) map order\)`
 	p := &Pod{p: &corev1.Pod{Spec: corev1.PodSpec{Containers: []corev1.Container{{Name: "main"}}}}}
 	var keys []string
 	for k := range args {

@@ -9,6 +9,7 @@ type ConfigMapApplyConfiguration struct {
 	labels      map[string]string
 	annotations map[string]string
 	kind        string
+	Data        map[string]string `json:"data,omitempty"`
 }
 
 // ConfigMap constructs a declarative configuration of the ConfigMap type for use with
@@ -53,6 +54,17 @@ func (b *ConfigMapApplyConfiguration) WithAnnotations(entries map[string]string)
 	}
 	for k, v := range entries {
 		b.annotations[k] = v
+	}
+	return b
+}
+
+// WithData puts the entries into the Data field.
+func (b *ConfigMapApplyConfiguration) WithData(entries map[string]string) *ConfigMapApplyConfiguration {
+	if b.Data == nil && len(entries) > 0 {
+		b.Data = make(map[string]string, len(entries))
+	}
+	for k, v := range entries {
+		b.Data[k] = v
 	}
 	return b
 }
