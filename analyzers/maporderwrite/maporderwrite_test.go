@@ -68,3 +68,10 @@ func TestBuiltObjects(t *testing.T) {
 func TestSelected(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/selected")
 }
+
+// TestOptions: a map-ordered list passed to a functional option of a
+// status builder, stored whole behind a comparison of the whole status;
+// the twin sorts first.
+func TestOptions(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/options")
+}

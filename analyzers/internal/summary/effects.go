@@ -469,7 +469,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 				if len(path) == 1 && path[0] == apis.UnstructuredContentField && apis.IsUnstructured(root.Type()) {
 					full = apis.ContentPath(keys)
 				}
-				out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: full, Value: args[1]})
+				out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: full, Value: ssax.Unconvert(args[1])})
 			}
 			return out
 		}

@@ -526,6 +526,18 @@ func (s *Summary) walkRoot(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []s
 			path = append([]string{"[]"}, path...)
 			v = x.X
 		case *ssa.Lookup:
+			if key, ok := ssax.ConstString(x.Index); ok && key != "" {
+				// u.Object["status"]: the part of an unstructured
+				// object's content that key names, as its stores say it.
+				if r, p := s.rootOf(x.X, seen); apis.IsUnstructured(r.Type()) {
+					switch {
+					case len(p) == 1 && p[0] == apis.UnstructuredContentField:
+						return r, append(apis.ContentPath([]string{key}), path...)
+					case len(p) > 0 && p[0] != apis.UnstructuredContentField:
+						return r, append(append(slices.Clone(p), key), path...)
+					}
+				}
+			}
 			path = append([]string{"[]"}, path...)
 			v = x.X
 		case *ssa.UnOp:

@@ -730,16 +730,21 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 				stored = stored.Union(a.storeTaint(st, vis))
 			}
 		}
-		if t, ok := a.constructedPart(root, full, vis); ok {
-			return t.Union(stored)
-		}
+		t, ok := a.constructedPart(root, full, vis)
 		if len(full) > 0 {
-			// A struct a function returns by value: its fields one by one.
-			if t, ok := a.callField(root, full[0], vis); ok {
-				return t.Union(stored)
+			// A struct a function returns by value: its fields one by one
+			// (also what calls inside it stored there: options applied
+			// to the value it returns).
+			if ft, fok := a.callField(root, full[0], vis); fok {
+				t, ok = t.Union(ft), true
 			}
 		}
-		return a.taint(v, vis).Union(stored)
+		if ok {
+			return t.Union(stored)
+		}
+		// The whole value's taint, as the part read carries it (the
+		// copy's resourceVersion only in its ObjectMeta).
+		return versionAt(a.taint(v, vis), full).Union(stored)
 	default:
 		return a.taint(v, vis)
 	}

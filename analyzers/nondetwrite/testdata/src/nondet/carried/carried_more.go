@@ -155,3 +155,44 @@ func (r *OptionsSpecReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 	w.Status = desired
 	return ctrl.Result{}, r.Status().Update(ctx, w)
 }
+
+// The unstructured status compared with its copy by key before the
+// write: the stamp defeats the comparison.
+type UnstructuredGuardReconciler struct{ client.Client }
+
+func (r *UnstructuredGuardReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	u := &unstructured.Unstructured{}
+	if err := r.Get(ctx, req.NamespacedName, u); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	orig := u.DeepCopy()
+	if err := unstructured.SetNestedField(u.Object, time.Now().Format(time.RFC3339), "status", "seen"); err != nil { // want `nondetwrite: time.Now\(\) flows into Unstructured.Status.seen, written by Status\(\).Update on every reconcile: the write's comparison includes the stamped field`
+		return ctrl.Result{}, err
+	}
+	if reflect.DeepEqual(orig.Object["status"], u.Object["status"]) {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, u)
+}
+
+// A value computed from the object before a copy of it is assigned back
+// carries none of the copy's resourceVersion.
+type AssignedBackReconciler struct{ client.Client }
+
+func (r *AssignedBackReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	base := w.DeepCopy()
+	msg := summarize(w)
+	cp := w.DeepCopy()
+	cp.Status.Message = msg
+	*w = *cp
+	return ctrl.Result{}, r.Status().Patch(ctx, w, client.MergeFrom(base))
+}
+
+// summarize describes the object's parameters.
+func summarize(w *api.Widget) string {
+	return "params: " + w.Spec.Params["mode"]
+}
