@@ -56,7 +56,7 @@ var Values = map[string][]string{
 		"constructor", "setter", "deref-assign", "options", "scope-deferred", "unstructured"},
 	DimSource: {"spec", "generation", "sorted-keys", "sorted-maps-keys", "json-map",
 		"clock", "since", "random", "uuid", "map-range", "maps-keys", "counter",
-		"sets-unsorted", "reflect-mapkeys", "syncmap-range", "closure-counter", "select-order", "indexer-keys"},
+		"sets-unsorted", "reflect-mapkeys", "syncmap-range", "closure-counter", "select-order", "indexer-keys", "xexp-maps-keys"},
 	DimTransport: {"direct", "helper", "helper-pkg", "closure-local", "field-func", "factory",
 		"pkg-var-other", "iface", "method-value", "generic", "channel",
 		"error-value", "struct-field", "ctx-value", "builder-pkg", "iface-pkg"},
@@ -74,7 +74,7 @@ var nondeterministic = map[string]bool{
 	"clock": true, "since": true, "random": true, "uuid": true,
 	"map-range": true, "maps-keys": true, "counter": true,
 	"sets-unsorted": true, "reflect-mapkeys": true, "syncmap-range": true,
-	"closure-counter": true, "select-order": true, "indexer-keys": true,
+	"closure-counter": true, "select-order": true, "indexer-keys": true, "xexp-maps-keys": true,
 }
 
 // Label is a program's class: A (a write whose content changes every pass

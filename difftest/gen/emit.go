@@ -45,6 +45,7 @@ var imports = map[string]string{
 	"corev1ac":       "k8s.io/client-go/applyconfigurations/core/v1",
 	"metav1ac":       "k8s.io/client-go/applyconfigurations/meta/v1",
 	"appsv1":         "k8s.io/api/apps/v1",
+	"xmaps":          "golang.org/x/exp/maps",
 	"unstructured":   "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured",
 	"runtime":        "k8s.io/apimachinery/pkg/runtime",
 	"runner":         Module + "/runner",
@@ -147,6 +148,11 @@ func sourceOf(v string) source {
 		// A client-go store keeps its items in a map: its lists come in
 		// map order.
 		return source{pre: "store := cache.NewThreadSafeStore(cache.Indexers{}, cache.Indices{})\nfor k, v := range in.Spec.Labels {\nstore.Add(k, v)\n}\n", expr: `strings.Join(store.ListKeys(), ",")`, usesIn: true}
+	case "xexp-maps-keys":
+		// A collection helper of another module that returns the keys in
+		// map order (golang.org/x/exp/maps.Keys before it returned an
+		// iterator).
+		return source{expr: `strings.Join(xmaps.Keys(in.Spec.Labels), ",")`, usesIn: true}
 	case "counter":
 		return source{decl: "// passes counts the values computed by this process.\nvar passes int\n", pre: "passes++\n", expr: `fmt.Sprintf("pass-%d", passes)`}
 	}

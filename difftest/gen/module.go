@@ -29,7 +29,7 @@ func WriteModule(dir, verifyDir string, progs []Program) error {
 	}
 	files := map[string]string{
 		"go.mod": goMod(string(mod), verifyDir),
-		"go.sum": string(sum),
+		"go.sum": string(sum) + xexpSum,
 		// The oracle counts a server-side apply that changes nothing as a
 		// request like any other write; RL2001 leaves such applies alone
 		// unless asked, so the run asks.
@@ -78,8 +78,19 @@ var moduleLine = regexp.MustCompile(`(?m)^module .*$`)
 // verify from verifyDir.
 func goMod(verifyMod, verifyDir string) string {
 	s := moduleLine.ReplaceAllString(verifyMod, "module "+Module)
-	return s + fmt.Sprintf("\nrequire %s v0.0.0-00010101000000-000000000000\n\nreplace %s => %s\n", VerifyModule, VerifyModule, filepath.ToSlash(verifyDir))
+	return s + fmt.Sprintf("\nrequire %s v0.0.0-00010101000000-000000000000\n\nrequire %s %s\n\nreplace %s => %s\n", VerifyModule, xexpModule, xexpVersion, VerifyModule, filepath.ToSlash(verifyDir))
 }
+
+// The golang.org/x/exp the programs use for its maps.Keys of the time
+// it returned a slice (source xexp-maps-keys), and the go.sum lines it
+// adds to verify's.
+const (
+	xexpModule  = "golang.org/x/exp"
+	xexpVersion = "v0.0.0-20231110203233-9a3e6036ecaa"
+	xexpSum     = xexpModule + " " + xexpVersion + " h1:FRnLl4eNAQl8hwxVVC17teOw8kdjVDVAiFMtgUdTSRQ=\n" +
+		xexpModule + " " + xexpVersion + "/go.mod h1:zk2irFbV9DP96SEBUUAy67IdHUaZuSnrz1n472HUCLE=\n" +
+		"golang.org/x/sys v0.14.0/go.mod h1:/VUhepiaJMQUp4+oa/7Zr1D23ma6VTLIYjOOTFZPUcA=\n"
+)
 
 // oracleSource is the oracle test: it runs every program with verify and
 // writes one label a line.
