@@ -230,34 +230,14 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 // reconcile: a write that changes the spec makes the API server increment
 // the generation, so the next pass stores a new value and writes again.
 func ownGeneration(pass *analysis.Pass, rep *diag.Reporter) int {
-	n := 0
-	for _, p := range pass.ResultOf[persist.Analyzer].(*persist.Model).PersistedTaint(apis.Generation) {
-		self := apis.VersionedType(p.Store.Root.Type())
-		if self == "" || p.Taint.VersionOf != self || len(p.Store.Path) == 0 || p.Store.Path[0] != "Spec" || p.Write.Write.IsStatus() {
-			continue
-		}
-		field := persist.FieldName(p.Store.Root, p.Store.Path)
-		pos := storePos(pass, p)
-		kind := self[strings.LastIndex(self, ".")+1:]
-		how := "on every reconcile"
-		if p.Defeated {
-			how = "on every reconcile (the write's comparison includes the stored field, so it always finds a change)"
-		}
-		msg := fmt.Sprintf("the %s's own metadata.generation flows into %s, written by %s %s: "+
-			"a write that changes the spec makes the API server increment the generation, so the next pass stores a new value and writes again; "+
-			"record the generation in the status (observedGeneration), or derive the value from the spec alone",
-			kind, field, p.Write.Write, how)
-		f := diag.Finding{Pos: pos, End: pos, Message: msg}
-		if wp := p.Write.Instr.Pos(); wp.IsValid() {
-			f.Related = append(f.Related, analysis.RelatedInformation{Pos: wp, Message: "the write that persists it"})
-		}
-		if p.Taint.VersionAt.IsValid() && p.Taint.VersionAt != pos {
-			f.Related = append(f.Related, analysis.RelatedInformation{Pos: p.Taint.VersionAt, Message: "the read of the generation"})
-		}
-		rep.Report(f)
-		n++
-	}
-	return n
+	return ownCopies(pass, rep, apis.Generation, func(p *persist.Persisted) bool {
+		return len(p.Store.Path) > 0 && p.Store.Path[0] == "Spec" && !p.Write.Write.IsStatus()
+	}, selfCopy{
+		what:    "the %s's own metadata.generation",
+		why:     "a write that changes the spec makes the API server increment the generation, so the next pass stores a new value and writes again",
+		fix:     "record the generation in the status (observedGeneration), or derive the value from the spec alone",
+		related: "the read of the generation",
+	})
 }
 
 // ownVersion reports copies of a written object's own resourceVersion (the
@@ -266,32 +246,45 @@ func ownGeneration(pass *analysis.Pass, rep *diag.Reporter) int {
 // the write changes the resourceVersion, so the next pass stores a new
 // value and writes again.
 func ownVersion(pass *analysis.Pass, rep *diag.Reporter) int {
+	return ownCopies(pass, rep, apis.Version, func(p *persist.Persisted) bool {
+		return !isVersionField(p.Store.Path) && !isHeartbeat(persist.FieldName(p.Store.Root, p.Store.Path))
+	}, selfCopy{
+		what:    "a copy of the %s's own metadata.resourceVersion",
+		why:     "every write changes the resourceVersion, so the next pass stores a new value and writes again",
+		fix:     "clear ResourceVersion in the stored copy, or store only stable data (the spec, the generation)",
+		related: "the copy of the resourceVersion",
+	})
+}
+
+// selfCopy words a finding of ownCopies: what is stored (a format with the
+// kind's name), why the write repeats, the fix, and what the related
+// position is.
+type selfCopy struct{ what, why, fix, related string }
+
+// ownCopies reports the stores of a value carrying kind (a part of the
+// written object that the server changes when it is written) into the
+// object itself that keep reports, persisted on every reconcile.
+func ownCopies(pass *analysis.Pass, rep *diag.Reporter, kind apis.TaintKind, keep func(*persist.Persisted) bool, w selfCopy) int {
 	n := 0
-	for _, p := range pass.ResultOf[persist.Analyzer].(*persist.Model).PersistedTaint(apis.Version) {
+	for _, p := range pass.ResultOf[persist.Analyzer].(*persist.Model).PersistedTaint(kind) {
 		self := apis.VersionedType(p.Store.Root.Type())
-		if self == "" || p.Taint.VersionOf != self || isVersionField(p.Store.Path) {
+		if self == "" || p.Taint.VersionOf != self || !keep(p) {
 			continue
 		}
 		field := persist.FieldName(p.Store.Root, p.Store.Path)
-		if isHeartbeat(field) {
-			continue
-		}
 		pos := storePos(pass, p)
-		kind := self[strings.LastIndex(self, ".")+1:]
 		how := "on every reconcile"
 		if p.Defeated {
 			how = "on every reconcile (the write's comparison includes the stored field, so it always finds a change)"
 		}
-		msg := fmt.Sprintf("a copy of the %s's own metadata.resourceVersion flows into %s, written by %s %s: "+
-			"every write changes the resourceVersion, so the next pass stores a new value and writes again; "+
-			"clear ResourceVersion in the stored copy, or store only stable data (the spec, the generation)",
-			kind, field, p.Write.Write, how)
+		msg := fmt.Sprintf(w.what+" flows into %s, written by %s %s: %s; %s",
+			self[strings.LastIndex(self, ".")+1:], field, p.Write.Write, how, w.why, w.fix)
 		f := diag.Finding{Pos: pos, End: pos, Message: msg}
 		if wp := p.Write.Instr.Pos(); wp.IsValid() {
 			f.Related = append(f.Related, analysis.RelatedInformation{Pos: wp, Message: "the write that persists it"})
 		}
 		if p.Taint.VersionAt.IsValid() && p.Taint.VersionAt != pos {
-			f.Related = append(f.Related, analysis.RelatedInformation{Pos: p.Taint.VersionAt, Message: "the copy of the resourceVersion"})
+			f.Related = append(f.Related, analysis.RelatedInformation{Pos: p.Taint.VersionAt, Message: w.related})
 		}
 		rep.Report(f)
 		n++
