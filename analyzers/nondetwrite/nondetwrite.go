@@ -76,7 +76,9 @@ var Doc = &checkdoc.Doc{
 		"persists the original's content; `unstructured.SetNestedField(u.Object, v, \"status\", …)` stores into " +
 		"the field those keys stand for; a function value (a functional option applied to `&out`) carries what it " +
 		"captured into what it is given; a write a helper of the package makes only when the object differs from a " +
-		"snapshot (a scope's deferred patch) is defeated by a stored value that differs on every pass, as is a store " +
+		"snapshot (a scope's deferred patch) is defeated by a stored value that differs on every pass when the " +
+		"comparison covers the part stored into (a helper that patches when the spec changed carries a status stamp " +
+		"only with that change, and is not reported), as is a store " +
 		"a helper makes only when the value it computes differs from the one in place; and a call of an interface method runs the " +
 		"implementations whose values reach the receiver (a constructor's `renderer: render.Flags{}`). " +
 		"A builder's content is not passed on whole to what its methods return (a report's fields are not " +

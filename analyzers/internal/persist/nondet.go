@@ -169,7 +169,7 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint, Defeated: true}
 		}
 		if len(guards) == 0 {
-			if diffingHelperWrite(w) {
+			if md.diffingHelperWrite(w, st) {
 				// A helper of the package that compares the object with
 				// what it was before writing it (a scope's deferred patch):
 				// the stored value differs on every pass, so the
@@ -321,18 +321,44 @@ func (md *Model) taintedGuards(fi *summary.FuncInfo, st, w *summary.Effect, mask
 
 // diffingHelperWrite reports whether w is a write a helper of the package
 // makes only under equality tests of its own (the diff of a patch helper
-// or a scope's close), with nothing else deciding it.
-func diffingHelperWrite(w *summary.Effect) bool {
-	if w.Via == nil || w.Opaque || len(w.Conds) == 0 {
+// or a scope's close), with nothing else deciding it, and each test
+// compares the part of the object st stores into (the whole object, or a
+// path through that part): a helper that writes when the spec differs
+// does not persist a stamp in the status.
+func (md *Model) diffingHelperWrite(w, st *summary.Effect) bool {
+	if w.Via == nil || w.Opaque || len(w.Conds) == 0 || len(st.Path) == 0 {
 		return false
 	}
 	for _, c := range w.Conds {
 		ifi := c.Dep.If()
-		if ifi == nil || c.FI == nil || c.FI.Guard(ifi).Kind != summary.Equality {
+		if ifi == nil || c.FI == nil || c.FI.Guard(ifi).Kind != summary.Equality || !md.comparesPart(ifi.Cond, st.Path[0]) {
 			return false
 		}
 	}
 	return true
+}
+
+// comparesPart reports whether an equality cond compares a whole object
+// or a value reached through its field named part.
+func (md *Model) comparesPart(cond ssa.Value, part string) bool {
+	cond, _ = ssax.StripNot(cond)
+	var operands []ssa.Value
+	switch x := cond.(type) {
+	case *ssa.Call:
+		operands = x.Call.Args
+	case *ssa.BinOp:
+		operands = []ssa.Value{x.X, x.Y}
+	}
+	for _, o := range operands {
+		o = ssax.Unconvert(o)
+		if apis.IsObject(o.Type()) || apis.IsObjectStruct(ssax.Deref(o.Type())) {
+			return true
+		}
+		if _, path := md.s.RootOf(o); slices.Contains(path, part) {
+			return true
+		}
+	}
+	return false
 }
 
 // taintedHelperConds reports whether st, a store a helper of the package

@@ -290,14 +290,8 @@ func copiedForUse(v ssa.Value) ssa.Value {
 			if refs := x.Referrers(); refs == nil || len(*refs) != 1 {
 				return nil
 			}
-			if x.Call.IsInvoke() {
-				if apis.IsDeepCopy(x.Call.Method.Name()) && len(x.Call.Args) == 0 {
-					return x.Call.Value
-				}
-				return nil
-			}
-			if fn := x.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && apis.IsDeepCopy(fn.Name()) && len(x.Call.Args) == 1 {
-				return x.Call.Args[0]
+			if f := ssax.CalleeFunc(&x.Call); f != nil && apis.IsDeepCopy(f.Name()) {
+				return ssax.CallRecv(&x.Call) // nil for a function that is no method
 			}
 			return nil
 		default:

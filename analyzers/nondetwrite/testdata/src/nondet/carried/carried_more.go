@@ -196,3 +196,35 @@ func (r *AssignedBackReconciler) Reconcile(ctx context.Context, req ctrl.Request
 func summarize(w *api.Widget) string {
 	return "params: " + w.Spec.Params["mode"]
 }
+
+// specSession patches the status only when the spec changed during the
+// pass: a stamp in the status goes out with a real change, not on every
+// pass.
+type specSession struct {
+	c    client.Client
+	w    *api.Widget
+	base *api.Widget
+}
+
+func (s *specSession) end(ctx context.Context) error {
+	if reflect.DeepEqual(s.base.Spec, s.w.Spec) {
+		return nil
+	}
+	return s.c.Status().Patch(ctx, s.w, client.MergeFrom(s.base))
+}
+
+type SpecSessionReconciler struct{ client.Client }
+
+func (r *SpecSessionReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	s := &specSession{c: r.Client, w: w, base: w.DeepCopy()}
+	defer s.end(ctx)
+	if w.Spec.Replicas < 1 {
+		s.w.Spec.Replicas = 1
+	}
+	s.w.Status.LastUpdated = metav1.Now()
+	return ctrl.Result{}, nil
+}
