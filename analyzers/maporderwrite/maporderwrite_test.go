@@ -71,7 +71,9 @@ func TestSelected(t *testing.T) {
 
 // TestOptions: a map-ordered list passed to a functional option of a
 // status builder, stored whole behind a comparison of the whole status;
-// the twin sorts first.
+// a status a helper built, stored whole behind a comparison of the one
+// field in map order (in the reconciler, and in a manager holding the
+// object); the twins sort first, or compare a field the order misses.
 func TestOptions(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/options")
 }

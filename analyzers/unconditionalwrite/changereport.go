@@ -25,10 +25,14 @@ import (
 // to persist that change, yet runs on every pass. This is reported even
 // when the write is self-guarded (a patch helper that diffs first): the
 // helper still builds and compares the patch, and the code says plainly
-// which condition it needs. It is not reported when a condition over the
-// same state (the finalizers, or the conditions) already decides whether
-// the two statements run, nor when the function stored into the object
-// before the report (the write may be there for that change too).
+// which condition it needs, as long as the reconcile goes on to change or
+// write the object after it (the helper then persists a half-done object
+// in the middle of the pass; as the last word on the object, it sends the
+// reported change or nothing, as the gated write would). It is not
+// reported when a condition over the same state (the finalizers, or the
+// conditions) already decides whether the two statements run, nor when
+// the function stored into the object before the report (the write may be
+// there for that change too).
 
 // ignoredReport is a write preceded by a discarded change report.
 type ignoredReport struct {
@@ -98,7 +102,33 @@ func findIgnoredReport(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 	if s.GuardedOn(w.Fn, ssaCall.Block(), stateOf(fn)) {
 		return ignoredReport{}, false
 	}
+	if w.Diffing && !changedAfter(s, w.Fn, w.Call, reported) {
+		// A helper that diffs, with nothing after it that changes or
+		// writes the object: it sends the reported change or nothing,
+		// as the gated write would.
+		return ignoredReport{}, false
+	}
 	return r, true
+}
+
+// changedAfter reports whether fn goes on, after the write at call, to
+// change or write the object root: a store into it or a write of it that
+// the write reaches, or a deferred write of it (which runs when fn
+// returns). Then a diffing write at call sends a half-done object in the
+// middle of the reconcile.
+func changedAfter(s *summary.Summary, fn *ssa.Function, call ssa.CallInstruction, root ssa.Value) bool {
+	for _, e := range s.Effects(fn) {
+		if e.Root != root || e.Instr == ssa.Instruction(call) {
+			continue
+		}
+		if _, deferred := e.Instr.(*ssa.Defer); deferred && e.Kind == summary.WriteEffect {
+			return true
+		}
+		if ssax.Reaches(call, e.Instr) {
+			return true
+		}
+	}
+	return false
 }
 
 // inHead reports whether call is in the statement itself, not in a block

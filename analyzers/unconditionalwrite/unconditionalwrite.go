@@ -77,9 +77,11 @@ var Doc = &checkdoc.Doc{
 		"statement comes between the two, or when a condition over the same state (a finalizer or " +
 		"condition test, in the function or on the call chain) already decides whether both run. When the write " +
 		"is a helper that diffs first (cluster-api's `patch.Helper`, a scope's `PatchObject()`, a helper whose facts " +
-		"say it compares before it writes), the message says what that costs instead: the helper sends nothing when " +
-		"nothing changed, but computes the full diff on every pass and, in the middle of the reconcile, persists " +
-		"whatever else has changed so far.\n\n" +
+		"say it compares before it writes), it is reported only when the reconcile goes on after it to change or write " +
+		"the object (a store, a later write, a deferred patch), and the message says what that costs instead: the helper " +
+		"sends nothing when nothing changed, but computes the full diff on every pass and, in the middle of the " +
+		"reconcile, persists whatever else has changed so far. As the last word on the object, such a helper sends the " +
+		"reported change or nothing, as the gated write would: not reported.\n\n" +
 		"Also reported: a `Create` (controller-runtime's, a typed clientset's, or a helper's of any package whose facts " +
 		"say so) whose AlreadyExists error the code takes as success (`apierrors.IsAlreadyExists`, " +
 		"`client.IgnoreAlreadyExists`) when nothing looks the object up before it (no `Get` whose NotFound decides it, " +

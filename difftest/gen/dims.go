@@ -65,7 +65,7 @@ var Values = map[string][]string{
 		"set-condition", "hash-compare", "op-result"},
 	DimStamp: {"none", "before-guard", "inside-guard"},
 	DimWrite: {"status-update", "status-patch", "status-patch-late-base", "update", "patch",
-		"createorupdate", "get-update", "createorpatch", "apply-patch", "patch-helper", "apply", "typed-update"},
+		"createorupdate", "get-update", "createorpatch", "apply-patch", "patch-helper", "apply", "typed-update", "typed-update-status"},
 }
 
 // nondeterministic are the sources whose value differs between passes in
@@ -225,7 +225,7 @@ func unless(ok bool, why string) string {
 	return why
 }
 
-var statusWrites = []string{"status-update", "status-patch", "status-patch-late-base", "patch-helper"}
+var statusWrites = []string{"status-update", "status-patch", "status-patch-late-base", "patch-helper", "typed-update-status"}
 
 // childDest is whether the destination is in a child object.
 func childDest(d string) bool { return d == "child-data" || d == "pod-template" }

@@ -515,6 +515,11 @@ return reconcile.Result{}, err
 		writeCall = "ph.Patch(ctx, " + wptr + ")"
 	}
 	writeStmt := "if err := " + writeCall + "; err != nil {\nreturn reconcile.Result{}, err\n}\n"
+	if write == "typed-update-status" {
+		// Through a typed client in client-gen's shape, which returns
+		// the stored object and leaves its argument as it was.
+		writeStmt = "if _, err := runner.Typed(" + cl + ").Widgets(" + wsel + ".Namespace).UpdateStatus(ctx, " + wptr + ", metav1.UpdateOptions{}); err != nil {\nreturn reconcile.Result{}, err\n}\n"
+	}
 	if write == "status-patch-late-base" {
 		writeStmt = "late := " + wsel + ".DeepCopy()\n" + writeStmt
 	}

@@ -488,6 +488,48 @@ func (m configMaps) Update(ctx context.Context, cm *corev1.ConfigMap, _ metav1.U
 	return out, m.c.Update(ctx, out)
 }
 
+// WidgetInterface is a typed client of the Widgets of one namespace, in
+// the shape client-gen generates.
+type WidgetInterface interface {
+	Get(ctx context.Context, name string, opts metav1.GetOptions) (*v1.Widget, error)
+	Update(ctx context.Context, w *v1.Widget, opts metav1.UpdateOptions) (*v1.Widget, error)
+	UpdateStatus(ctx context.Context, w *v1.Widget, opts metav1.UpdateOptions) (*v1.Widget, error)
+}
+
+// WidgetsGetter returns the typed client of a namespace's Widgets.
+type WidgetsGetter interface {
+	Widgets(namespace string) WidgetInterface
+}
+
+// Typed is a generated-style clientset of Widgets served through c.
+func Typed(c client.Client) WidgetsGetter { return widgetsGetter{c: c} }
+
+type widgetsGetter struct{ c client.Client }
+
+func (g widgetsGetter) Widgets(namespace string) WidgetInterface {
+	return widgets{c: g.c, ns: namespace}
+}
+
+type widgets struct {
+	c  client.Client
+	ns string
+}
+
+func (t widgets) Get(ctx context.Context, name string, _ metav1.GetOptions) (*v1.Widget, error) {
+	w := &v1.Widget{}
+	return w, t.c.Get(ctx, types.NamespacedName{Namespace: t.ns, Name: name}, w)
+}
+
+func (t widgets) Update(ctx context.Context, w *v1.Widget, _ metav1.UpdateOptions) (*v1.Widget, error) {
+	out := w.DeepCopy()
+	return out, t.c.Update(ctx, out)
+}
+
+func (t widgets) UpdateStatus(ctx context.Context, w *v1.Widget, _ metav1.UpdateOptions) (*v1.Widget, error) {
+	out := w.DeepCopy()
+	return out, t.c.Status().Update(ctx, out)
+}
+
 // PatchHelper sends the changes made to an object since it was taken, as
 // a merge patch of the status and one of the rest, each only when that
 // part changed (the shape of cluster-api's patch helper).

@@ -4,9 +4,49 @@ import (
 	"go/ast"
 	"go/token"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
+
+// recentFiles keeps the last few source files the fixes of a pass read: a
+// check builds many fixes in one file, and reading the file whole for each
+// was most of the cost of building them. It holds a few files at most, so
+// a long-lived driver (a golangci-lint run) keeps no more.
+var recentFiles struct {
+	sync.Mutex
+	keys [8]recentKey
+	data [8][]byte
+	next int
+}
+
+type recentKey struct {
+	pass *analysis.Pass
+	name string
+}
+
+// readFile is pass.ReadFile through recentFiles.
+func readFile(pass *analysis.Pass, name string) ([]byte, error) {
+	k := recentKey{pass, name}
+	recentFiles.Lock()
+	for i, rk := range recentFiles.keys {
+		if rk == k {
+			d := recentFiles.data[i]
+			recentFiles.Unlock()
+			return d, nil
+		}
+	}
+	recentFiles.Unlock()
+	d, err := pass.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	recentFiles.Lock()
+	recentFiles.keys[recentFiles.next], recentFiles.data[recentFiles.next] = k, d
+	recentFiles.next = (recentFiles.next + 1) % len(recentFiles.keys)
+	recentFiles.Unlock()
+	return d, nil
+}
 
 // Source returns the original source text of [pos, end), or "" when the
 // file cannot be read.
@@ -15,7 +55,7 @@ func Source(pass *analysis.Pass, pos, end token.Pos) string {
 	if tf == nil || end < pos {
 		return ""
 	}
-	data, err := pass.ReadFile(tf.Name())
+	data, err := readFile(pass, tf.Name())
 	if err != nil {
 		return ""
 	}
@@ -32,7 +72,7 @@ func LineIndent(pass *analysis.Pass, pos token.Pos) string {
 	if tf == nil {
 		return ""
 	}
-	data, err := pass.ReadFile(tf.Name())
+	data, err := readFile(pass, tf.Name())
 	if err != nil {
 		return ""
 	}
@@ -120,7 +160,7 @@ func withLineComment(pass *analysis.Pass, end token.Pos) token.Pos {
 	if tf == nil {
 		return end
 	}
-	data, err := pass.ReadFile(tf.Name())
+	data, err := readFile(pass, tf.Name())
 	if err != nil {
 		return end
 	}

@@ -68,6 +68,22 @@ func (w *Write) Method() string {
 	if w.Kind == apis.SubResourceWrite && w.SubResource != "" {
 		return "SubResource(" + w.SubResource + ") write"
 	}
+	if w.Flavor == apis.FlavorTyped || w.Flavor == apis.FlavorDynamic {
+		// A client-go client's method says what it writes by its own
+		// name (UpdateStatus, ApplyStatus).
+		name := ""
+		if c := w.Call.Common(); c.IsInvoke() {
+			name = c.Method.Name()
+		} else if f := c.StaticCallee(); f != nil {
+			name = f.Name()
+		}
+		if name != "" && w.Kind.IsStatus() && !strings.Contains(name, "Status") {
+			name += `(…, "status")` // the subresource named by the last argument
+		}
+		if name != "" {
+			return name
+		}
+	}
 	return w.Kind.String()
 }
 

@@ -513,9 +513,11 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 		}
 		return t
 	default:
+		held, heldPath := ssa.Value(nil), path
 		if hp, prefix := a.m.HeldBy(root); hp != nil {
 			// The object a holder parameter holds: that parameter, at
 			// the field's path.
+			held = root
 			root, path = hp, append(slices.Clone(prefix), path...)
 		}
 		var t Taint
@@ -535,19 +537,12 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 			// What the function (or the closure reading it) stored into
 			// the object it was given before the read (obj.Status =
 			// desired; … obj.Status.X).
-			for _, st := range a.storeIndex(topLevel(fn))[p] {
-				if st.instr.Parent() != fn || !CompatiblePaths(st.path, path) || at == nil || !ssax.Reaches(st.instr, at) {
-					continue
-				}
-				stored := a.storeTaint(st, vis)
-				if n := len(st.path); n < len(path) && st.val != nil {
-					if ft, ok := a.callField(st.val, path[n], vis); ok {
-						stored = ft
-					} else {
-						stored = versionAt(a.subTaint(st.val, path[n:], vis, 4), path[n:])
-					}
-				}
-				t = t.Union(stored)
+			// A held object's stores are indexed under it, at paths from
+			// the object (m.obj.Status = desired; … m.obj.Status.X).
+			idx := a.storeIndex(topLevel(fn))
+			t = t.Union(a.storesBefore(idx[p], path, fn, at, vis))
+			if held != nil {
+				t = t.Union(a.storesBefore(idx[held], heldPath, fn, at, vis))
 			}
 		}
 		return t
@@ -590,6 +585,29 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 	}
 	if t.Kinds&apis.Version != 0 && len(path) == 0 && a.versionCleared(root) {
 		t = t.Without(apis.Version) // meta := w.ObjectMeta; meta.ResourceVersion = ""
+	}
+	return t
+}
+
+// storesBefore is the taint that the stores of fn among stores, made
+// before the read at, leave at path: a store at path or inside it whole, a
+// store of a struct above it by the part of the struct at the rest of the
+// path.
+func (a *Analysis) storesBefore(stores []localStore, path []string, fn *ssa.Function, at ssa.Instruction, vis map[ssa.Value]bool) Taint {
+	var t Taint
+	for _, st := range stores {
+		if st.instr.Parent() != fn || !CompatiblePaths(st.path, path) || at == nil || !ssax.Reaches(st.instr, at) {
+			continue
+		}
+		stored := a.storeTaint(st, vis)
+		if n := len(st.path); n < len(path) && st.val != nil {
+			if ft, ok := a.callField(st.val, path[n], vis); ok {
+				stored = ft
+			} else {
+				stored = versionAt(a.subTaint(st.val, path[n:], vis, 4), path[n:])
+			}
+		}
+		t = t.Union(stored)
 	}
 	return t
 }
@@ -1051,6 +1069,9 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		}
 		if k == "" && (callee.Name() == "GetResourceVersion" || callee.Name() == "GetGeneration") {
 			k = argVersion(recv) // an object parameter of an interface type: its caller's
+			if fv, ok := recv.(*ssa.FreeVar); ok && k == "" {
+				k = capturedVersion(a.m.Binding(fv)) // one a closure captured: its parent's caller's
+			}
 		}
 		switch {
 		case k == "":
@@ -1280,6 +1301,23 @@ func argVersion(v ssa.Value) string {
 	return ""
 }
 
+// capturedParamVersion marks a VersionOf that names a parameter (by index)
+// of the function that made the closure the value was computed in; the
+// closure's call in that function turns it into a paramVersion.
+const capturedParamVersion = "captured#"
+
+// capturedVersion is the VersionOf of the object a closure captured, b:
+// for a parameter of an interface type of the enclosing function, that
+// parameter (capturedParamVersion); "" otherwise.
+func capturedVersion(b ssa.Value) string {
+	if p, ok := b.(*ssa.Parameter); ok && types.IsInterface(p.Type()) {
+		if i := ssax.ParamIndex(p.Parent(), p); i >= 0 {
+			return capturedParamVersion + strconv.Itoa(i)
+		}
+	}
+	return ""
+}
+
 // versionParam returns the parameter index a paramVersion names.
 func versionParam(k string) (int, bool) {
 	rest, ok := strings.CutPrefix(k, paramVersion)
@@ -1394,6 +1432,10 @@ func (a *Analysis) bindParamsAt(t Taint, args []ssa.Value, at ssa.Instruction, v
 		out.Params, out.ParamPaths = out.Captured, out.CapturedPaths
 		out.Captured, out.CapturedPaths = 0, ""
 	}
+	if rest, ok := strings.CutPrefix(out.VersionOf, capturedParamVersion); ok && at != nil && at.Parent().Parent() == nil {
+		// Likewise the object parameter whose version it names.
+		out.VersionOf = paramVersion + rest
+	}
 	for i, arg := range args {
 		if i < 64 && t.Params&(1<<uint(i)) != 0 {
 			at0 := a.argAtPath(arg, t.ParamPath(i), vis)
@@ -1495,6 +1537,12 @@ func (a *Analysis) ReturnFieldTaint(fn *ssa.Function, field string) Taint {
 				t = t.Union(a.storedTaint(alloc, []string{field}, make(map[ssa.Value]bool)))
 				return
 			}
+		}
+		if ft, ok := a.callField(r, field, make(map[ssa.Value]bool)); ok {
+			// The result of another call returned as is (a body run as a
+			// closure): that call's field.
+			t = t.Union(ft)
+			return
 		}
 		t = t.Union(a.TaintOf(r))
 	})

@@ -122,8 +122,8 @@ func (r *Guards) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, 
 	}
 
 	// client-go typed and dynamic clients.
-	_, _ = r.CS.AppsV1().Deployments(g.Namespace).UpdateStatus(ctx, &d, metav1.UpdateOptions{})                                // want `write Status\(\).Update unguarded`
-	_, _ = r.CS.CoreV1().Pods(g.Namespace).Patch(ctx, "p", types.MergePatchType, nil, metav1.PatchOptions{}, "status")         // want `write Status\(\).Patch unguarded`
+	_, _ = r.CS.AppsV1().Deployments(g.Namespace).UpdateStatus(ctx, &d, metav1.UpdateOptions{})                                // want `write UpdateStatus unguarded`
+	_, _ = r.CS.CoreV1().Pods(g.Namespace).Patch(ctx, "p", types.MergePatchType, nil, metav1.PatchOptions{}, "status")         // want `write Patch\(…, "status"\) unguarded`
 	_, _ = r.Dyn.Resource(gadgets).Namespace(g.Namespace).Patch(ctx, g.Name, types.MergePatchType, nil, metav1.PatchOptions{}) // want `write Patch unguarded`
 
 	// Helpers: in this package (scope) and in another (facts).

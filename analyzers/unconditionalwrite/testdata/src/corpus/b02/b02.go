@@ -29,6 +29,6 @@ func (c *controller) ProcessItem(ctx context.Context, key string) error {
 	}
 	pod = pod.DeepCopy()
 	pod.Status.Phase = corev1.PodRunning
-	_, err = c.client.CoreV1().Pods(pod.Namespace).UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `unconditionalwrite: Status\(\).Update of the Pod runs on every reconcile`
+	_, err = c.client.CoreV1().Pods(pod.Namespace).UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `unconditionalwrite: UpdateStatus of the Pod runs on every reconcile`
 	return err
 }

@@ -187,3 +187,52 @@ func (r *HelperReportReconciler) Reconcile(ctx context.Context, req ctrl.Request
 	ensureFinalizer(w)
 	return ctrl.Result{}, r.Update(ctx, w) // want `unconditionalwrite: Update of the Widget runs on every reconcile: ensureFinalizer \(controllerutil.AddFinalizer\) reports whether it changed the object, but its result is ignored`
 }
+
+// A diffing helper as the last word on the object: it sends the reported
+// change or nothing, as the gated write would. Not reported.
+type LastWordReconciler struct{ client.Client }
+
+func (r *LastWordReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Replicas == 0 {
+		return ctrl.Result{}, nil
+	}
+	base := w.DeepCopy()
+	controllerutil.AddFinalizer(w, fin)
+	if err := lib.UpdateIfChanged(ctx, r.Client, w, base); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// The same diffing helper with a deferred status write after it: the
+// reconcile goes on, and the helper persists the object mid-way.
+type DeferredStatusReconciler struct{ client.Client }
+
+func (r *DeferredStatusReconciler) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) {
+	w := &api.Widget{}
+	if err := r.Get(ctx, req.NamespacedName, w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if w.Spec.Replicas == 0 {
+		return ctrl.Result{}, nil
+	}
+	defer func() {
+		if w.Status.Phase == "Ready" {
+			return
+		}
+		w.Status.Phase = "Ready"
+		if uerr := r.Status().Update(ctx, w); uerr != nil && err == nil {
+			err = uerr
+		}
+	}()
+	base := w.DeepCopy()
+	controllerutil.AddFinalizer(w, fin)
+	if err := lib.UpdateIfChanged(ctx, r.Client, w, base); err != nil { // want `unconditionalwrite: UpdateIfChanged \(Update\) of the Widget runs on every reconcile: controllerutil.AddFinalizer reports whether it changed the object, but its result is ignored. The helper sends nothing when nothing changed`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}

@@ -37,7 +37,7 @@ func (c *podController) Sync(ctx context.Context, key string) error {
 	}
 	pod = pod.DeepCopy()
 	pod.Status.Phase = corev1.PodRunning
-	_, err = c.client.CoreV1().Pods(ns).UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `unconditionalwrite: Status\(\)\.Update of the Pod runs on every reconcile`
+	_, err = c.client.CoreV1().Pods(ns).UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `unconditionalwrite: UpdateStatus of the Pod runs on every reconcile`
 	return err
 }
 
@@ -124,6 +124,6 @@ func (c *podHandler) Handle(ctx context.Context, key string) error {
 	}
 	pod = pod.DeepCopy()
 	pod.Status.Phase = corev1.PodRunning
-	_, err = c.client.CoreV1().Pods(ns).UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `unconditionalwrite: Status\(\)\.Update of the Pod runs on every reconcile`
+	_, err = c.client.CoreV1().Pods(ns).UpdateStatus(ctx, pod, metav1.UpdateOptions{}) // want `unconditionalwrite: UpdateStatus of the Pod runs on every reconcile`
 	return err
 }

@@ -1,0 +1,203 @@
+// Command differential is the full differential run of reconcilelint's
+// checks against execution: many batches of generated reconcilers (class
+// A/B, C, D and E, see package difftest/gen), each labelled by running it
+// with verify and by the linter, merged into one report of confusion
+// tables and every disagreement.
+//
+// Usage, from the repository root:
+//
+//	go run ./bench/cmd/differential [-n 10000] [-batch 700] [-seed 1000] [-linter BIN] [-o report.md]
+//
+// Each batch is one generated module with its own seeds (seed+batch for
+// every class), written to a temporary directory and removed when it is
+// labelled, so the run needs the disk of one batch at a time. A line of
+// progress goes to standard error after each batch. The sample
+// TestDifferential runs in ./test.sh is seed 1 of the same generator.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/reconcilelint/reconcilelint/difftest"
+	"github.com/reconcilelint/reconcilelint/difftest/gen"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "differential:", err)
+		os.Exit(2)
+	}
+}
+
+// share is one class's part of each batch.
+type share struct {
+	class  string // as gen.Classes spells it ("" for A/B)
+	name   string // as the flag spells it
+	weight int
+}
+
+func run() error {
+	total := flag.Int("n", 10000, "how many programs to generate in all")
+	batch := flag.Int("batch", 700, "how many programs each generated module holds")
+	seed := flag.Uint64("seed", 1000, "the first batch's seed (batch i uses seed+i)")
+	mix := flag.String("mix", "AB=4,C=2,D=2,E=2", "each class's weight in a batch")
+	linter := flag.String("linter", "", "the reconcilelint binary (default: built from this checkout)")
+	out := flag.String("o", "", "write the report to this file instead of standard output")
+	keep := flag.String("keep", "", "keep each batch's module under this directory instead of removing it")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", flag.Args())
+	}
+	if *total < 1 || *batch < 1 {
+		return fmt.Errorf("-n and -batch must be positive")
+	}
+	shares, err := parseMix(*mix)
+	if err != nil {
+		return err
+	}
+	root, err := repoRoot()
+	if err != nil {
+		return err
+	}
+	work, err := os.MkdirTemp("", "differential-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	if *linter == "" {
+		*linter = filepath.Join(work, "reconcilelint")
+		fmt.Fprintln(os.Stderr, "differential: building reconcilelint")
+		cmd := exec.Command("go", "build", "-o", *linter, "./cmd/reconcilelint")
+		cmd.Dir = root
+		if b, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("building reconcilelint: %w\n%s", err, b)
+		}
+	}
+	var w io.Writer = os.Stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+
+	ctx := context.Background()
+	batches := (*total + *batch - 1) / *batch
+	var rows []difftest.Row
+	start := time.Now()
+	for i := 0; i < batches; i++ {
+		n := min(*batch, *total-i**batch)
+		progs, err := batchPrograms(shares, *seed+uint64(i), n)
+		if err != nil {
+			return fmt.Errorf("batch %d: %w", i+1, err)
+		}
+		dir := filepath.Join(work, fmt.Sprintf("batch%03d", i+1))
+		if *keep != "" {
+			dir = filepath.Join(*keep, fmt.Sprintf("batch%03d", i+1))
+		}
+		got, err := difftest.Run(ctx, difftest.Options{Dir: dir, VerifyDir: filepath.Join(root, "verify"), Linter: *linter}, progs)
+		if err != nil {
+			return fmt.Errorf("batch %d (seed %d): %w", i+1, *seed+uint64(i), err)
+		}
+		if *keep == "" {
+			if err := os.RemoveAll(dir); err != nil {
+				return err
+			}
+		}
+		for _, r := range got {
+			// Names repeat from batch to batch; the report names the batch.
+			r.Program.Name = fmt.Sprintf("b%03d/%s", i+1, r.Program.Name)
+			rows = append(rows, r)
+		}
+		agree := 0
+		for _, r := range rows {
+			if r.Agrees() {
+				agree++
+			}
+		}
+		el := time.Since(start)
+		eta := time.Duration(float64(el) / float64(len(rows)) * float64(*total-len(rows)))
+		fmt.Fprintf(os.Stderr, "differential: batch %d/%d (seed %d): %d programs, %d agree so far (%.2f%%); %s elapsed, about %s left\n",
+			i+1, batches, *seed+uint64(i), len(rows), agree, 100*float64(agree)/float64(len(rows)),
+			el.Round(time.Second), eta.Round(time.Second))
+	}
+	fmt.Fprintf(w, "# differential: %d programs in %d batches (seeds %d–%d, mix %s), %s\n\n",
+		len(rows), batches, *seed, *seed+uint64(batches-1), *mix, time.Since(start).Round(time.Second))
+	difftest.WriteReport(w, rows)
+	return nil
+}
+
+// parseMix reads "AB=4,C=2,…".
+func parseMix(s string) ([]share, error) {
+	var out []share
+	for _, kv := range strings.Split(s, ",") {
+		name, v, ok := strings.Cut(kv, "=")
+		wt, err := strconv.Atoi(v)
+		if !ok || err != nil || wt < 0 {
+			return nil, fmt.Errorf("-mix: %q is not class=weight", kv)
+		}
+		class := name
+		if name == "AB" {
+			class = ""
+		}
+		if !slices.Contains(gen.Classes, class) {
+			return nil, fmt.Errorf("-mix: unknown class %q (AB, C, D or E)", name)
+		}
+		out = append(out, share{class: class, name: name, weight: wt})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("-mix is empty")
+	}
+	return out, nil
+}
+
+// batchPrograms draws n programs split between the classes by weight,
+// each class from its own stratified sample of seed.
+func batchPrograms(shares []share, seed uint64, n int) ([]gen.Program, error) {
+	sum := 0
+	for _, s := range shares {
+		sum += s.weight
+	}
+	if sum == 0 {
+		return nil, fmt.Errorf("-mix has no positive weight")
+	}
+	var progs []gen.Program
+	left := n
+	for k, s := range shares {
+		m := n * s.weight / sum
+		if k == len(shares)-1 {
+			m = left
+		}
+		left -= m
+		if m == 0 {
+			continue
+		}
+		ps, err := gen.SampleClass(s.class, seed, m)
+		if err != nil {
+			return nil, fmt.Errorf("class %s: %w", s.name, err)
+		}
+		progs = append(progs, ps...)
+	}
+	return progs, nil
+}
+
+// repoRoot is the root of the reconcilelint module this command runs in.
+func repoRoot() (string, error) {
+	b, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/reconcilelint/reconcilelint").Output()
+	if err != nil {
+		return "", fmt.Errorf("finding the reconcilelint module (run from its checkout): %w", err)
+	}
+	return strings.TrimSpace(string(b)), nil
+}
