@@ -155,7 +155,8 @@ func TestStructResults(t *testing.T) {
 
 // TestOwnGeneration: a value derived from the object's own generation
 // stored into its spec and written by Update or Patch is new after every
-// write (the server increments the generation); in an annotation, in the
+// write (the server increments the generation), also when a helper reads
+// it in a closure over the object it is given; in an annotation, in the
 // status, or in a spec that only a status write follows, it is not.
 func TestOwnGeneration(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/owngeneration")

@@ -1069,8 +1069,8 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 		}
 		if k == "" && (callee.Name() == "GetResourceVersion" || callee.Name() == "GetGeneration") {
 			k = argVersion(recv) // an object parameter of an interface type: its caller's
-			if fv, ok := recv.(*ssa.FreeVar); ok && k == "" {
-				k = capturedVersion(a.m.Binding(fv)) // one a closure captured: its parent's caller's
+			if k == "" {
+				k = capturedVersion(a.capturedParam(recv)) // one a closure captured: its parent's caller's
 			}
 		}
 		switch {
@@ -1305,6 +1305,39 @@ func argVersion(v ssa.Value) string {
 // of the function that made the closure the value was computed in; the
 // closure's call in that function turns it into a paramVersion.
 const capturedParamVersion = "captured#"
+
+// capturedParam returns the parameter of the enclosing function that v, a
+// captured variable read in a closure, holds: the free variable bound to
+// the parameter, or a load of one bound to the parameter's cell (which
+// only the parameter is stored into, and the closure does not assign).
+// nil otherwise.
+func (a *Analysis) capturedParam(v ssa.Value) ssa.Value {
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		fv, ok := ld.X.(*ssa.FreeVar)
+		if !ok {
+			return nil
+		}
+		cell, ok := a.m.Binding(fv).(*ssa.Alloc)
+		if !ok {
+			return nil
+		}
+		for _, r := range *fv.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == fv {
+				return nil // the closure assigns it
+			}
+		}
+		if p := ssax.SpilledParam(cell); p != nil {
+			return p
+		}
+		return nil
+	}
+	if fv, ok := v.(*ssa.FreeVar); ok {
+		if p, ok := a.m.Binding(fv).(*ssa.Parameter); ok {
+			return p
+		}
+	}
+	return nil
+}
 
 // capturedVersion is the VersionOf of the object a closure captured, b:
 // for a parameter of an interface type of the enclosing function, that

@@ -59,3 +59,39 @@ func (r *TaggingAnnotationReconciler) Reconcile(ctx context.Context, req ctrl.Re
 	}
 	return ctrl.Result{}, nil
 }
+
+// labelled names an object's generation through a closure over the object
+// it is given, as a formatter chosen at run time would.
+func labelled(obj client.Object, prefix string) string {
+	format := func() string { return prefix + strconv.FormatInt(obj.GetGeneration(), 10) }
+	return format()
+}
+
+// ClosureRevisionReconciler stores in the spec what labelled makes of the
+// object's own generation: every write of the spec bumps it.
+type ClosureRevisionReconciler struct{ client.Client }
+
+func (r *ClosureRevisionReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	g := &Gizmo{}
+	if err := r.Get(ctx, req.NamespacedName, g); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	g.Spec.Revision = labelled(g, "rev-") // want `nondetwrite: the Gizmo's own metadata.generation flows into Gizmo.Spec.Revision, written by Update on every reconcile`
+	return ctrl.Result{}, r.Update(ctx, g)
+}
+
+// ClosureAnnotationReconciler is its twin on an annotation, which a write
+// does not bump the generation for.
+type ClosureAnnotationReconciler struct{ client.Client }
+
+func (r *ClosureAnnotationReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	g := &Gizmo{}
+	if err := r.Get(ctx, req.NamespacedName, g); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if g.Annotations == nil {
+		g.Annotations = map[string]string{}
+	}
+	g.Annotations["example.com/revision"] = labelled(g, "rev-")
+	return ctrl.Result{}, r.Update(ctx, g)
+}
