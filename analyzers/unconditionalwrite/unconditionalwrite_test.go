@@ -85,7 +85,7 @@ func TestCreatesEveryPass(t *testing.T) {
 // and a stage of a list of structs its constructor filled, are reached on
 // every pass (the lookup's ok decides which entry runs, not whether the
 // object changed): their unguarded writes are reported, the guarded ones
-// next to them are not.
+// next to them are not; also when a generic helper makes the call.
 func TestTables(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/tables")
 }

@@ -31,6 +31,12 @@ type Graph struct {
 	returns map[*ssa.Function]*ssa.Function // factories: the one function each returns
 	boxed   []types.Type                    // the concrete types the package makes into interface values
 	sole    map[*types.Func]*ssa.Function   // SoleImpl's answers
+	// values are the functions the package's code uses as values (stored,
+	// passed, made into closures), generic bodies included; inGeneric are
+	// the dynamic calls of generic bodies, which the library does not see:
+	// they may call any of values with their signature.
+	values    []*ssa.Function
+	inGeneric map[*ssa.CallCommon]bool
 }
 
 // holder is a place that can hold a function value: a package variable,
@@ -45,25 +51,28 @@ type holder struct {
 // Build computes the graph over fns, the package's functions with bodies
 // (closures included), and the methods of the types they make into
 // interface values (the implementations an interface call dispatches
-// to). Generic function bodies are left out: the analysis needs
-// instantiated code, which the model does not build, so calls in
-// them, and flows through them, stay unresolved. A failure of the library
+// to). Generic function bodies are left out: the library needs
+// instantiated code, which the model does not build, so flows through
+// them stay unresolved; a dynamic call in one may run any function of its
+// signature that the package uses as a value (Callees). A failure of the library
 // on code it does not expect leaves the graph empty rather than stopping
 // the analysis.
 func Build(fns []*ssa.Function) (g *Graph) {
 	returns := findFactories(fns)
 	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: findHolders(fns, returns), returns: returns, impls: findImpls(fns),
-		sole: make(map[*types.Func]*ssa.Function)}
+		sole: make(map[*types.Func]*ssa.Function), inGeneric: make(map[*ssa.CallCommon]bool)}
 	set := make(map[*ssa.Function]bool)
 	var operands []*ssa.Value
 	for _, fn := range fns {
 		if fn == nil || len(fn.Blocks) == 0 {
 			continue
 		}
+		g.noteValues(fn)
 		if generic(fn) {
 			// Left out of the graph (the library needs instantiated
 			// code), but the concrete types its body makes into interface
-			// values are still the package's implementations (SoleImpl).
+			// values are still the package's implementations (SoleImpl),
+			// and its dynamic calls are resolved by signature.
 			g.boxConcrete(fn)
 			continue
 		}
@@ -106,7 +115,7 @@ func Build(fns []*ssa.Function) (g *Graph) {
 	defer func() {
 		if recover() != nil {
 			g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: g.holders, returns: g.returns, impls: g.impls,
-				boxed: g.boxed, sole: g.sole}
+				boxed: g.boxed, sole: g.sole, values: g.values, inGeneric: g.inGeneric}
 		}
 	}()
 	cg := vta.CallGraph(set, nil)
@@ -151,7 +160,61 @@ func (g *Graph) Callees(c *ssa.CallCommon) []*ssa.Function {
 	if fs := g.choices(c.Value, make(map[ssa.Value]bool)); len(fs) > 0 {
 		return fs
 	}
-	return g.callees[c]
+	if fs := g.callees[c]; len(fs) > 0 || !g.inGeneric[c] {
+		return fs
+	}
+	return g.bySignature(c.Signature())
+}
+
+// noteValues records the functions fn uses as values, and, when fn is a
+// generic body, its dynamic calls.
+func (g *Graph) noteValues(fn *ssa.Function) {
+	inGeneric := generic(fn)
+	var operands []*ssa.Value
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			var static *ssa.CallCommon
+			if ci, ok := instr.(ssa.CallInstruction); ok {
+				c := ci.Common()
+				if c.StaticCallee() != nil {
+					static = c
+				} else if _, builtin := c.Value.(*ssa.Builtin); inGeneric && !c.IsInvoke() && !builtin {
+					g.inGeneric[c] = true
+				}
+			}
+			operands = instr.Operands(operands[:0])
+			for _, op := range operands {
+				if op == nil {
+					continue
+				}
+				f, ok := (*op).(*ssa.Function)
+				if !ok || static != nil && op == &static.Value || slices.Contains(g.values, f) {
+					continue // a static call names its callee: no value
+				}
+				g.values = append(g.values, f)
+			}
+		}
+	}
+}
+
+// bySignature returns the functions used as values whose signature is
+// sig, in a fixed order: what a call through a function value of that
+// type may run when nothing else tells (VTA's view of a value of the
+// type, without its flows).
+func (g *Graph) bySignature(sig *types.Signature) []*ssa.Function {
+	if typeparams(sig) {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, f := range g.values {
+		if types.Identical(f.Signature, sig) {
+			out = append(out, f)
+		}
+	}
+	slices.SortFunc(out, func(a, b *ssa.Function) int {
+		return cmp.Or(cmp.Compare(a.Pos(), b.Pos()), cmp.Compare(a.String(), b.String()))
+	})
+	return out
 }
 
 // choices returns the functions a function value is one of, when it is a
@@ -483,6 +546,14 @@ func typeparams(t types.Type) bool {
 		for i := 0; i < x.TypeArgs().Len(); i++ {
 			if typeparams(x.TypeArgs().At(i)) {
 				return true
+			}
+		}
+	case *types.Signature:
+		for _, tup := range []*types.Tuple{x.Params(), x.Results()} {
+			for i := range tup.Len() {
+				if typeparams(tup.At(i).Type()) {
+					return true
+				}
 			}
 		}
 	}

@@ -1306,37 +1306,55 @@ func argVersion(v ssa.Value) string {
 // closure's call in that function turns it into a paramVersion.
 const capturedParamVersion = "captured#"
 
-// capturedParam returns the parameter of the enclosing function that v, a
-// captured variable read in a closure, holds: the free variable bound to
-// the parameter, or a load of one bound to the parameter's cell (which
-// only the parameter is stored into, and the closure does not assign).
-// nil otherwise.
+// capturedParam returns the parameter of the top-level function that v, a
+// captured variable read in a closure (or in a closure within one), holds:
+// the free variable bound to the parameter, or a load of one bound to the
+// parameter's cell (which only the parameter is stored into, and no
+// closure assigns). nil otherwise.
 func (a *Analysis) capturedParam(v ssa.Value) ssa.Value {
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		fv, ok := ld.X.(*ssa.FreeVar)
-		if !ok {
-			return nil
-		}
-		cell, ok := a.m.Binding(fv).(*ssa.Alloc)
-		if !ok {
-			return nil
-		}
-		for _, r := range *fv.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == fv {
-				return nil // the closure assigns it
-			}
-		}
-		if p := ssax.SpilledParam(cell); p != nil {
-			return p
-		}
+	var fv *ssa.FreeVar
+	load := false
+	switch x := v.(type) {
+	case *ssa.FreeVar:
+		fv = x
+	case *ssa.UnOp:
+		fv, _ = x.X.(*ssa.FreeVar)
+		load = x.Op == token.MUL
+	}
+	if fv == nil || load && assigned(fv) {
 		return nil
 	}
-	if fv, ok := v.(*ssa.FreeVar); ok {
-		if p, ok := a.m.Binding(fv).(*ssa.Parameter); ok {
-			return p
+	b := a.m.Binding(fv)
+	for {
+		outer, ok := b.(*ssa.FreeVar)
+		if !ok {
+			break
+		}
+		if load && assigned(outer) {
+			return nil
+		}
+		b = a.m.Binding(outer) // a closure within a closure
+	}
+	var p *ssa.Parameter
+	if cell, ok := b.(*ssa.Alloc); ok && load {
+		p = ssax.SpilledParam(cell)
+	} else if !load {
+		p, _ = b.(*ssa.Parameter)
+	}
+	if p == nil || p.Parent().Parent() != nil {
+		return nil
+	}
+	return p
+}
+
+// assigned reports whether a closure stores into the captured variable fv.
+func assigned(fv *ssa.FreeVar) bool {
+	for _, r := range *fv.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == fv {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 // capturedVersion is the VersionOf of the object a closure captured, b:
