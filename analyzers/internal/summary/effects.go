@@ -303,11 +303,14 @@ func exportedPath(path []string) bool {
 	return true
 }
 
-// definedIn reports whether v is a parameter or instruction value of fn.
+// definedIn reports whether v is a parameter or instruction value of fn,
+// or the object a parameter of fn holds.
 func definedIn(fn *ssa.Function, v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		return x.Parent() == fn
+	case *HeldObject:
+		return x.Holder.Parent() == fn // the object a parameter of fn holds
 	case ssa.Instruction:
 		return x.Parent() == fn
 	}

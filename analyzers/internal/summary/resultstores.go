@@ -151,7 +151,8 @@ func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via *typ
 			continue
 		}
 		root, path := s.RootOf(v)
-		if !s.IsObjectRoot(root) {
+		held := s.valueAtCall(re.value, callee, cc)
+		if !s.IsObjectRoot(root) && !holdsPointer(re, held) {
 			continue
 		}
 		by := re.via
@@ -160,9 +161,21 @@ func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via *typ
 		}
 		out = append(out, &Effect{Kind: StoreEffect, Instr: call, Root: root, Path: append(append([]string(nil), path...), re.path...),
 			Via: by, Status: re.status, Taint: s.taints.BindParamsAt(re.taint, args, call), Conds: re.conds, Opaque: re.opaque, Removal: re.removal,
-			Value: s.valueAtCall(re.value, callee, cc)})
+			Value: held})
 	}
 	return out
+}
+
+// holdsPointer reports whether re stores, at a field of a result that is
+// no API object (a scope, a builder), a pointer the caller gave (held, in
+// the caller's terms): the result holds the caller's object, as a
+// constructor's does (heldRoot).
+func holdsPointer(re paramEffect, held ssa.Value) bool {
+	if held == nil || len(re.path) != 1 || re.status != Unguarded {
+		return false
+	}
+	_, isPtr := held.Type().Underlying().(*types.Pointer)
+	return isPtr
 }
 
 // valueAtCall is v, a value stored by callee, in the terms of its caller at
