@@ -32,7 +32,8 @@ func TestFreshName(t *testing.T) {
 // TestSteps: a Create in one of the steps kept in a map of function values
 // leaks AlreadyExists as a direct Create does. An error helper of the
 // package that takes AlreadyExists as success handles it; one that only
-// wraps the error (a nil test) hands it back.
+// wraps the error (a nil test) hands it back, also when a closure over the
+// error does the wrapping or the deciding.
 func TestSteps(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/steps")
 }

@@ -85,7 +85,9 @@ func TestCreatesEveryPass(t *testing.T) {
 // and a stage of a list of structs its constructor filled, are reached on
 // every pass (the lookup's ok decides which entry runs, not whether the
 // object changed): their unguarded writes are reported, the guarded ones
-// next to them are not; also when a generic helper makes the call.
+// next to them are not; also when a generic helper makes the call. A
+// per-reconcile job's dirty flag, a field set only when something changed,
+// guards its write; one set on every call does not.
 func TestTables(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/tables")
 }

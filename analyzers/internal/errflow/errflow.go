@@ -12,6 +12,7 @@
 package errflow
 
 import (
+	"go/token"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
@@ -107,15 +108,35 @@ func (w *errWalker[T]) walk(v ssa.Value, direct bool) []T {
 		if x.IsNil() {
 			return nil
 		}
-	case *ssa.Parameter:
+	case *ssa.Parameter, *ssa.FreeVar:
+		// An error the function was given: as an argument, or, for a
+		// closure, captured where it is made (the call's binding).
 		if w.params != nil {
-			if i := ssax.ParamIndex(x.Parent(), x); i >= 0 {
+			if i := ssax.InputIndex(v.Parent(), v); i >= 0 {
 				*w.params = append(*w.params, errParam{param: i, direct: direct, format: -1})
 				return nil
 			}
 		}
+	case *ssa.UnOp:
+		// A closure's read of a variable it captured, which holds one
+		// value for the closure's life (a parameter of the function that
+		// made it): that input.
+		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL && ssax.ReadOnlyCell(fv) != nil {
+			return w.walk(fv, direct)
+		}
 	}
 	w.opaque = true
+	return nil
+}
+
+// input is fn's input i: a parameter, then the free variables.
+func input(fn *ssa.Function, i int) ssa.Value {
+	if i < len(fn.Params) {
+		return fn.Params[i]
+	}
+	if i -= len(fn.Params); i < len(fn.FreeVars) {
+		return fn.FreeVars[i]
+	}
 	return nil
 }
 
@@ -175,6 +196,9 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 		// call's arguments.
 		for _, ep := range w.f.errParams(local, index) {
 			arg := w.f.s.CallArg(&c.Call, local, ep.param)
+			if cell, ok := arg.(*ssa.Alloc); ok && ep.param >= len(local.Params) {
+				arg = ssax.SingleStored(cell) // a captured variable's cell: the value it holds
+			}
 			if arg == nil {
 				continue
 			}
@@ -234,7 +258,7 @@ func (f *Flow) errParams(fn *ssa.Function, index int) []errParam {
 			w.seen = make(map[ssa.Value]bool) // each return on its own: a parameter may reach several
 			w.walk(ret.Results[index], true)
 			for _, ep := range ps[n:] {
-				if ep.variadicElement || ep.param >= len(fn.Params) || fi == nil || !NotFoundHandled(fi, b, fn.Params[ep.param]) {
+				if in := input(fn, ep.param); ep.variadicElement || in == nil || fi == nil || !NotFoundHandled(fi, b, in) {
 					untested[ep.param] = true
 				}
 			}

@@ -293,7 +293,15 @@ func IsPlainNilTest(cond, target ssa.Value) bool {
 	if !IsNil(y) {
 		return false
 	}
-	return WithinConversions(x, 4, func(v ssa.Value) bool { return v == target })
+	return WithinConversions(x, 4, func(v ssa.Value) bool { return v == target || loadOf(v, target) })
+}
+
+// loadOf reports whether v reads target, a closure's free variable, through
+// its cell (*fv).
+func loadOf(v, target ssa.Value) bool {
+	u, ok := v.(*ssa.UnOp)
+	_, isFree := target.(*ssa.FreeVar)
+	return ok && isFree && u.Op == token.MUL && u.X == target
 }
 
 // StripIdentityConv removes the conversions that keep a value's identity
@@ -998,10 +1006,15 @@ func InputIndex(fn *ssa.Function, v ssa.Value) int {
 // once, from a cell (an Alloc) stored exactly once, before the closure is
 // made. It returns the value stored, so that a load *fv in the closure is
 // that value of the enclosing function (a captured parameter, most often).
+// A closure within a closure that captures the same variable sees the
+// outermost function's cell, through its parent's free variable.
 func ReadOnlyCell(fv *ssa.FreeVar) ssa.Value {
 	mc, idx := ClosureOf(fv)
 	if mc == nil || !onlyLoaded(fv) {
 		return nil
+	}
+	if outer, ok := mc.Bindings[idx].(*ssa.FreeVar); ok {
+		return ReadOnlyCell(outer)
 	}
 	cell, ok := mc.Bindings[idx].(*ssa.Alloc)
 	if !ok {
@@ -1047,6 +1060,12 @@ func onlyLoaded(v ssa.Value) bool {
 			}
 		case *ssa.FieldAddr:
 			if !onlyLoaded(x) {
+				return false
+			}
+		case *ssa.MakeClosure:
+			// Handed on to a closure of the closure: as long as that one
+			// only loads through it too.
+			if !loadsOnly(x, v) {
 				return false
 			}
 		case *ssa.DebugRef:

@@ -303,18 +303,21 @@ func exportedPath(path []string) bool {
 	return true
 }
 
-// definedIn reports whether v is a parameter or instruction value of fn,
-// or the object a parameter of fn holds.
+// definedIn reports whether v is a parameter or instruction value of fn
+// or of a function that encloses it (a closure within a closure stores
+// into its outermost function's variables level by level), or the object
+// such a parameter holds.
 func definedIn(fn *ssa.Function, v ssa.Value) bool {
+	var owner *ssa.Function
 	switch x := v.(type) {
 	case *ssa.Parameter:
-		return x.Parent() == fn
+		owner = x.Parent()
 	case *HeldObject:
-		return x.Holder.Parent() == fn // the object a parameter of fn holds
+		owner = x.Holder.Parent()
 	case ssa.Instruction:
-		return x.Parent() == fn
+		owner = x.Parent()
 	}
-	return false
+	return owner != nil && encloses(owner, fn)
 }
 
 // markWrittenBy gives each store made by fn itself the kinds of the writes

@@ -278,10 +278,117 @@ func (s *Summary) classifyValueTest(v ssa.Value) Guard {
 	if s.DerivesFromObject(v) {
 		return Guard{Kind: Observed, FailSucc: -1, Operand: v}
 	}
+	if g, ok := s.flagField(v); ok {
+		return g
+	}
 	if s.isConfigValue(v, make(map[ssa.Value]bool)) {
 		return Guard{Kind: Config, FailSucc: -1}
 	}
 	return Guard{Kind: Unknown, FailSucc: -1}
+}
+
+// flagField classifies a bool field of a struct that is no API object
+// (a per-reconcile manager's or scope's dirty flag, m.dirty) by the stores
+// of the package that set it to true, as a local changed flag is by the
+// paths that set it (flagSetter): a flag set only under tests of a change
+// says whether something changed. ok is false when v is no such field, or
+// when nothing in the package sets it to true.
+func (s *Summary) flagField(v ssa.Value) (Guard, bool) {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return Guard{}, false
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok || apis.IsObject(fa.X.Type()) {
+		return Guard{}, false
+	}
+	if b, ok := fa.Type().(*types.Pointer).Elem().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return Guard{}, false
+	}
+	st := ssax.Deref(fa.X.Type())
+	field := ssax.FieldVar(fa.X.Type(), fa.Field)
+	if field == nil {
+		return Guard{}, false
+	}
+	if fg, ok := s.flags.Get(field); ok {
+		return fg.g, fg.ok
+	}
+	s.flags.Put(field, flagGuard{Guard{Kind: Unknown, FailSucc: -1}, true}) // a setter tested on the flag itself
+	g, ok := s.flagSetters(fa, st)
+	s.flags.Put(field, flagGuard{g, ok})
+	return g, ok
+}
+
+// flagGuard is flagField's answer for a field.
+type flagGuard struct {
+	g  Guard
+	ok bool
+}
+
+// flagSetters classifies the stores of true into the field of st that fa
+// addresses (flagField).
+func (s *Summary) flagSetters(fa *ssa.FieldAddr, st types.Type) (Guard, bool) {
+	var out *Guard
+	unknown := false
+	for _, fn := range s.srcFunc {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				store, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				sfa, ok := store.Addr.(*ssa.FieldAddr)
+				if !ok || sfa.Field != fa.Field || !types.Identical(ssax.Deref(sfa.X.Type()), st) {
+					continue
+				}
+				c, ok := store.Val.(*ssa.Const)
+				if !ok || c.Value == nil || c.Value.Kind() != constant.Bool || !constant.BoolVal(c.Value) {
+					continue // a reset, or a value computed: the flag's setters are the true stores
+				}
+				g := s.storeSetter(store)
+				switch g.Kind {
+				case Equality, Change, Observed:
+					if out == nil {
+						out = &Guard{Kind: g.Kind, FailSucc: -1, Operand: g.Operand}
+					}
+				case Unknown:
+					unknown = true
+				default:
+					return Guard{Kind: Config, FailSucc: -1}, true // set without a change: it guards nothing
+				}
+			}
+		}
+	}
+	switch {
+	case unknown:
+		return Guard{Kind: Unknown, FailSucc: -1}, true
+	case out == nil:
+		return Guard{}, false
+	}
+	return *out, true
+}
+
+// storeSetter classifies the strongest test of a change that decides
+// whether the store runs in its function.
+func (s *Summary) storeSetter(store *ssa.Store) Guard {
+	out := Guard{Kind: Config, FailSucc: -1}
+	fi := s.funcInfo(store.Parent())
+	if fi == nil || fi.Graph == nil {
+		return out
+	}
+	for _, d := range fi.Graph.ControlDeps(store.Block()) {
+		ifi := d.If()
+		if ifi == nil {
+			continue
+		}
+		switch g := s.classifyCond(ifi.Cond, make(map[ssa.Value]bool)); g.Kind {
+		case Equality, Change, Observed:
+			return g
+		case Unknown:
+			out = Guard{Kind: Unknown, FailSucc: -1}
+		}
+	}
+	return out
 }
 
 // ChangeReporter returns the change reporter of the API that call c is

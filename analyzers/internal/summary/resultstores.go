@@ -186,6 +186,11 @@ func (s *Summary) valueAtCall(v ssa.Value, callee *ssa.Function, cc *ssa.CallCom
 	case *ssa.Const:
 		return x
 	case *ssa.Parameter:
+		if callee != nil && x.Parent() != callee && encloses(x.Parent(), callee) {
+			// A parameter of a function the callee (a closure) is made
+			// in: the same value for the caller, made there too.
+			return x
+		}
 		if callee == nil || x.Parent() != callee {
 			return nil
 		}
@@ -204,9 +209,18 @@ func (s *Summary) valueAtCall(v ssa.Value, callee *ssa.Function, cc *ssa.CallCom
 		if x.Op != token.MUL {
 			return nil
 		}
-		if a, ok := s.valueAtCall(x.X, callee, cc).(*ssa.Alloc); ok {
-			if p := ssax.SpilledParam(a); p != nil {
+		switch c := s.valueAtCall(x.X, callee, cc).(type) {
+		case *ssa.Alloc:
+			if p := ssax.SpilledParam(c); p != nil {
 				return p
+			}
+		case *ssa.FreeVar:
+			// The cell handed on from the caller's own enclosing
+			// function: what it holds for the closures' life.
+			if v := ssax.ReadOnlyCell(c); v != nil {
+				if p, ok := v.(*ssa.Parameter); ok {
+					return p
+				}
 			}
 		}
 	}

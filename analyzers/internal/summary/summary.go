@@ -141,6 +141,7 @@ type tables struct {
 	rEffects *memo.Table[*ssa.Function, []paramEffect]  // resultstores.go: stores into fresh results
 	resSrc   *memo.Table[*ssa.Function, []ResultSource] // resultsrc.go
 	readRes  *memo.Table[*ssa.Function, uint64]         // reads.go: results read from the API
+	flags    *memo.Table[*types.Var, flagGuard]         // guards.go: struct fields used as changed flags
 }
 
 // newTables returns empty tables, or, when base is not nil, tables that
@@ -154,11 +155,12 @@ func newTables(base *tables) tables {
 			rEffects: &memo.Table[*ssa.Function, []paramEffect]{},
 			resSrc:   &memo.Table[*ssa.Function, []ResultSource]{},
 			readRes:  &memo.Table[*ssa.Function, uint64]{},
+			flags:    &memo.Table[*types.Var, flagGuard]{},
 		}
 	}
 	return tables{
 		funcs: base.funcs.View(), effects: base.effects.View(), pEffects: base.pEffects.View(),
-		rEffects: base.rEffects.View(), resSrc: base.resSrc.View(), readRes: base.readRes.View(),
+		rEffects: base.rEffects.View(), resSrc: base.resSrc.View(), readRes: base.readRes.View(), flags: base.flags.View(),
 	}
 }
 
@@ -171,6 +173,7 @@ func (s *Summary) freeze() {
 	t.rEffects.Freeze()
 	t.resSrc.Freeze()
 	t.readRes.Freeze()
+	t.flags.Freeze()
 	for _, fi := range t.funcs.All() {
 		fi.guards.Freeze()
 	}

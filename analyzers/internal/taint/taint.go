@@ -1308,53 +1308,24 @@ const capturedParamVersion = "captured#"
 
 // capturedParam returns the parameter of the top-level function that v, a
 // captured variable read in a closure (or in a closure within one), holds:
-// the free variable bound to the parameter, or a load of one bound to the
-// parameter's cell (which only the parameter is stored into, and no
-// closure assigns). nil otherwise.
+// the free variable bound to the parameter, or a load through one whose
+// cell holds the parameter for the closure's life (ssax.ReadOnlyCell).
+// nil otherwise.
 func (a *Analysis) capturedParam(v ssa.Value) ssa.Value {
-	var fv *ssa.FreeVar
-	load := false
+	var b ssa.Value
 	switch x := v.(type) {
 	case *ssa.FreeVar:
-		fv = x
+		b = a.m.Binding(x)
 	case *ssa.UnOp:
-		fv, _ = x.X.(*ssa.FreeVar)
-		load = x.Op == token.MUL
-	}
-	if fv == nil || load && assigned(fv) {
-		return nil
-	}
-	b := a.m.Binding(fv)
-	for {
-		outer, ok := b.(*ssa.FreeVar)
-		if !ok {
-			break
+		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+			b = ssax.ReadOnlyCell(fv)
 		}
-		if load && assigned(outer) {
-			return nil
-		}
-		b = a.m.Binding(outer) // a closure within a closure
 	}
-	var p *ssa.Parameter
-	if cell, ok := b.(*ssa.Alloc); ok && load {
-		p = ssax.SpilledParam(cell)
-	} else if !load {
-		p, _ = b.(*ssa.Parameter)
-	}
+	p, _ := b.(*ssa.Parameter)
 	if p == nil || p.Parent().Parent() != nil {
 		return nil
 	}
 	return p
-}
-
-// assigned reports whether a closure stores into the captured variable fv.
-func assigned(fv *ssa.FreeVar) bool {
-	for _, r := range *fv.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == fv {
-			return true
-		}
-	}
-	return false
 }
 
 // capturedVersion is the VersionOf of the object a closure captured, b:

@@ -83,20 +83,16 @@ func run() error {
 			return fmt.Errorf("building reconcilelint: %w\n%s", err, b)
 		}
 	}
-	var w io.Writer = os.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
-
 	ctx := context.Background()
 	batches := (*total + *batch - 1) / *batch
 	var rows []difftest.Row
 	start := time.Now()
+	if *out != "" {
+		// Written now so that a path that cannot be written fails at once.
+		if err := writeReport(*out, nil, 0, batches, *seed, *mix, 0); err != nil {
+			return err
+		}
+	}
 	for i := 0; i < batches; i++ {
 		n := min(*batch, *total-i**batch)
 		progs, err := batchPrograms(shares, *seed+uint64(i), n)
@@ -132,11 +128,47 @@ func run() error {
 		fmt.Fprintf(os.Stderr, "differential: batch %d/%d (seed %d): %d programs, %d agree so far (%.2f%%); %s elapsed, about %s left\n",
 			i+1, batches, *seed+uint64(i), len(rows), agree, 100*float64(agree)/float64(len(rows)),
 			el.Round(time.Second), eta.Round(time.Second))
+		if *out != "" && i+1 < batches {
+			// The report so far, so that a run stopped early leaves one.
+			if err := writeReport(*out, rows, i+1, batches, *seed, *mix, el); err != nil {
+				return err
+			}
+		}
+	}
+	if *out != "" {
+		return writeReport(*out, rows, batches, batches, *seed, *mix, time.Since(start))
+	}
+	report(os.Stdout, rows, batches, batches, *seed, *mix, time.Since(start))
+	return nil
+}
+
+// writeReport writes the report of the first done batches to path,
+// through a temporary file, so that the file is always a whole report.
+func writeReport(path string, rows []difftest.Row, done, batches int, seed uint64, mix string, el time.Duration) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	report(f, rows, done, batches, seed, mix, el)
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// report writes the report of the first done of batches.
+func report(w io.Writer, rows []difftest.Row, done, batches int, seed uint64, mix string, el time.Duration) {
+	last := seed
+	if done > 0 {
+		last = seed + uint64(done-1)
 	}
 	fmt.Fprintf(w, "# differential: %d programs in %d batches (seeds %d–%d, mix %s), %s\n\n",
-		len(rows), batches, *seed, *seed+uint64(batches-1), *mix, time.Since(start).Round(time.Second))
+		len(rows), done, seed, last, mix, el.Round(time.Second))
+	if done < batches {
+		fmt.Fprintf(w, "Partial: %d of %d batches done.\n\n", done, batches)
+	}
 	difftest.WriteReport(w, rows)
-	return nil
 }
 
 // parseMix reads "AB=4,C=2,…".

@@ -44,3 +44,40 @@ func (r *WrappingHelperReconciler) Reconcile(ctx context.Context, req ctrl.Reque
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: req.Name + "-wrapped", Namespace: req.Namespace}}
 	return ctrl.Result{}, annotate(r.Create(ctx, cm), "creating the config") // want `createnotidempotent: the AlreadyExists error of this Create is returned by \(\*WrappingHelperReconciler\).Reconcile`
 }
+
+// explain wraps the error it is given in a closure it keeps for its two
+// returns; the closure captures the error.
+func explain(err error, object string) error {
+	wrap := func(reason string) error { return fmt.Errorf("%s %s: %w", reason, object, err) }
+	if err == nil {
+		return nil
+	}
+	return wrap("creating")
+}
+
+// forgive takes AlreadyExists as success in a closure over the error.
+func forgive(err error) error {
+	decide := func() error {
+		if apierrors.IsAlreadyExists(err) {
+			return nil
+		}
+		return err
+	}
+	return decide()
+}
+
+// Positive: the closure only wraps the error it captured.
+type ClosureWrapReconciler struct{ client.Client }
+
+func (r *ClosureWrapReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: req.Name + "-explained", Namespace: req.Namespace}}
+	return ctrl.Result{}, explain(r.Create(ctx, cm), "the config") // want `createnotidempotent: the AlreadyExists error of this Create is returned by \(\*ClosureWrapReconciler\).Reconcile`
+}
+
+// Negative: the closure decides on AlreadyExists.
+type ClosureForgiveReconciler struct{ client.Client }
+
+func (r *ClosureForgiveReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: req.Name + "-forgiven", Namespace: req.Namespace}}
+	return ctrl.Result{}, forgive(r.Create(ctx, cm))
+}
