@@ -41,6 +41,9 @@ type ignoredReport struct {
 	prev     ast.Stmt      // its statement
 	stmt     ast.Stmt      // the write's statement
 	name     string        // e.g. "controllerutil.AddFinalizer"
+	// held names the reported object when the write is of a holder of it
+	// (a scope's PatchObject after AddFinalizer on the scope's object).
+	held string
 }
 
 // findIgnoredReport returns the change report that the write w directly
@@ -85,8 +88,18 @@ func findIgnoredReport(pass *analysis.Pass, s *summary.Summary, w *summary.Write
 	if w.Object != nil {
 		// A direct write (or a helper given the object) must write the
 		// object whose change was reported.
-		if root, _ := s.PersistedRoot(w.Object); root != reported {
+		root, _ := s.PersistedRoot(w.Object)
+		if !summary.PersistsHeld(root, reported) {
 			return ignoredReport{}, false
+		}
+		if root != reported {
+			t := obj.Type()
+			if mi, ok := obj.(*ssa.MakeInterface); ok {
+				t = mi.X.Type()
+			}
+			if _, name, ok := apis.NamedOf(t); ok && name != "Object" {
+				r.held = name
+			}
 		}
 	}
 	// A store into the object before the report (in this function), in the
@@ -180,6 +193,9 @@ func stateOf(fn *types.Func) string {
 // finding builds the finding, with the fix that moves the write under the
 // change report.
 func (r ignoredReport) finding(pass *analysis.Pass, call *ast.CallExpr, what string) diag.Finding {
+	if r.held != "" {
+		what = "the " + r.held
+	}
 	msg := fmt.Sprintf("%s of %s runs on every reconcile: %s reports whether it changed the object, but its result is ignored; "+
 		"write only when it returns true", r.w.Method(), what, r.name)
 	if r.w.Diffing {

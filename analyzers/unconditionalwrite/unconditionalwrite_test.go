@@ -87,7 +87,10 @@ func TestCreatesEveryPass(t *testing.T) {
 // object changed): their unguarded writes are reported, the guarded ones
 // next to them are not; also when a generic helper makes the call. A
 // per-reconcile job's dirty flag, a field set only when something changed,
-// guards its write; one set on every call does not.
+// guards its write; one set on every call does not. A scope of another
+// package that diffs before it writes, after an ignored AddFinalizer on
+// the object it holds, is reported mid-reconcile (corpus case B04), not as
+// the last word on the object.
 func TestTables(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/tables")
 }

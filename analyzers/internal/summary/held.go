@@ -130,3 +130,15 @@ func (m taintModel) HeldBy(v ssa.Value) (*ssa.Parameter, []string) {
 	}
 	return nil, nil
 }
+
+// PersistsHeld reports whether a write of root (a parameter, most often a
+// scope or a manager that a helper of another package writes through, as
+// in scope.PatchObject()) persists obj: obj is root itself, or an object
+// root holds (a HeldObject of that parameter).
+func PersistsHeld(root, obj ssa.Value) bool {
+	if root == obj {
+		return true
+	}
+	h, ok := obj.(*HeldObject)
+	return ok && ssa.Value(h.Holder) == root
+}
