@@ -397,3 +397,26 @@ func WriteReport(w io.Writer, rows []Row) {
 	fmt.Fprintf(w, "\n## Generator bugs (%d)\n\n%s\n", len(bugs), strings.Join(bugs, "\n"))
 	fmt.Fprintf(w, "\n## Disagreements (%d)\n\n%s\n", len(dis), strings.Join(dis, "\n"))
 }
+
+// Checkout returns the root directory of the reconcilelint checkout the
+// current directory is in (the commands of the differential run are run
+// from it: the generated modules need its verify module).
+func Checkout() (string, error) {
+	b, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/reconcilelint/reconcilelint").Output()
+	if err != nil {
+		return "", fmt.Errorf("finding the reconcilelint module (run from its checkout): %w", err)
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
+// BuildLinter builds the checkout's reconcilelint command at root into
+// dir and returns the binary's path.
+func BuildLinter(root, dir string) (string, error) {
+	bin := filepath.Join(dir, "reconcilelint")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/reconcilelint")
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building reconcilelint: %w\n%s", err, b)
+	}
+	return bin, nil
+}

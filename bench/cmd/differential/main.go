@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -65,7 +64,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	root, err := repoRoot()
+	root, err := difftest.Checkout()
 	if err != nil {
 		return err
 	}
@@ -75,12 +74,9 @@ func run() error {
 	}
 	defer os.RemoveAll(work)
 	if *linter == "" {
-		*linter = filepath.Join(work, "reconcilelint")
 		fmt.Fprintln(os.Stderr, "differential: building reconcilelint")
-		cmd := exec.Command("go", "build", "-o", *linter, "./cmd/reconcilelint")
-		cmd.Dir = root
-		if b, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("building reconcilelint: %w\n%s", err, b)
+		if *linter, err = difftest.BuildLinter(root, work); err != nil {
+			return err
 		}
 	}
 	ctx := context.Background()
@@ -223,13 +219,4 @@ func batchPrograms(shares []share, seed uint64, n int) ([]gen.Program, error) {
 		progs = append(progs, ps...)
 	}
 	return progs, nil
-}
-
-// repoRoot is the root of the reconcilelint module this command runs in.
-func repoRoot() (string, error) {
-	b, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/reconcilelint/reconcilelint").Output()
-	if err != nil {
-		return "", fmt.Errorf("finding the reconcilelint module (run from its checkout): %w", err)
-	}
-	return strings.TrimSpace(string(b)), nil
 }

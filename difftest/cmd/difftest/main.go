@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -59,7 +58,7 @@ func run() error {
 	default:
 		return fmt.Errorf("-class must be AB, C, D or E, not %q", *class)
 	}
-	root, err := repoRoot()
+	root, err := difftest.Checkout()
 	if err != nil {
 		return err
 	}
@@ -69,12 +68,9 @@ func run() error {
 	}
 	defer os.RemoveAll(work)
 	if *linter == "" {
-		*linter = filepath.Join(work, "reconcilelint")
 		fmt.Fprintln(os.Stderr, "difftest: building reconcilelint")
-		cmd := exec.Command("go", "build", "-o", *linter, "./cmd/reconcilelint")
-		cmd.Dir = root
-		if b, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("building reconcilelint: %w\n%s", err, b)
+		if *linter, err = difftest.BuildLinter(root, work); err != nil {
+			return err
 		}
 	}
 	if *dir == "" {
@@ -122,13 +118,4 @@ func run() error {
 		difftest.WriteMinimised(w, mins)
 	}
 	return nil
-}
-
-// repoRoot is the root of the reconcilelint module this command runs in.
-func repoRoot() (string, error) {
-	b, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/reconcilelint/reconcilelint").Output()
-	if err != nil {
-		return "", fmt.Errorf("finding the reconcilelint module (run from its checkout): %w", err)
-	}
-	return string(b[:len(b)-1]), nil
 }
