@@ -165,8 +165,9 @@ func TestOwnGeneration(t *testing.T) {
 // TestCarried: stamps that reach the written object through a diffing
 // patch helper writing a copy made for the write, a local struct holding
 // a pointer into the object, a map a helper ranges over, and a helper
-// that stores into the object it is given and compares it back; their
-// twins carry stable values.
+// that stores into the object it is given and compares it back, a holder
+// a constructor's closure builds around the object's status; their twins
+// carry stable values, or hold a copy.
 func TestCarried(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/carried")
 }

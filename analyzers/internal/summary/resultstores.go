@@ -152,6 +152,14 @@ func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via *typ
 		}
 		root, path := s.RootOf(v)
 		held := s.valueAtCall(re.value, callee, cc)
+		if held == nil && re.value != nil && callee != nil && callee.Parent() != nil {
+			// A closure's pointer into what it captured (&w.Status of a
+			// parameter w of the function that made it): the same pointer
+			// at the call, which that function makes.
+			if r, _ := s.RootOf(re.value); ssax.IsParam(r) && r.Parent() != callee && encloses(r.Parent(), callee) {
+				held = re.value
+			}
+		}
 		if !s.IsObjectRoot(root) && !holdsPointer(re, held) {
 			continue
 		}
