@@ -420,3 +420,25 @@ func BuildLinter(root, dir string) (string, error) {
 	}
 	return bin, nil
 }
+
+// Workspace prepares a command of the differential run: the checkout's
+// root (Checkout), a new temporary directory named after the command,
+// which the caller removes, and the linter to run: linter when it is set,
+// else one built from the checkout into the directory (log says so).
+func Workspace(name, linter string, log io.Writer) (root, work, bin string, err error) {
+	if root, err = Checkout(); err != nil {
+		return "", "", "", err
+	}
+	if work, err = os.MkdirTemp("", name+"-"); err != nil {
+		return "", "", "", err
+	}
+	bin = linter
+	if bin == "" {
+		fmt.Fprintf(log, "%s: building reconcilelint\n", name)
+		if bin, err = BuildLinter(root, work); err != nil {
+			os.RemoveAll(work)
+			return "", "", "", err
+		}
+	}
+	return root, work, bin, nil
+}

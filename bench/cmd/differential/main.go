@@ -64,21 +64,12 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	root, err := difftest.Checkout()
-	if err != nil {
-		return err
-	}
-	work, err := os.MkdirTemp("", "differential-")
+	root, work, bin, err := difftest.Workspace("differential", *linter, os.Stderr)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(work)
-	if *linter == "" {
-		fmt.Fprintln(os.Stderr, "differential: building reconcilelint")
-		if *linter, err = difftest.BuildLinter(root, work); err != nil {
-			return err
-		}
-	}
+	*linter = bin
 	ctx := context.Background()
 	batches := (*total + *batch - 1) / *batch
 	var rows []difftest.Row

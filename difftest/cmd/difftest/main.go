@@ -58,21 +58,12 @@ func run() error {
 	default:
 		return fmt.Errorf("-class must be AB, C, D or E, not %q", *class)
 	}
-	root, err := difftest.Checkout()
-	if err != nil {
-		return err
-	}
-	work, err := os.MkdirTemp("", "difftest-")
+	root, work, bin, err := difftest.Workspace("difftest", *linter, os.Stderr)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(work)
-	if *linter == "" {
-		fmt.Fprintln(os.Stderr, "difftest: building reconcilelint")
-		if *linter, err = difftest.BuildLinter(root, work); err != nil {
-			return err
-		}
-	}
+	*linter = bin
 	if *dir == "" {
 		*dir = filepath.Join(work, "module")
 	}
