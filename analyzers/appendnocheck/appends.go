@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fieldpath"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
@@ -104,7 +105,7 @@ func (d *appends) selfAppend(v ssa.Value, root ssa.Value, path []string) *ssa.Ca
 		return nil
 	}
 	l := c.Call.Args[0]
-	if r, p := d.s.RootOf(l); r == root && samePath(p, path) {
+	if r, p := d.s.RootOf(l); r == root && sameMetaless(p, path) {
 		return c
 	}
 	// obj.GetFinalizers(), obj.GetOwnerReferences().
@@ -121,29 +122,16 @@ func (d *appends) selfAppend(v ssa.Value, root ssa.Value, path []string) *ssa.Ca
 	return nil
 }
 
-func samePath(a, b []string) bool {
-	a, b = summary.Metaless(a), summary.Metaless(b)
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+// sameMetaless reports whether a and b name the same field, ObjectMeta and
+// TypeMeta aside (promoted fields).
+func sameMetaless(a, b []string) bool {
+	return fieldpath.Equal(summary.Metaless(a), summary.Metaless(b))
 }
 
-// pathOverlaps reports whether one path is a prefix of the other.
-func pathOverlaps(a, b []string) bool {
-	a, b = summary.Metaless(a), summary.Metaless(b)
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+// overlapsMetaless reports whether one path is a prefix of the other,
+// ObjectMeta and TypeMeta aside.
+func overlapsMetaless(a, b []string) bool {
+	return fieldpath.Overlap(summary.Metaless(a), summary.Metaless(b))
 }
 
 // membershipGuarded reports whether block b is decided by a test that may
@@ -215,7 +203,7 @@ func (d *appends) mentionsList(v ssa.Value, root ssa.Value, path []string, seen 
 		return false
 	}
 	seen[v] = true
-	if r, p := d.s.RootOf(v); r == root && r != nil && pathOverlaps(p, path) {
+	if r, p := d.s.RootOf(v); r == root && r != nil && overlapsMetaless(p, path) {
 		return true
 	} else if r == root && len(p) > 0 {
 		return false // another field of the same object
@@ -293,7 +281,7 @@ func (d *appends) listReset(effects []*summary.Effect, e *summary.Effect) bool {
 		if o == e || o.Kind != summary.StoreEffect || o.Root != e.Root {
 			continue
 		}
-		if len(summary.Metaless(o.Path)) > len(summary.Metaless(e.Path)) || !pathOverlaps(o.Path, e.Path) {
+		if len(summary.Metaless(o.Path)) > len(summary.Metaless(e.Path)) || !overlapsMetaless(o.Path, e.Path) {
 			continue
 		}
 		if len(summary.Metaless(o.Path)) == len(summary.Metaless(e.Path)) && d.selfAppend(o.Value, o.Root, o.Path) != nil {

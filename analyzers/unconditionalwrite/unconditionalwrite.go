@@ -41,7 +41,8 @@ var Doc = &checkdoc.Doc{
 		"compares nothing the reconcile changes: an early return on a spec switch, a pause annotation, another " +
 		"object's readiness or a helper's bool over such data, none of whose field paths the function (with " +
 		"its helpers and closures) stores into (entries of a map under two different constant keys, such as " +
-		"two annotations, are different paths; `delete(m, key)` stores into the entry it deletes, so a request annotation the write consumes is compared), decides whether the reconcile acts, not whether the object " +
+		"two annotations, are different paths; a field of a typed copy converted from unstructured content and the JSON key " +
+		"that fills it, `Status.ObservedGeneration` and `\"status\", \"observedGeneration\"`, are the same path; `delete(m, key)` stores into the entry it deletes, so a request annotation the write consumes is compared), decides whether the reconcile acts, not whether the object " +
 		"changed, so the write still runs on every pass that gets past it; the same holds for such a test before " +
 		"the call of a helper or closure that writes (a function value handed to another package's visitor included). " +
 		"A test of the length of a patch computed by a diff library, or of its nil-ness " +

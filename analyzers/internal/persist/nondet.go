@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fieldpath"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
@@ -536,7 +537,7 @@ func (md *Model) comparesPath(cond ssa.Value, root ssa.Value, path []string) boo
 	}
 	for _, o := range operands {
 		r, p := md.s.RootOf(o)
-		if r == root && isPrefix(p, path) {
+		if r == root && fieldpath.HasPrefix(path, p) {
 			return true
 		}
 	}
@@ -567,18 +568,6 @@ func (md *Model) comparesTaintedPart(cond ssa.Value, st *summary.Effect, mask ap
 		}
 	}
 	return false
-}
-
-func isPrefix(p, path []string) bool {
-	if len(p) > len(path) {
-		return false
-	}
-	for i := range p {
-		if p[i] != path[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // FieldName describes an object's field for messages, e.g.

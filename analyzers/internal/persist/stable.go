@@ -8,10 +8,10 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fieldpath"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
-	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
 
 // Stable conditions.
@@ -415,7 +415,7 @@ func (md *Model) unchangedData(root ssa.Value, path []string) bool {
 		return false
 	}
 	for _, p := range md.stableState().changed[k] {
-		if taint.CompatiblePaths(p, path) {
+		if fieldpath.Compatible(p, path) {
 			return false
 		}
 	}

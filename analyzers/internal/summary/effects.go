@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fieldpath"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
@@ -852,7 +853,7 @@ func alwaysStores(fn *ssa.Function, effects []*Effect, keep func(ssa.Value) bool
 		}
 		as := alwaysStore{root: root, path: slices.Clone(es[0].Path)}
 		for _, e := range es {
-			as.path = as.path[:commonPrefix(as.path, e.Path)]
+			as.path = as.path[:fieldpath.CommonPrefix(as.path, e.Path)]
 			as.taint = as.taint.Union(e.Taint.Without(^apis.NonDet))
 			for _, k := range laterWrites(effects, e, slices.Clone(e.WrittenBy)) {
 				if !slices.Contains(as.writtenBy, k) {
@@ -936,15 +937,6 @@ func everyReturnThrough(fn *ssa.Function, blocks map[*ssa.BasicBlock]bool) bool 
 		}
 	}
 	return false
-}
-
-// commonPrefix is the length of the longest common prefix of a and b.
-func commonPrefix(a, b []string) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	return n
 }
 
 func splitPath(p string) []string {

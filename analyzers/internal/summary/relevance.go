@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fieldpath"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
@@ -92,7 +93,7 @@ func (s *Summary) storePaths(fn *ssa.Function) [][]string {
 // keyed returns path with its last element, a map element "[]", made the
 // element of key when key is a constant ("[\"example.com/owner\"]"): an
 // annotation a condition reads is another than the one a store sets when
-// both keys are constants that differ (pathsOverlap).
+// both keys are constants that differ (fieldpath.Compatible).
 func keyed(path []string, key ssa.Value) []string {
 	k, ok := key.(*ssa.Const)
 	if !ok || k.Value == nil || len(path) == 0 || path[len(path)-1] != "[]" {
@@ -113,24 +114,12 @@ func (s *Summary) comparesChanged(cond ssa.Value, stores [][]string) bool {
 	}
 	for _, r := range reads {
 		for _, st := range stores {
-			if pathsOverlap(r, st) {
+			if fieldpath.Compatible(r, st) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// pathsOverlap reports whether one field path is a prefix of the other
-// (an element "[]", any index or key, matches any element; the elements
-// of two constant keys match when the keys are equal).
-func pathsOverlap(a, b []string) bool {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] && a[i] != "[]" && b[i] != "[]" {
-			return false
-		}
-	}
-	return true
 }
 
 // condReads appends to reads the field paths of the object data the value

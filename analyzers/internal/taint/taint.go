@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/fieldpath"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/memo"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
@@ -414,7 +415,7 @@ func (a *Analysis) resultStoreTaint(root ssa.Value, path []string, vis map[ssa.V
 	}
 	var t Taint
 	for _, rs := range a.m.ResultStores(call) {
-		if rs.Arg == idx && CompatiblePaths(rs.Path, path) {
+		if rs.Arg == idx && fieldpath.Compatible(rs.Path, path) {
 			st := rs.Taint
 			if !st.Origin.IsValid() && st.Kinds != 0 {
 				st.Origin = call.Pos() // made in another package: here is where it enters
@@ -500,7 +501,7 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 		t = versionAt(a.taint(root, vis), path)
 		t = t.Union(a.resultStoreTaint(root, path, vis))
 		for _, st := range a.storesInto(root) {
-			if !CompatiblePaths(st.path, path) || !before(st) {
+			if !fieldpath.Compatible(st.path, path) || !before(st) {
 				continue
 			}
 			if len(st.path) < len(path) && st.val != nil {
@@ -551,7 +552,7 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 		t = t.Union(a.capturedCounter(cell, pos))
 	}
 	for _, st := range a.storesSeenFrom(root, fn) {
-		if !CompatiblePaths(st.path, path) {
+		if !fieldpath.Compatible(st.path, path) {
 			continue
 		}
 		if !before(st) {
@@ -596,7 +597,7 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 func (a *Analysis) storesBefore(stores []localStore, path []string, fn *ssa.Function, at ssa.Instruction, vis map[ssa.Value]bool) Taint {
 	var t Taint
 	for _, st := range stores {
-		if st.instr.Parent() != fn || !CompatiblePaths(st.path, path) || at == nil || !ssax.Reaches(st.instr, at) {
+		if st.instr.Parent() != fn || !fieldpath.Compatible(st.path, path) || at == nil || !ssax.Reaches(st.instr, at) {
 			continue
 		}
 		stored := a.storeTaint(st, vis)
@@ -744,7 +745,7 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 		// builder's b.Set(v) into the builder a constructor returned).
 		var stored Taint
 		for _, st := range a.storesInto(root) {
-			if len(st.path) > 0 && CompatiblePaths(st.path, full) {
+			if len(st.path) > 0 && fieldpath.Compatible(st.path, full) {
 				stored = stored.Union(a.storeTaint(st, vis))
 			}
 		}
@@ -772,7 +773,7 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 	full := append(append([]string(nil), p...), rest...)
 	var t Taint
 	for _, st := range a.storesInto(root) {
-		if !CompatiblePaths(st.path, full) {
+		if !fieldpath.Compatible(st.path, full) {
 			continue
 		}
 		if len(st.path) < len(full) && st.val != nil {
@@ -790,28 +791,12 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 func (a *Analysis) storedTaint(root ssa.Value, path []string, vis map[ssa.Value]bool) Taint {
 	var t Taint
 	for _, st := range a.storesInto(root) {
-		if path != nil && !CompatiblePaths(st.path, path) {
+		if path != nil && !fieldpath.Compatible(st.path, path) {
 			continue
 		}
 		t = t.Union(a.storeTaint(st, vis))
 	}
 	return t
-}
-
-// CompatiblePaths reports whether two field paths may name the same data:
-// one is a prefix of the other, element positions ("[]") matching any
-// field.
-func CompatiblePaths(a, b []string) bool {
-	n := len(a)
-	if len(b) < n {
-		n = len(b)
-	}
-	for i := 0; i < n; i++ {
-		if a[i] != b[i] && a[i] != "[]" && b[i] != "[]" {
-			return false
-		}
-	}
-	return true
 }
 
 // StoredValues returns the values stored into root, a local of a
@@ -1617,7 +1602,7 @@ func (a *Analysis) SortedBefore(v ssa.Value, sink ssa.Instruction) bool {
 	vroot, vpath := a.m.RootOf(v)
 	for _, sc := range a.sortCalls(sink.Parent()) {
 		aroot, apath := a.m.RootOf(sc.arg)
-		if (sc.arg == v || (aroot == vroot && pathEqual(apath, vpath))) && ssax.Dominates(sc.call, sink) {
+		if (sc.arg == v || (aroot == vroot && fieldpath.Equal(apath, vpath))) && ssax.Dominates(sc.call, sink) {
 			return true
 		}
 	}
@@ -1709,18 +1694,6 @@ func (a *Analysis) sortedParamsIn(fn *ssa.Function, depth int) []int {
 		}
 	}
 	return out
-}
-
-func pathEqual(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func sourceName(fn *types.Func) string {
@@ -1906,7 +1879,7 @@ func (a *Analysis) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]b
 // compatible with path (nil: any).
 func (a *Analysis) storedOrder(root ssa.Value, path []string, at ssa.Instruction, seen map[ssa.Value]bool) string {
 	for _, st := range a.storesInto(root) {
-		if path != nil && !CompatiblePaths(st.path, path) {
+		if path != nil && !fieldpath.Compatible(st.path, path) {
 			continue
 		}
 		if st.val == nil {
@@ -1958,7 +1931,7 @@ func (a *Analysis) SortedAfter(fn *ssa.Function, root ssa.Value, path []string, 
 	}
 	for _, sc := range a.sortCalls(fn) {
 		r, p := a.m.RootOf(sc.arg)
-		if r != root || !pathEqual(p, path) || !ssax.Reaches(store, sc.call) {
+		if r != root || !fieldpath.Equal(p, path) || !ssax.Reaches(store, sc.call) {
 			continue
 		}
 		if write == nil || ssax.Reaches(sc.call, write) {
