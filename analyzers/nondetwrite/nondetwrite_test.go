@@ -171,3 +171,11 @@ func TestOwnGeneration(t *testing.T) {
 func TestCarried(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/carried")
 }
+
+// TestInstances: values that reach the write through generic code (a
+// generic editor's function parameters, a generic type's function field,
+// a generic reconciler instantiated for a kind), analysed in the instance
+// of each use.
+func TestInstances(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/instances", "nondet/instances/fixed")
+}

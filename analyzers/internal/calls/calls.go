@@ -269,6 +269,16 @@ func (g *Graph) choices(v ssa.Value, seen map[ssa.Value]bool) []*ssa.Function {
 
 // generic reports whether fn is a generic function's body (not an
 // instance).
+// bodyOf returns the function whose body a call of fn runs: fn itself,
+// or, for an instance of a generic function that has no body of its own
+// (one the model did not take in), the generic body.
+func bodyOf(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil && len(fn.Blocks) == 0 {
+		return o
+	}
+	return fn
+}
+
 func generic(fn *ssa.Function) bool {
 	return fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0
 }
@@ -336,10 +346,7 @@ func findHolders(fns []*ssa.Function, returns map[*ssa.Function]*ssa.Function) m
 			if c, ok := x.Val.(*ssa.Call); ok && f == nil {
 				// The closure a factory returns (var next = counterFrom()).
 				if callee := c.Call.StaticCallee(); callee != nil {
-					if o := callee.Origin(); o != nil {
-						callee = o
-					}
-					f = returns[callee]
+					f = returns[bodyOf(callee)]
 				}
 			}
 			if x.Addr != addr || f == nil || (held[k] != nil && held[k] != f) {
@@ -588,10 +595,7 @@ func findFactories(fns []*ssa.Function) map[*ssa.Function]*ssa.Function {
 		}
 		if c, ok := v.(*ssa.Call); ok {
 			if callee := c.Call.StaticCallee(); callee != nil {
-				if o := callee.Origin(); o != nil {
-					callee = o
-				}
-				return out[callee]
+				return out[bodyOf(callee)]
 			}
 		}
 		return nil
@@ -643,10 +647,7 @@ func (g *Graph) Held(v ssa.Value) *ssa.Function {
 		}
 	case *ssa.Call:
 		if callee := x.Call.StaticCallee(); callee != nil {
-			if o := callee.Origin(); o != nil {
-				callee = o // an instance of a generic factory
-			}
-			return g.returns[callee]
+			return g.returns[bodyOf(callee)]
 		}
 	}
 	return nil

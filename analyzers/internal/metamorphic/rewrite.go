@@ -57,6 +57,7 @@ func Rules() []Rule {
 		{"call-otherpkg", "each call of another package's API wrapped in a helper of a third package", callWrap(wrapOtherPackage)},
 		{"call-generic", "each call of another package's API wrapped in a generic helper", callWrap(wrapGeneric)},
 		{"call-closure", "each call of another package's API wrapped in an immediately called closure", callWrap(wrapClosure)},
+		{"call-typeparam", "each call of another package's API made by a generic helper through a closure of type func(T, …) it is handed, T its first argument's type", callWrap(wrapTypeParam)},
 		{"call-pkgvar", "each call of another package's API made through a closure held in a package-level variable", callWrap(wrapFuncVar)},
 		{"call-field", "each call of another package's API made through a function value held in a struct field", callWrap(wrapField)},
 		{"call-factory", "each call of another package's API made through the closure a factory function returns", callWrap(wrapFactory)},
@@ -938,6 +939,68 @@ func wrapClosure(v *variant, fe *fileEdit, s callSite, _ string) (string, bool) 
 	}
 	params, inner, results := wrapperParts(s, v.fileQualifier(fe))
 	return fmt.Sprintf("func(%s) %s { %s }(%s)", params, results, inner, v.callArgs(fe, s)), true
+}
+
+// wrapTypeParam wraps the call in a closure handed to a generic helper
+// whose first type parameter stands for the call's first argument (the
+// receiver of a method): mmpN(func(recv T0, p0 T1) R { return recv.M(p0) },
+// recv, p0) with func mmpN[T any](f func(T, T1) R, x T, p0 T1) R { return
+// f(x, p0) }. The helper's body calls a function value whose type has a
+// type parameter; the instance the call uses calls the closure.
+func wrapTypeParam(v *variant, fe *fileEdit, s callSite, owner string) (string, bool) {
+	if !v.canWrite(s, nil) {
+		return "", false
+	}
+	// The parameters' types, the receiver first; the first stands for T
+	// (written at the call, in the file), the others are written in the
+	// helper's file (whose qualifier imports what it names).
+	var all []types.Type
+	if s.recv != nil {
+		all = append(all, s.recvType)
+	}
+	for i := 0; i < s.sig.Params().Len(); i++ {
+		all = append(all, s.sig.Params().At(i).Type())
+	}
+	if len(all) == 0 || s.sig.Variadic() && len(all) == 1 {
+		return "", false // no first argument to stand for
+	}
+	eq := v.extra.qualifier(v.pkg.Types)
+	ftypes := []string{"T"}
+	params := []string{"x T"}
+	args := []string{"x"}
+	for i, t := range all[1:] {
+		name := fmt.Sprintf("p%d", i)
+		ts := types.TypeString(t, eq)
+		if s.sig.Variadic() && i == len(all)-2 {
+			ts = "..." + types.TypeString(t.(*types.Slice).Elem(), eq)
+			args = append(args, name+"...")
+		} else {
+			args = append(args, name)
+		}
+		ftypes = append(ftypes, ts)
+		params = append(params, name+" "+ts)
+	}
+	var rs []string
+	for i := 0; i < s.sig.Results().Len(); i++ {
+		rs = append(rs, types.TypeString(s.sig.Results().At(i).Type(), eq))
+	}
+	results := strings.Join(rs, ", ")
+	if len(rs) > 1 {
+		results = "(" + results + ")"
+	}
+	body := "f(" + strings.Join(args, ", ") + ")"
+	if results != "" {
+		body = "return " + body
+	}
+	name := v.fresh("mmp", owner)
+	v.extra.decls = append(v.extra.decls, fmt.Sprintf("func %s[T any](f func(%s) %s, %s) %s {\n\t%s\n}",
+		name, strings.Join(ftypes, ", "), results, strings.Join(params, ", "), results, body))
+	fq := v.fileQualifier(fe)
+	cparams, inner, cresults := wrapperParts(s, fq)
+	closure := fmt.Sprintf("func(%s) %s { %s }", cparams, cresults, inner)
+	// The type argument is explicit: an argument whose type implements
+	// an interface parameter would not infer it.
+	return fmt.Sprintf("%s[%s](%s, %s)", name, types.TypeString(all[0], fq), closure, v.callArgs(fe, s)), true
 }
 
 // deepCopyInto rewrites each x := recv.DeepCopy() statement, where the

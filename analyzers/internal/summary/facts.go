@@ -445,7 +445,7 @@ func (s *Summary) exportFacts() {
 	}
 	for _, fn := range s.srcFunc {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil {
+		if !ok || fn.Parent() != nil || isInstance(fn) {
 			continue
 		}
 		fs := s.funcFact(fn, obj.Exported(), memo)
@@ -837,7 +837,7 @@ func commentText(cg *ast.CommentGroup) string {
 func (s *Summary) ExportFuncFacts(pass *analysis.Pass, f func(fn *ssa.Function) analysis.Fact) {
 	for _, fn := range s.srcFunc {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Parent() != nil {
+		if !ok || fn.Parent() != nil || isInstance(fn) {
 			continue
 		}
 		if fact := f(fn); fact != nil {

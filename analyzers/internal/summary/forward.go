@@ -55,7 +55,7 @@ func (s *Summary) resolveForwarders() {
 	})
 	s.fwd, s.inlined = forward.Inline(s.srcFunc, s.LocalCallee, s.graph, other, s.devirtualize)
 	for _, fn := range s.srcFunc {
-		if !s.inlined[fn] {
+		if !s.inlined[fn] && !s.instantiated[fn] {
 			s.visible = append(s.visible, fn)
 		}
 	}

@@ -372,8 +372,10 @@ func (s *Summary) flagSetters(fa *ssa.FieldAddr, st types.Type) (Guard, bool) {
 // whether the store runs in its function.
 func (s *Summary) storeSetter(store *ssa.Store) Guard {
 	out := Guard{Kind: Config, FailSucc: -1}
-	fi := s.funcInfo(store.Parent())
-	if fi == nil || fi.Graph == nil {
+	// Func, not funcInfo: the store's function may not have been asked
+	// about yet (a setter that nothing before the flag's test classified).
+	fi := s.Func(store.Parent())
+	if fi.Graph == nil {
 		return out
 	}
 	for _, d := range fi.Graph.ControlDeps(store.Block()) {

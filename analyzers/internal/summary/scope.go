@@ -71,8 +71,8 @@ func (s *Summary) LocalFunc(fn *ssa.Function) *ssa.Function {
 	if fn == nil {
 		return nil
 	}
-	if o := fn.Origin(); o != nil {
-		fn = o
+	if o := fn.Origin(); o != nil && (len(fn.Blocks) == 0 || fn.Pkg != s.Pkg) {
+		fn = o // an instance the model did not take in: its generic body
 	}
 	if len(fn.Name()) > 6 && fn.Name()[len(fn.Name())-6:] == "$bound" {
 		if t := ssax.BoundTarget(fn); t != nil {
@@ -410,8 +410,8 @@ func (s *Summary) madeRoot(root ssa.Value, made *ssa.Call, depth int) ssa.Value 
 	if callee == nil {
 		return root
 	}
-	if o := callee.Origin(); o != nil {
-		callee = o
+	if o := callee.Origin(); o != nil && len(callee.Blocks) == 0 {
+		callee = o // an instance the model has no body of: the generic one
 	}
 	if p.Parent() != callee {
 		// A factory that returns what another factory returns: the root

@@ -25,6 +25,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -112,10 +113,14 @@ type Summary struct {
 	fwd     map[*ssa.CallCommon]*ssa.CallCommon // calls of forwarders: what they forward to (forward.go)
 	// carried holds, by forward.TargetName, the summaries that forwarders
 	// of other packages carry for their targets (FuncSummary.ForwardTarget).
-	carried  map[string]*FuncSummary
-	inlined  map[*ssa.Function]bool
-	visible  []*ssa.Function     // srcFunc without the inlined forwarders (Funcs)
-	dispatch map[*types.Func]int // interface methods a workqueue worker calls with its item (roots.Dispatches)
+	carried map[string]*FuncSummary
+	inlined map[*ssa.Function]bool
+	visible []*ssa.Function // srcFunc without the inlined forwarders and the instantiated generic bodies (Funcs)
+	// instantiated are the generic bodies (and closures in them) whose
+	// instances the package uses (addInstances): the instances are the
+	// code that runs; the bodies stay for the facts of their objects.
+	instantiated map[*ssa.Function]bool
+	dispatch     map[*types.Func]int // interface methods a workqueue worker calls with its item (roots.Dispatches)
 	// dispatchGuarded says which of them are called only under a
 	// condition on what the caller learned about the item.
 	dispatchGuarded map[*types.Func]bool
@@ -420,7 +425,7 @@ func run(pass *analysis.Pass) (any, error) {
 // build constructs SSA and the model.
 func (s *Summary) build(pass *analysis.Pass) {
 	cfgs := pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs)
-	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
+	prog := ssa.NewProgram(pass.Fset, ssa.InstantiateGenerics)
 	prog.SetNoReturn(cfgs.NoReturn)
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
@@ -466,6 +471,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 			add(anon)
 		}
 	}
+	s.addInstances()
 	// Returns of functions that defer calls read the values the return
 	// statements store, as in a function without defers, and the block a
 	// recovered panic resumes at is no part of the function's own paths
@@ -484,7 +490,7 @@ func (s *Summary) build(pass *analysis.Pass) {
 	}
 	s.findCalls()
 	s.dispatch, s.dispatchGuarded, s.fieldDispatch = roots.Dispatches(s.srcFunc)
-	s.Roots = roots.Find(s.Pass, s.Pkg, s.srcFunc, rootsFlag, s.Forward, s.dispatchKey, s.fieldDispatchKey, func(v ssa.Value) *ssa.Function {
+	s.Roots = roots.Find(s.Pass, s.Pkg, s.running(), rootsFlag, s.Forward, s.dispatchKey, s.fieldDispatchKey, func(v ssa.Value) *ssa.Function {
 		fn, _ := s.FuncValue(v)
 		return fn
 	})
@@ -636,3 +642,85 @@ func (s *Summary) chainOf(c *ssa.CallCommon) []ssa.Value {
 	}
 	return out
 }
+
+// addInstances adds to srcFunc the instances of the package's generic
+// functions and methods that its code uses: a call of apply[Widget], a
+// method of runner[*Widget], a closure in one. The program instantiates
+// generics (ssa.InstantiateGenerics), so an instance's body is the
+// generic body with the type arguments of the use: a call through a
+// parameter of type func(T) is a call of func(*Widget), which the call
+// graph resolves, and what flows through T is a Widget. An instance is
+// made a function of the package (its Pkg is nil otherwise) so that
+// every question about local functions includes it. The generic bodies
+// stay, for the facts of their objects; what the package's code calls is
+// the instance, and the bodies it instantiates are no roots and no part of
+// Funcs.
+func (s *Summary) addInstances() {
+	s.instantiated = make(map[*ssa.Function]bool)
+	seen := make(map[*ssa.Function]bool, len(s.srcFunc))
+	for _, fn := range s.srcFunc {
+		seen[fn] = true
+	}
+	work := slices.Clone(s.srcFunc)
+	add := func(f *ssa.Function) {
+		if f == nil || seen[f] || f.Origin() == nil || ssax.PkgOf(f) != s.Pkg || len(f.Blocks) == 0 {
+			return
+		}
+		seen[f] = true
+		f.Pkg = s.Pkg
+		s.instantiated[f.Origin()] = true
+		s.srcFunc = append(s.srcFunc, f)
+		work = append(work, f)
+	}
+	var ops []*ssa.Value
+	for len(work) > 0 {
+		fn := work[0]
+		work = work[1:]
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if mi, ok := instr.(*ssa.MakeInterface); ok && instantiated(mi.X.Type()) {
+					// A value of an instantiated type of the package made
+					// into an interface: its methods are what a call of
+					// the interface runs (a generic reconciler's
+					// Reconcile).
+					ms := fn.Prog.MethodSets.MethodSet(mi.X.Type())
+					for i := range ms.Len() {
+						add(fn.Prog.MethodValue(ms.At(i)))
+					}
+				}
+				for _, op := range instr.Operands(ops[:0]) {
+					if f, ok := (*op).(*ssa.Function); ok {
+						add(f)
+					}
+				}
+			}
+		}
+	}
+}
+
+// running returns srcFunc without the generic bodies whose instances
+// the package uses: the functions that run.
+func (s *Summary) running() []*ssa.Function {
+	out := make([]*ssa.Function, 0, len(s.srcFunc))
+	for _, fn := range s.srcFunc {
+		if !s.instantiated[fn] {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// instantiated reports whether t, or the type t points to, is a named type
+// with type arguments.
+func instantiated(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.TypeArgs().Len() > 0
+}
+
+// isInstance reports whether fn is an instance of a generic function or
+// method (or a closure in one), which has no object of its own to carry
+// facts.
+func isInstance(fn *ssa.Function) bool { return fn.Origin() != nil }
