@@ -6,13 +6,19 @@
 //
 // Usage, from the repository root:
 //
-//	go run ./bench/cmd/differential [-n 10000] [-batch 700] [-seed 1000] [-linter BIN] [-o report.md]
+//	go run ./bench/cmd/differential [-n 10000] [-batch 700] [-seed 1000] [-linter BIN] [-o report.md] [-state FILE]
 //
 // Each batch is one generated module with its own seeds (seed+batch for
 // every class), written to a temporary directory and removed when it is
 // labelled, so the run needs the disk of one batch at a time. A line of
 // progress goes to standard error after each batch. The sample
 // TestDifferential runs in ./test.sh is seed 1 of the same generator.
+//
+// With -state, every finished batch is recorded in a file, and a run
+// started again with the same file, the same -n, -batch, -seed and -mix
+// and the same linter build goes on after the batches it holds: a run of
+// one build can be spread over several sittings. A state file of another
+// run or another build is refused, never mixed in.
 package main
 
 import (
@@ -53,6 +59,7 @@ func run() error {
 	linter := flag.String("linter", "", "the reconcilelint binary (default: built from this checkout)")
 	out := flag.String("o", "", "write the report to this file instead of standard output")
 	keep := flag.String("keep", "", "keep each batch's module under this directory instead of removing it")
+	statePath := flag.String("state", "", "record finished batches in this file and go on after those it already holds")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", flag.Args())
@@ -73,14 +80,33 @@ func run() error {
 	ctx := context.Background()
 	batches := (*total + *batch - 1) / *batch
 	var rows []difftest.Row
+	var st *state
+	from := 0
+	var prior time.Duration // the batches of earlier sittings
+	if *statePath != "" {
+		build, err := linterBuild(*linter)
+		if err != nil {
+			return err
+		}
+		st, err = openState(*statePath, runID{N: *total, Batch: *batch, Seed: *seed, Mix: *mix, Linter: build})
+		if err != nil {
+			return err
+		}
+		defer st.close()
+		from, rows = st.done()
+		prior = st.elapsed()
+		if from > 0 {
+			fmt.Fprintf(os.Stderr, "differential: %d of %d batches already done (%s), going on from batch %d\n", from, batches, *statePath, from+1)
+		}
+	}
 	start := time.Now()
 	if *out != "" {
 		// Written now so that a path that cannot be written fails at once.
-		if err := writeReport(*out, nil, 0, batches, *seed, *mix, 0); err != nil {
+		if err := writeReport(*out, rows, from, batches, *seed, *mix, prior); err != nil {
 			return err
 		}
 	}
-	for i := 0; i < batches; i++ {
+	for i := from; i < batches; i++ {
 		n := min(*batch, *total-i**batch)
 		progs, err := batchPrograms(shares, *seed+uint64(i), n)
 		if err != nil {
@@ -99,10 +125,17 @@ func run() error {
 				return err
 			}
 		}
-		for _, r := range got {
+		for k := range got {
 			// Names repeat from batch to batch; the report names the batch.
-			r.Program.Name = fmt.Sprintf("b%03d/%s", i+1, r.Program.Name)
-			rows = append(rows, r)
+			got[k].Program.Name = fmt.Sprintf("b%03d/%s", i+1, got[k].Program.Name)
+			// The sources are not kept: the choices and seed make them again.
+			got[k].Program.Files = nil
+		}
+		rows = append(rows, got...)
+		if st != nil {
+			if err := st.record(i, got); err != nil {
+				return err
+			}
 		}
 		agree := 0
 		for _, r := range rows {
@@ -110,8 +143,8 @@ func run() error {
 				agree++
 			}
 		}
-		el := time.Since(start)
-		eta := time.Duration(float64(el) / float64(len(rows)) * float64(*total-len(rows)))
+		el := prior + time.Since(start)
+		eta := time.Duration(float64(time.Since(start)) / float64(i+1-from) * float64(batches-i-1))
 		fmt.Fprintf(os.Stderr, "differential: batch %d/%d (seed %d): %d programs, %d agree so far (%.2f%%); %s elapsed, about %s left\n",
 			i+1, batches, *seed+uint64(i), len(rows), agree, 100*float64(agree)/float64(len(rows)),
 			el.Round(time.Second), eta.Round(time.Second))
@@ -123,9 +156,9 @@ func run() error {
 		}
 	}
 	if *out != "" {
-		return writeReport(*out, rows, batches, batches, *seed, *mix, time.Since(start))
+		return writeReport(*out, rows, batches, batches, *seed, *mix, prior+time.Since(start))
 	}
-	report(os.Stdout, rows, batches, batches, *seed, *mix, time.Since(start))
+	report(os.Stdout, rows, batches, batches, *seed, *mix, prior+time.Since(start))
 	return nil
 }
 
