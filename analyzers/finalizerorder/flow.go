@@ -230,10 +230,15 @@ func notFoundTested(s *summary.Summary, fn *ssa.Function, errv ssa.Value, to ssa
 			continue
 		}
 		call, ok := ifi.Cond.(*ssa.Call)
-		if !ok || len(call.Call.Args) != 1 || ssax.StripConv(call.Call.Args[0]) != ssax.StripConv(errv) {
+		if !ok {
 			continue
 		}
-		callee := ssax.CalleeFunc(s.Forward(&call.Call))
+		fc := s.Forward(&call.Call) // through a helper that only tests
+		args := ssax.CallArgs(fc)
+		if len(args) != 1 || ssax.StripConv(args[0]) != ssax.StripConv(errv) {
+			continue
+		}
+		callee := ssax.CalleeFunc(fc)
 		if callee == nil || !apis.IsNotFoundTest(apis.FuncOf(callee)) {
 			continue
 		}

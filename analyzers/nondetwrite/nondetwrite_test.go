@@ -179,3 +179,10 @@ func TestCarried(t *testing.T) {
 func TestInstances(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/instances", "nondet/instances/fixed")
 }
+
+// TestHandedHelpers: a CreateOrUpdate helper reached through a function
+// value (handed to a runner, kept in a field), each call site pairing its
+// object with its mutate function.
+func TestHandedHelpers(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/handed")
+}

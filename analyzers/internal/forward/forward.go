@@ -56,6 +56,10 @@ type Forwarder struct {
 	// and bindings where its free variables come from.
 	closure  *Forwarder
 	bindings []source
+	// spilled tells, per binding, that it is the cell a parameter of the
+	// forwarder was spilled into for the closure to capture: a load of
+	// that free variable in the closure is the parameter itself.
+	spilled []bool
 }
 
 // Of returns the forwarder that fn is, or nil when its body does more
@@ -101,6 +105,8 @@ func Of(fn *ssa.Function) *Forwarder {
 				return nil
 			}
 			f.bindings = append(f.bindings, src)
+			a, isCell := b.(*ssa.Alloc)
+			f.spilled = append(f.spilled, isCell && ssax.SpilledParam(a) != nil)
 		}
 	default:
 		if f.value, ok = sourceOf(fn, c.Value); !ok {
@@ -396,6 +402,13 @@ func (f *Forwarder) Param(i int) int {
 // bindings of its free variables. It returns nil when an argument is
 // missing.
 func (f *Forwarder) Apply(args, bindings []ssa.Value) *ssa.CallCommon {
+	return f.apply(args, bindings, nil)
+}
+
+// apply is Apply, where spilled tells which bindings stand for a
+// parameter of the forwarder that made the closure f is (Forwarder.spilled):
+// the closure's load of such a free variable is that binding itself.
+func (f *Forwarder) apply(args, bindings []ssa.Value, spilled []bool) *ssa.CallCommon {
 	val := func(s source) ssa.Value {
 		switch {
 		case s.param >= 0:
@@ -414,7 +427,11 @@ func (f *Forwarder) Apply(args, bindings []ssa.Value) *ssa.CallCommon {
 		case s.base >= 0 && s.base < len(args):
 			base = args[s.base]
 		case s.base <= -2 && -2-s.base < len(bindings):
-			base = bindings[-2-s.base]
+			i := -2 - s.base
+			base = bindings[i]
+			if i < len(spilled) && spilled[i] && isLoadOf(s.keep, f.Fn.FreeVars[i]) {
+				return base // the parameter the cell holds
+			}
 		}
 		if base != nil {
 			return &Derived{Base: base, Inner: s.keep}
@@ -441,13 +458,20 @@ func (f *Forwarder) Apply(args, bindings []ssa.Value) *ssa.CallCommon {
 		if !ok {
 			return nil
 		}
-		return f.closure.Apply(args2, binds)
+		return f.closure.apply(args2, binds, f.spilled)
 	}
 	out := &ssa.CallCommon{Method: f.Call.Method, Value: val(f.value), Args: args2}
 	if out.Value == nil {
 		return nil
 	}
 	return out
+}
+
+// isLoadOf reports whether v is a load of the free variable fv, and no
+// more (no field of it, no conversion).
+func isLoadOf(v ssa.Value, fv *ssa.FreeVar) bool {
+	u, ok := v.(*ssa.UnOp)
+	return ok && u.Op == token.MUL && u.X == ssa.Value(fv)
 }
 
 // Resolver resolves the calls of one package.

@@ -243,7 +243,7 @@ func (m *Model) HandlerSideEffects(h *Handler, mask SideKind) []*SideEffect {
 			if m.bodyOf[edge.Callee] == h && ssax.Encloses(h.Fn, edge.Callee) {
 				continue // nested closures are visited below
 			}
-			if e := m.transSideEffect(edge.Callee, mask); e != nil {
+			if e := m.transSideEffect(edge.Callee, mask); e != nil && !m.nestedIn(h, e) {
 				out = append(out, sideThrough(e, edge.Site, f, edge.Callee))
 			}
 		}
@@ -253,6 +253,18 @@ func (m *Model) HandlerSideEffects(h *Handler, mask SideKind) []*SideEffect {
 	}
 	visit(h.Fn)
 	return out
+}
+
+// nestedIn reports whether the effect e happens in a closure nested in
+// the handler h's body (a closure the body hands to a helper that calls
+// it): the visit of the body reports it at its own position, so the call
+// that reaches it does not report it again.
+func (m *Model) nestedIn(h *Handler, e *SideEffect) bool {
+	at := e.Fn
+	if e.Via != nil {
+		at = e.Via
+	}
+	return at != nil && m.bodyOf[at] == h && ssax.Encloses(h.Fn, at)
 }
 
 // BlockSideEffects returns the effects of kinds in mask at the

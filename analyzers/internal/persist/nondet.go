@@ -73,32 +73,54 @@ func (md *Model) PersistedTaint(mask apis.TaintKind) []*Persisted {
 			if w.Fn != fn || !w.Kind.IsSelfGuarded() || w.Object == nil {
 				continue
 			}
-			args := ssax.CallArgs(w.Call.Common())
+			args := ssax.CallArgs(md.s.Forward(w.Call.Common()))
 			if len(args) < 4 {
 				continue
 			}
 			// Through a wrapper of the package (a helper that calls
 			// CreateOrUpdate with its parameters), the caller's object and
-			// mutate function.
-			mutate, made := md.s.FuncValue(args[3])
-			if mutate == nil || ssax.PkgOf(mutate) != md.s.Pkg {
-				continue
-			}
-			root, _ := md.s.RootOf(w.Object)
-			if p, ok := root.(*ssa.Parameter); ok {
-				root, _ = md.s.RootOf(md.s.ArgValue(p))
-			}
-			we := &summary.Effect{Kind: summary.WriteEffect, Instr: w.Call, Root: root, Write: w.Kind}
-			for _, st := range md.s.Effects(mutate) {
-				if st.Kind != summary.StoreEffect || md.s.MadeRoot(st.Root, made) != root || st.Taint.Kinds&mask == 0 || st.Status != summary.Unguarded {
-					continue
+			// mutate function, paired call site by call site.
+			// A mutate function of the package's own that runs the
+			// caller's (a wrapper that adds an owner reference): the
+			// caller's runs too.
+			obj, _ := md.s.RootOf(w.Object)
+			vals := append([]ssa.Value{obj, args[3]}, md.s.CalledCaptures(args[3])...)
+			for _, at := range md.s.Contexts(fn, vals) {
+				for _, m := range at[1:] {
+					out = md.defeated(out, w, at[0], m, mask)
 				}
-				if st.Taint.Kinds&mask == apis.MapOrder && md.s.Taints().SortedAfter(mutate, st.Root, st.Path, st.Value, st.Instr, nil) {
-					continue
-				}
-				out = append(out, &Persisted{Fn: mutate, Store: st, Write: we, Taint: st.Taint, Defeated: true})
 			}
 		}
+	}
+	return out
+}
+
+// defeated appends to out the unguarded stores of the mutate function
+// value mutate into the object root that the self-guarded write w
+// (CreateOrUpdate, CreateOrPatch) persists: the mutate function runs
+// before the writer's own comparison, so a store of a value that differs
+// every pass defeats it.
+func (md *Model) defeated(out []*Persisted, w *summary.Write, obj, mutateFn ssa.Value, mask apis.TaintKind) []*Persisted {
+	mutate, made := md.s.FuncValue(mutateFn)
+	if mutate == nil || ssax.PkgOf(mutate) != md.s.Pkg {
+		return out
+	}
+	root, _ := md.s.RootOf(obj)
+	if p, ok := root.(*ssa.Parameter); ok {
+		root, _ = md.s.RootOf(md.s.ArgValue(p))
+	}
+	we := &summary.Effect{Kind: summary.WriteEffect, Instr: w.Call, Root: root, Write: w.Kind}
+	for _, st := range md.s.Effects(mutate) {
+		if st.Kind != summary.StoreEffect || md.s.MadeRoot(st.Root, made) != root || st.Taint.Kinds&mask == 0 || st.Status != summary.Unguarded {
+			continue
+		}
+		if st.Taint.Kinds&mask == apis.MapOrder && md.s.Taints().SortedAfter(mutate, st.Root, st.Path, st.Value, st.Instr, nil) {
+			continue
+		}
+		if slices.ContainsFunc(out, func(p *Persisted) bool { return p.Store == st && p.Write.Instr == w.Call }) {
+			continue // the same pair reached through another chain of calls
+		}
+		out = append(out, &Persisted{Fn: mutate, Store: st, Write: we, Taint: st.Taint, Defeated: true})
 	}
 	return out
 }

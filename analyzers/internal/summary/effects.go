@@ -418,8 +418,12 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Value: x.Val})
 		}
 	case *ssa.MapUpdate:
-		if root, path := s.RootOf(x.Map); len(path) > 0 && (s.IsObjectRoot(root) || s.isHolderRoot(root)) || ssax.IsParam(root) {
-			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: append(path, "[]"), Value: x.Value})
+		// Into every map the value may be (a map of the object, or the
+		// one made when the object had none).
+		for _, h := range s.RootsOf(x.Map) {
+			if root, path := h.Root, h.Path; len(path) > 0 && (s.IsObjectRoot(root) || s.isHolderRoot(root)) || ssax.IsParam(root) {
+				out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: append(slices.Clone(path), "[]"), Value: x.Value})
+			}
 		}
 	case ssa.CallInstruction:
 		c := s.Forward(x.Common())

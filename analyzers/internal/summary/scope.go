@@ -1,6 +1,8 @@
 package summary
 
 import (
+	"go/token"
+	"go/types"
 	"slices"
 	"sort"
 
@@ -181,41 +183,360 @@ func (s *Summary) CallArg(c *ssa.CallCommon, fn *ssa.Function, i int) ssa.Value 
 }
 
 // ParamArgs returns the arguments passed for parameter p at every call
-// site of its function in the package, or nil when they are not all known:
-// the function is also used as a value (stored, converted to an
-// interface, passed as an argument), or has no call site.
+// site of its function in the package (CallSites), or nil when they are
+// not all known or there is none.
 func (s *Summary) ParamArgs(p *ssa.Parameter) []ssa.Value {
 	fn := p.Parent()
 	if fn == nil {
 		return nil
 	}
-	idx := -1
-	for i, q := range fn.Params {
-		if q == p {
-			idx = i
-		}
-	}
+	idx := slices.Index(fn.Params, p)
 	if idx < 0 {
 		return nil
 	}
 	var out []ssa.Value
-	for _, e := range s.calls[fn] {
-		if st, ok := e.site.(*ssa.Store); ok {
-			if s.graph.Holder(st.Addr) == fn {
-				continue // the definition of a function variable, not a use
-			}
-		}
-		call, ok := e.site.(ssa.CallInstruction)
-		if !ok {
+	for _, c := range s.CallSites(fn) {
+		a := s.CallArg(c.Common(), fn, idx)
+		if a == nil {
 			return nil
 		}
-		c := call.Common()
-		if c.IsInvoke() || s.LocalFunc(s.Callee(c)) != fn || idx >= len(c.Args) {
-			return nil
-		}
-		out = append(out, c.Args[idx])
+		out = append(out, a)
 	}
 	return out
+}
+
+// CallSites returns every call in the package that may call fn, or nil
+// when they are not all known or there is none. A call site is any call
+// the call graph says may call the function: a direct call, or a call
+// through a function value (a closure handed to a helper, the helper's
+// parameter called; a function kept in a field of a struct of the
+// package). A function also used as a value is still answered when every
+// place the value goes is one the call graph follows (valueStays): it is
+// called, converted, kept in a field or variable of the package, or
+// handed to a function of the package whose parameter in turn only goes
+// to such places. A value made into an interface, put into a slice or a
+// map, returned, or handed to another package may be called with
+// arguments the package does not show: nil.
+func (s *Summary) CallSites(fn *ssa.Function) []ssa.CallInstruction {
+	var out []ssa.CallInstruction
+	for _, e := range s.calls[fn] {
+		switch site := e.site.(type) {
+		case *ssa.Store:
+			if s.graph.Holder(site.Addr) == fn {
+				continue // the definition of a function variable, not a use
+			}
+			if !s.storeStays(site) {
+				return nil
+			}
+		case *ssa.MakeClosure, *ssa.ChangeType:
+			// A closure made, a conversion to a named function type.
+			if !s.valueStays(site.(ssa.Value), 0) {
+				return nil
+			}
+		case ssa.CallInstruction:
+			c := site.Common()
+			handed := slices.Contains(c.Args, ssa.Value(fn))
+			if handed && !s.argStays(c, fn, 0) {
+				return nil // handed on as a value the graph cannot follow
+			}
+			if c.IsInvoke() {
+				if handed {
+					continue
+				}
+				return nil // a dispatch to fn: its receiver is not an argument
+			}
+			if !slices.Contains(s.LocalCallees(c), fn) {
+				continue // fn is only an argument of this call
+			}
+			if !slices.Contains(out, site) {
+				out = append(out, site)
+			}
+		default:
+			return nil
+		}
+	}
+	return out
+}
+
+// maxContexts bounds the call-site contexts Contexts enumerates.
+const maxContexts = 32
+
+// Contexts returns what the values vs of function fn stand for at each
+// chain of call sites that reaches fn in the package: a parameter of fn
+// is the argument a call passes (CallArg), followed on up through the
+// parameters of that call's function (a few levels), and every other
+// value stays itself. The values of one tuple come from one chain, so a
+// helper's object and the mutate function handed with it stay paired
+// whatever its other callers pass. A parameter whose function's call
+// sites are not all known (CallSites) stays itself; vs itself is the one
+// tuple when none of vs is a parameter.
+func (s *Summary) Contexts(fn *ssa.Function, vs []ssa.Value) [][]ssa.Value {
+	var out [][]ssa.Value
+	s.contexts(fn, vs, 0, &out)
+	return out
+}
+
+func (s *Summary) contexts(fn *ssa.Function, vs []ssa.Value, depth int, out *[][]ssa.Value) {
+	if len(*out) >= maxContexts {
+		return
+	}
+	params := slices.ContainsFunc(vs, func(v ssa.Value) bool {
+		p, ok := v.(*ssa.Parameter)
+		return ok && p.Parent() == fn
+	})
+	if !params && depth < 5 && slices.ContainsFunc(vs, func(v ssa.Value) bool { return capturedParam(fn, v) >= 0 }) {
+		// A closure's load of a parameter its maker spilled for it to
+		// capture (a body moved into a closure, a callback that uses the
+		// helper's arguments) is that parameter of the maker, made where
+		// the maker makes the closure.
+		for _, mc := range makers(fn) {
+			next := make([]ssa.Value, len(vs))
+			for i, v := range vs {
+				next[i] = v
+				if k := capturedParam(fn, v); k >= 0 {
+					switch b := mc.Bindings[k].(type) {
+					case *ssa.Alloc:
+						if p := ssax.SpilledParam(b); p != nil {
+							next[i] = p
+						}
+					case *ssa.FreeVar:
+						next[i] = b // captured by the maker in turn
+					}
+				}
+			}
+			s.contexts(mc.Parent(), next, depth+1, out)
+		}
+		return
+	}
+	var sites []ssa.CallInstruction
+	if params && depth < 5 {
+		sites = s.CallSites(fn)
+	}
+	if len(sites) == 0 {
+		*out = append(*out, vs)
+		return
+	}
+	for _, site := range sites {
+		next := make([]ssa.Value, len(vs))
+		for i, v := range vs {
+			next[i] = v
+			if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn {
+				if a := s.CallArg(site.Common(), fn, slices.Index(fn.Params, p)); a != nil {
+					next[i] = a
+				}
+			}
+		}
+		s.contexts(site.Parent(), next, depth+1, out)
+	}
+}
+
+// CalledCaptures returns the function values that the closure v, made in
+// its function, calls through the parameters of that function it
+// captured (a wrapper's mutate function that runs the caller's own, then
+// does more): each is that parameter, a value of v's function, so that
+// Contexts follows it to what each caller passes. Nil when v is no
+// closure made there.
+func (s *Summary) CalledCaptures(v ssa.Value) []ssa.Value {
+	if ct, ok := v.(*ssa.ChangeType); ok {
+		v = ct.X
+	}
+	mc, ok := v.(*ssa.MakeClosure)
+	if !ok {
+		return nil
+	}
+	f, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, b := range f.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c.Common().IsInvoke() {
+				continue
+			}
+			k := capturedParam(f, c.Common().Value)
+			if k < 0 {
+				continue
+			}
+			var v ssa.Value
+			switch b := mc.Bindings[k].(type) {
+			case *ssa.Alloc:
+				if p := ssax.SpilledParam(b); p != nil {
+					v = p
+				}
+			case *ssa.FreeVar:
+				v = b // captured in turn: Contexts follows it to its maker
+			}
+			if v != nil && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// capturedParam returns the index of the free variable of the closure fn
+// that v is, or loads when v is a load of a captured cell, or -1.
+func capturedParam(fn *ssa.Function, v ssa.Value) int {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X
+	}
+	fv, ok := v.(*ssa.FreeVar)
+	if !ok {
+		return -1
+	}
+	return slices.Index(fn.FreeVars, fv)
+}
+
+// makers returns the instructions that make closures of fn.
+func makers(fn *ssa.Function) []*ssa.MakeClosure {
+	refs := fn.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var out []*ssa.MakeClosure
+	for _, r := range *refs {
+		if mc, ok := r.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(fn) {
+			out = append(out, mc)
+		}
+	}
+	return out
+}
+
+// valueStays reports whether the function value v only goes where the
+// call graph follows it: it is called, converted to a named function
+// type, or handed to functions of the package whose parameter in turn
+// only goes to such places (a few levels deep).
+func (s *Summary) valueStays(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 4 {
+		return false
+	}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.ChangeType:
+			if !s.valueStays(x, depth+1) {
+				return false
+			}
+		case *ssa.Store:
+			if x.Val != v {
+				return false
+			}
+			if a, ok := x.Addr.(*ssa.Alloc); ok && ssax.SpilledParam(a) == v {
+				// A parameter spilled for closures to capture: it goes
+				// where their loads of it go.
+				if !s.cellStays(a, depth+1) {
+					return false
+				}
+				continue
+			}
+			if !s.storeStays(x) {
+				return false
+			}
+		case ssa.CallInstruction:
+			c := x.Common()
+			if slices.Contains(c.Args, v) && !s.argStays(c, v, depth) {
+				return false
+			}
+			if !c.IsInvoke() && c.Value == v {
+				continue // called
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// cellStays reports whether the function value a cell holds only goes
+// where the call graph follows it: the cell is only loaded (the closures
+// it is bound to load it through their free variables), and every load
+// stays (valueStays).
+func (s *Summary) cellStays(cell *ssa.Alloc, depth int) bool {
+	for _, r := range *cell.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x.Addr != ssa.Value(cell) {
+				return false
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL || !s.valueStays(x, depth) {
+				return false
+			}
+		case *ssa.MakeClosure:
+			fn, ok := x.Fn.(*ssa.Function)
+			if !ok {
+				return false
+			}
+			for i, b := range x.Bindings {
+				if b != ssa.Value(cell) {
+					continue
+				}
+				for _, fr := range *fn.FreeVars[i].Referrers() {
+					ld, ok := fr.(*ssa.UnOp)
+					if !ok || ld.Op != token.MUL || !s.valueStays(ld, depth) {
+						return false
+					}
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// storeStays reports whether a function value stored by st is only called
+// where the call graph sees it: st stores into a field of a struct type
+// of the package or into a variable of the package, whose loads the
+// graph follows to their calls. As for an exported function, calls from
+// the packages that import this one are not the package's to know. A
+// store into anything else (a slice or map element, a field of another
+// package's type) may reach calls the package does not show.
+func (s *Summary) storeStays(st *ssa.Store) bool {
+	switch a := st.Addr.(type) {
+	case *ssa.FieldAddr:
+		n, ok := types.Unalias(ssax.Deref(a.X.Type())).(*types.Named)
+		return ok && n.Obj().Pkg() == s.Pass.Pkg
+	case *ssa.Global:
+		return a.Pkg != nil && a.Pkg.Pkg == s.Pass.Pkg
+	}
+	return false
+}
+
+// argStays reports whether the function value v, an argument of the call
+// c, stays where the call graph follows it in every function c may call:
+// each is a function of the package whose parameter v is passed to stays
+// (valueStays).
+func (s *Summary) argStays(c *ssa.CallCommon, v ssa.Value, depth int) bool {
+	callees := s.Callees(c)
+	if len(callees) == 0 {
+		return false
+	}
+	for _, callee := range callees {
+		l := s.LocalFunc(callee)
+		if l == nil || len(l.Blocks) == 0 {
+			return false
+		}
+		off := 0
+		if l.Signature.Recv() != nil && len(c.Args) == len(l.Params)-1 {
+			off = 1 // a method value: the receiver is bound
+		} else if c.IsInvoke() {
+			off = 1
+		}
+		for i, a := range c.Args {
+			if a != v {
+				continue
+			}
+			if i+off >= len(l.Params) || !s.valueStays(l.Params[i+off], depth+1) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // findCalls records the package-internal call graph, including closures,

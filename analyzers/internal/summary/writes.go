@@ -12,6 +12,7 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/flow"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/forward"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
 )
 
 // Write is an API write site (checks.md §1.4): a direct call of a write
@@ -650,6 +651,40 @@ func (s *Summary) walkRoot(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []s
 		}
 	}
 	return v, path
+}
+
+// RootsOf returns every place v may live. It is RootOf's one answer,
+// except for a value merged from values of different homes (a Phi whose
+// edges RootOf cannot reduce to one root: `m := w.Annotations; if m ==
+// nil { m = map[string]string{} }`): each edge's home, nil edges left
+// out, the Phi's own first. A store through such a value may be a store
+// into any of them.
+func (s *Summary) RootsOf(v ssa.Value) []taint.Home {
+	root, path := s.RootOf(v)
+	out := []taint.Home{{Root: root, Path: path}}
+	phi, ok := root.(*ssa.Phi)
+	if !ok {
+		return out
+	}
+	seen := map[ssa.Value]bool{phi: true}
+	var walk func(phi *ssa.Phi, depth int)
+	walk = func(phi *ssa.Phi, depth int) {
+		for _, e := range phi.Edges {
+			if ssax.IsNil(e) || seen[e] {
+				continue
+			}
+			seen[e] = true
+			r, p := s.RootOf(e)
+			if inner, ok := r.(*ssa.Phi); ok && depth < 4 && !seen[inner] {
+				seen[inner] = true
+				walk(inner, depth+1)
+				continue
+			}
+			out = append(out, taint.Home{Root: r, Path: append(slices.Clone(p), path...)})
+		}
+	}
+	walk(phi, 0)
+	return out
 }
 
 // commonRoot returns the root that every non-nil value of vals has, or

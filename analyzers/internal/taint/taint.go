@@ -24,11 +24,20 @@ import (
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
+// Home is one place a value may live: a root and the field path from it.
+type Home struct {
+	Root ssa.Value
+	Path []string
+}
+
 // Model is what the taint analysis needs of the model (the summary
 // package's Summary).
 type Model interface {
 	// RootOf returns the object root behind v and the field path from it.
 	RootOf(v ssa.Value) (ssa.Value, []string)
+	// RootsOf returns every place v may live: RootOf's one answer, or
+	// each home of a value merged from values of different homes.
+	RootsOf(v ssa.Value) []Home
 	// Binding returns the value captured for fv, or nil.
 	Binding(fv *ssa.FreeVar) ssa.Value
 	// Callee returns the function a call calls, or nil.
@@ -279,7 +288,9 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		for _, e := range x.Edges {
 			t = t.Union(a.taint(e, vis))
 		}
-		return t
+		// What was stored through the merged value itself (m[k] = v after
+		// `if m == nil { m = map[…]…{} }`): it is in whichever the value is.
+		return t.Union(a.storedTaint(x, nil, vis))
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			t := a.loadTaint(x, vis).Union(versionPart(x.X, x.X.Type(), x.Pos()))
@@ -884,8 +895,10 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 					}
 					idx[root] = append(idx[root], localStore{path: path, val: x.Val, instr: in})
 				case *ssa.MapUpdate:
-					root, path := a.m.RootOf(x.Map)
-					idx[root] = append(idx[root], localStore{path: append(path, "[]"), val: x.Value, instr: in})
+					// Into every map the value may be (RootsOf).
+					for _, h := range a.m.RootsOf(x.Map) {
+						idx[h.Root] = append(idx[h.Root], localStore{path: append(slices.Clone(h.Path), "[]"), val: x.Value, instr: in})
+					}
 				case *ssa.Call:
 					common := a.m.Forward(&x.Call)
 					if callee := ssax.CalleeFunc(common); callee != nil && !common.IsInvoke() {
