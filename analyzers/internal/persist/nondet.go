@@ -105,10 +105,8 @@ func (md *Model) defeated(out []*Persisted, w *summary.Write, obj, mutateFn ssa.
 	if mutate == nil || ssax.PkgOf(mutate) != md.s.Pkg {
 		return out
 	}
+	// obj is already what the chain of calls passes (Contexts).
 	root, _ := md.s.RootOf(obj)
-	if p, ok := root.(*ssa.Parameter); ok {
-		root, _ = md.s.RootOf(md.s.ArgValue(p))
-	}
 	we := &summary.Effect{Kind: summary.WriteEffect, Instr: w.Call, Root: root, Write: w.Kind}
 	for _, st := range md.s.Effects(mutate) {
 		if st.Kind != summary.StoreEffect || md.s.MadeRoot(st.Root, made) != root || st.Taint.Kinds&mask == 0 || st.Status != summary.Unguarded {

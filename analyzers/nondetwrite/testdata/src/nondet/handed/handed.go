@@ -164,3 +164,23 @@ func (r *StableWrappedReconciler) Reconcile(ctx context.Context, req ctrl.Reques
 		return nil
 	})
 }
+
+// The clock through the same runner, stored only when the annotation is
+// missing: the first pass sets it, every later pass leaves it, and
+// CreateOrUpdate finds no change.
+type OnceRunnerReconciler struct{ client.Client }
+
+func (r *OnceRunnerReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	d := &appsv1.Deployment{ObjectMeta: metav1.ObjectMeta{Name: w.Name, Namespace: w.Namespace}}
+	err := run(ctx, r.Client, upsert, d, func() error {
+		if d.Spec.Template.Annotations["createdAt"] == "" {
+			d.Spec.Template.Annotations = map[string]string{"createdAt": time.Now().Format(time.RFC3339)}
+		}
+		return nil
+	})
+	return ctrl.Result{}, err
+}
