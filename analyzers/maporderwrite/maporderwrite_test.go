@@ -77,3 +77,11 @@ func TestSelected(t *testing.T) {
 func TestOptions(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/options")
 }
+
+// TestLocated: an element found by name (through a helper's index, in a
+// loop) and another of its fields set from a map in its order: the test
+// that finds it compares the name, not the field set, so the order
+// reaches the write; the twins sort.
+func TestLocated(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/located")
+}

@@ -44,7 +44,9 @@ var Doc = &checkdoc.Doc{
 		"package helper that returns true only after storing into its argument), and comparisons that read " +
 		"only constants, configuration, the request, or fields of objects that no code of the package " +
 		"stores into (by type and field path; the resourceVersion and generation of written objects count as " +
-		"stored), such as a wait for another object to become ready. A deferred write (a deferred closure " +
+		"stored), such as a wait for another object to become ready; finding an element of a list by one " +
+		"of its fields (a container by name, also through a helper that returns its index) reads that field " +
+		"and the list's length, not the element's other fields. A deferred write (a deferred closure " +
 		"that calls `Status().Update` or cluster-api's `patch.Helper.Patch`) persists what is stored " +
 		"before the function returns. A closure passed where it is made to a function that runs it " +
 		"(`retry.RetryOnConflict(retry.DefaultRetry, func() error { return r.Status().Update(ctx, w) })`, " +
@@ -75,7 +77,10 @@ var Doc = &checkdoc.Doc{
 		"(`Status().Patch(ctx, obj.DeepCopyObject().(client.Object), …)`, inside a diffing patch helper) " +
 		"persists the original's content; `unstructured.SetNestedField(u.Object, v, \"status\", …)` stores into " +
 		"the field those keys stand for; a function value (a functional option applied to `&out`) carries what it " +
-		"captured into what it is given; a write a helper of the package makes only when the object differs from a " +
+		"captured into what it is given; a helper that runs the functions a call hands it (a list of steps, " +
+		"functional options applied by a constructor, generic mutators) runs, at that call, those functions and " +
+		"no other caller's; a handler chosen from a table by the object's state (`r.byPhase[w.Status.Phase](&w)`) " +
+		"runs on every pass in that state, except one that moves the object to another state; a write a helper of the package makes only when the object differs from a " +
 		"snapshot (a scope's deferred patch) is defeated by a stored value that differs on every pass when the " +
 		"comparison covers the part stored into (a helper that patches when the spec changed carries a status stamp " +
 		"only with that change, and is not reported), as is a store " +

@@ -186,3 +186,7 @@ func TestInstances(t *testing.T) {
 func TestHandedHelpers(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/handed")
 }
+
+func TestSteps(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/steps")
+}

@@ -37,6 +37,10 @@ type Graph struct {
 	// they may call any of values with their signature.
 	values    []*ssa.Function
 	inGeneric map[*ssa.CallCommon]bool
+	// lists are the values the package stores into its unexported fields
+	// and variables of slice or map of function type (a pipeline of steps
+	// a constructor sets), when loads and stores are all it does there.
+	lists map[holder][]ssa.Value
 }
 
 // holder is a place that can hold a function value: a package variable,
@@ -60,7 +64,7 @@ type holder struct {
 func Build(fns []*ssa.Function) (g *Graph) {
 	returns := findFactories(fns)
 	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: findHolders(fns, returns), returns: returns, impls: findImpls(fns),
-		sole: make(map[*types.Func]*ssa.Function), inGeneric: make(map[*ssa.CallCommon]bool)}
+		lists: findLists(fns), sole: make(map[*types.Func]*ssa.Function), inGeneric: make(map[*ssa.CallCommon]bool)}
 	set := make(map[*ssa.Function]bool)
 	var operands []*ssa.Value
 	for _, fn := range fns {
@@ -115,7 +119,7 @@ func Build(fns []*ssa.Function) (g *Graph) {
 	defer func() {
 		if recover() != nil {
 			g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: g.holders, returns: g.returns, impls: g.impls,
-				boxed: g.boxed, sole: g.sole, values: g.values, inGeneric: g.inGeneric}
+				lists: g.lists, boxed: g.boxed, sole: g.sole, values: g.values, inGeneric: g.inGeneric}
 		}
 	}()
 	cg := vta.CallGraph(set, nil)
@@ -234,12 +238,12 @@ func (g *Graph) choices(v ssa.Value, seen map[ssa.Value]bool) []*ssa.Function {
 		if x.Op != token.MUL || !ok {
 			break
 		}
-		if edges = elemStores(ia.X); edges == nil {
+		if edges = elemStores(ia.X, false); edges == nil {
 			return nil
 		}
 	case *ssa.Lookup:
 		// An entry of a map literal of the function.
-		if edges = mapStores(x.X); edges == nil {
+		if edges = mapStores(x.X, false); edges == nil {
 			return nil
 		}
 	}
@@ -691,8 +695,10 @@ func (g *Graph) FuncOf(v ssa.Value) (fn *ssa.Function, made *ssa.Call) {
 
 // elemStores returns the values stored into the elements of the slice or
 // array literal x (a Slice of an Alloc, or the Alloc), when those stores
-// are all that is done to its elements; nil otherwise.
-func elemStores(x ssa.Value) []ssa.Value {
+// are all that is done to its elements; nil otherwise. With handedOn, the
+// slice made of it may also be handed on whole (to a call, into a field
+// or variable): only its elements are asked for.
+func elemStores(x ssa.Value, handedOn bool) []ssa.Value {
 	if sl, ok := x.(*ssa.Slice); ok {
 		x = sl.X
 	}
@@ -723,7 +729,7 @@ func elemStores(x ssa.Value) []ssa.Value {
 			// The literal made a slice; reads of it go through IndexAddr
 			// of the slice, which only loads.
 			for _, rr := range *y.Referrers() {
-				if !onlyLoads(rr, y) {
+				if !onlyLoads(rr, y) && !(handedOn && handed(rr, y)) {
 					return nil
 				}
 			}
@@ -732,6 +738,18 @@ func elemStores(x ssa.Value) []ssa.Value {
 		}
 	}
 	return out
+}
+
+// handed reports whether instr hands the value v on whole: passes it to a
+// call, or stores it somewhere.
+func handed(instr ssa.Instruction, v ssa.Value) bool {
+	switch x := instr.(type) {
+	case ssa.CallInstruction:
+		return true
+	case *ssa.Store:
+		return x.Val == v
+	}
+	return false
 }
 
 // onlyLoads reports whether instr uses the slice s only to read an
@@ -755,8 +773,8 @@ func onlyLoads(instr ssa.Instruction, s ssa.Value) bool {
 
 // mapStores returns the values stored into the map literal m (a MakeMap
 // of the function), when stores and lookups are all that is done to it;
-// nil otherwise.
-func mapStores(m ssa.Value) []ssa.Value {
+// nil otherwise. With handedOn, the map may also be handed on whole.
+func mapStores(m ssa.Value, handedOn bool) []ssa.Value {
 	mm, ok := m.(*ssa.MakeMap)
 	if !ok {
 		return nil
@@ -771,7 +789,9 @@ func mapStores(m ssa.Value) []ssa.Value {
 			out = append(out, y.Value)
 		case *ssa.Lookup:
 		default:
-			return nil
+			if !handedOn || !handed(r, mm) {
+				return nil
+			}
 		}
 	}
 	return out

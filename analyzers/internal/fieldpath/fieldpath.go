@@ -11,6 +11,11 @@ import "strings"
 // Any is the element that stands for any index or key of a slice or map.
 const Any = "[]"
 
+// Len is the last element of the path of a slice's length (len(x.Items)
+// reads x.Items' length): only a store of the slice itself (or of what
+// holds it) changes it, not a store into one of its elements.
+const Len = "#len"
+
 // SameElem reports whether two path elements name the same field. A Go
 // field name and the key of unstructured content that decoding fills it
 // from are the same field: encoding/json (and so the unstructured
@@ -53,9 +58,16 @@ func Overlap(a, b []string) bool {
 }
 
 // Compatible reports whether two paths may name the same data: one is a
-// prefix of the other, an element position (Any) matching any element.
+// prefix of the other, an element position (Any) matching any element,
+// and a slice's length (Len) matching no element of it.
 func Compatible(a, b []string) bool {
 	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] == Len || b[i] == Len {
+			if a[i] != b[i] {
+				return false // a length, and an element of the slice
+			}
+			continue
+		}
 		if !SameElem(a[i], b[i]) && a[i] != Any && b[i] != Any {
 			return false
 		}

@@ -357,6 +357,13 @@ func (md *Model) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) bo
 	case *ssa.TypeAssert:
 		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.Call:
+		// A helper of the package whose result reads known parts of its
+		// parameters: those parts of the object arguments.
+		if local := md.s.LocalCallee(&x.Call); local != nil && !x.Call.IsInvoke() {
+			if reads, ok := md.s.HelperReads(local); ok {
+				return md.stableArgs(x.Call.Args, reads, seen, depth)
+			}
+		}
 		// A function of stable inputs: its receiver and arguments. An
 		// object argument stands for all of its data.
 		if x.Call.IsInvoke() && !md.stableValue(x.Call.Value, seen, depth+1) {
@@ -382,6 +389,27 @@ func (md *Model) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) bo
 		return true
 	}
 	return false
+}
+
+// stableArgs reports whether the arguments of a call of a helper that
+// reads the paths reads of its parameters are stable: an object argument
+// by those paths below it, any other by its value.
+func (md *Model) stableArgs(args []ssa.Value, reads [][]string, seen map[ssa.Value]bool, depth int) bool {
+	for _, a := range args {
+		root, path := md.s.RootOf(a)
+		if root == nil || !md.s.IsObjectRoot(root) {
+			if !md.stableValue(a, seen, depth+1) {
+				return false
+			}
+			continue
+		}
+		for _, r := range reads {
+			if !md.unchangedData(root, append(slices.Clone(path), r...)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // stableChoice reports whether the conditions that decide which

@@ -67,6 +67,11 @@ type Effect struct {
 	// to the call like a helper's, with WrittenBy listing the writes after
 	// it in the closure and after the call.
 	Captured bool
+	// ParamCall, when set, is the parameter of the function through
+	// which the call that makes the effect was made (a step of a list it
+	// was given, the function a field of it holds): which function that
+	// is, the caller knows better (paramCallEffects).
+	ParamCall ParamCallRef
 }
 
 // Cond is a condition of a function: the edge Dep of one of FI's Ifs.
@@ -132,9 +137,10 @@ type paramEffect struct {
 	writtenBy []apis.WriteKind
 	// conds and opaque are Effect.Conds and Effect.Opaque for the caller:
 	// the effect's conditions in the function, and inside its helpers.
-	conds   []Cond
-	opaque  bool
-	removal bool
+	conds     []Cond
+	opaque    bool
+	removal   bool
+	paramCall ParamCallRef
 	// value is the stored value of a result store, in the callee's terms
 	// (resultStoreEffects maps a parameter to the call's argument).
 	value ssa.Value
@@ -444,7 +450,13 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		if callee == nil {
 			// A closure or a function variable of the package: no API
 			// knowledge applies; its effects are mapped as a helper's.
-			return append(out, s.helperEffects(fn, instr, c)...)
+			hs := s.helperEffects(fn, instr, c)
+			if k, field := calledParam(fn, c.Value); k >= 0 && !c.IsInvoke() {
+				for _, e := range hs {
+					e.ParamCall = ParamCallRef{Param: k + 1, Field: field + 1}
+				}
+			}
+			return append(out, hs...)
 		}
 		f := apis.FuncOf(callee)
 		args := ssax.RecvFirstArgs(c)
@@ -629,14 +641,22 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 	var out []*Effect
 	local := s.LocalCallee(c)
 	if local == nil && !c.IsInvoke() {
+		if out := s.dispatchEffects(fn, instr, c); out != nil {
+			return out
+		}
 		return s.anyCalleeEffects(fn, instr, c)
 	}
 	if local == nil || local == fn {
 		return nil
 	}
+	held := s.heldByArgs(c)
+	spec := s.specializer(local, s.callEnv(local, c.Args))
 	for _, pe := range s.paramEffects(local) {
 		if pe.param >= len(c.Args) || pe.kind == WriteEffect {
 			continue // writes of local helpers are in s.Writes at their own site
+		}
+		if pe.kind == StoreEffect && held(pe.paramCall) {
+			continue // paramCallEffects maps it for this call's own functions
 		}
 		root, path := s.RootOf(c.Args[pe.param])
 		// Through a wrapper the caller built around its object (a scope
@@ -651,12 +671,14 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 		}
 		out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
 			Path: path, Write: pe.write, Via: via, Status: pe.status,
-			Taint: s.taints.BindParamsAt(pe.taint, c.Args, instr), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
+			Taint: s.taints.BindParamsAt(spec(pe), c.Args, instr), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
 	}
+	// The functions the call hands the helper, which it calls.
+	out = append(out, s.paramCallEffects(fn, instr, c, local)...)
 	// The stores the helper makes into the object it returns.
 	if call, ok := instr.(*ssa.Call); ok {
 		via, _ := local.Object().(*types.Func)
-		out = append(out, s.resultStoreEffects(call, s.resultEffects(local), via, c.Args, local, c)...)
+		out = append(out, s.resultStoreEffects(call, s.callResults(fn, c, local), via, c.Args, local, c)...)
 	}
 	// A closure of fn called where it is made (func() { … }()): its
 	// effects on the values of fn it captures, as for a deferred closure.
@@ -665,7 +687,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 	}
 	// Writes inside the helper, mapped to this call.
 	for _, pe := range s.paramEffects(local) {
-		if pe.kind == WriteEffect && pe.param < len(c.Args) {
+		if pe.kind == WriteEffect && pe.param < len(c.Args) && !held(pe.paramCall) {
 			root, path := s.RootOf(c.Args[pe.param])
 			if len(pe.path) > 0 {
 				// The object the argument holds at that path.
@@ -746,7 +768,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 			path = append(slices.Clone(prefix), e.Path...) // the object a holder parameter holds
 		}
 		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: path, write: e.Write, via: e.Via,
-			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal}
+			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal, paramCall: e.ParamCall}
 		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(fn, e.Root, e.Path, e.Value, e.Instr, nil) {
 			// Sorted before fn returns: the caller sees an ordered value.
 			pe.taint = pe.taint.Without(apis.MapOrder)
@@ -787,6 +809,7 @@ func dedupParamEffects(pes []paramEffect) []paramEffect {
 		origin          token.Pos
 		opaque, removal bool
 		conds           string
+		paramCall       ParamCallRef
 	}
 	index := make(map[key]int, len(pes))
 	out := pes[:0]
@@ -796,7 +819,7 @@ func dedupParamEffects(pes []paramEffect) []paramEffect {
 			fmt.Fprintf(&conds, "%p/%p/%d/%t;", c.FI, c.Dep.Block, c.Dep.Succ, c.Filter)
 		}
 		k := key{pe.kind, pe.param, strings.Join(pe.path, "."), pe.write, pe.status, pe.via, pe.taint.Kinds, pe.taint.Source,
-			pe.taint.Params, pe.taint.Origin, pe.opaque, pe.removal, conds.String()}
+			pe.taint.Params, pe.taint.Origin, pe.opaque, pe.removal, conds.String(), pe.paramCall}
 		if i, ok := index[k]; ok {
 			for _, w := range pe.writtenBy {
 				if !slices.Contains(out[i].writtenBy, w) {

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -215,6 +216,20 @@ func (s *Summary) dataRead(v ssa.Value, reads *[][]string, seen map[ssa.Value]bo
 
 // callReads handles a call in a condition.
 func (s *Summary) callReads(c *ssa.Call, reads *[][]string, seen map[ssa.Value]bool, depth int) bool {
+	if b, ok := c.Call.Value.(*ssa.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") && len(c.Call.Args) == 1 && isSliceValue(c.Call.Args[0]) {
+		// The length of a slice of object data: its length only.
+		var inner [][]string
+		if !s.condReads(c.Call.Args[0], &inner, seen, depth+1) {
+			return false
+		}
+		for _, r := range inner {
+			if r != nil {
+				r = append(slices.Clone(r), fieldpath.Len)
+			}
+			*reads = append(*reads, r)
+		}
+		return true
+	}
 	if local := s.LocalCallee(&c.Call); local != nil && !c.Call.IsInvoke() {
 		var inner [][]string
 		if s.helperReads(local, &inner, depth) {
@@ -270,6 +285,19 @@ func (s *Summary) mayReadOwnData(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// HelperReads returns the field paths of its parameters' object data
+// that fn's result reads and the conditions choosing its returns read
+// (helperReads), and whether those, configuration and constants are all
+// it reads (a search of a list by name reads the names and the length,
+// not the rest of each element).
+func (s *Summary) HelperReads(fn *ssa.Function) ([][]string, bool) {
+	var reads [][]string
+	if !s.helperReads(fn, &reads, 0) || s.mayReadOwnData(fn) {
+		return nil, false
+	}
+	return reads, true
 }
 
 // helperReads collects what a helper's result reads, and the conditions
@@ -408,4 +436,18 @@ func (s *Summary) comparedRoots(fn *ssa.Function, depth int) []comparedRoot {
 		}
 	}
 	return out
+}
+
+// isSliceValue reports whether v is a slice or an array (or a pointer to
+// one).
+func isSliceValue(v ssa.Value) bool {
+	t := v.Type().Underlying()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem().Underlying()
+	}
+	switch t.(type) {
+	case *types.Slice, *types.Array:
+		return true
+	}
+	return false
 }

@@ -40,28 +40,22 @@ func (s *Summary) resultEffects(fn *ssa.Function) []paramEffect {
 	var out []paramEffect
 	n := fn.Signature.Results().Len()
 	srcs := s.resultSources(fn)
+	fresh := s.freshResults(fn)
 	for i := 0; i < n && i < 64; i++ {
 		if rt := fn.Signature.Results().At(i).Type(); !isObjectType(rt) && !isStructValue(rt) || slices.ContainsFunc(srcs, func(rs ResultSource) bool { return rs.Result == i }) {
 			continue // a result made from a parameter is followed to it (RootOf)
 		}
 		var root ssa.Value
-		var prefix []string
-		var rets []*ssa.BasicBlock
-		all, some := ssax.EveryReturn(fn, i, func(ret *ssa.Return, v ssa.Value) bool {
-			rets = append(rets, ret.Block())
-			r, p := s.RootOf(v)
-			if !freshRoot(fn, r) {
-				return false
+		var at resultAt
+		for r, a := range fresh {
+			if a.index == i {
+				root, at = r, a
 			}
-			if root == nil {
-				root, prefix = r, p
-				return true
-			}
-			return r == root && slices.Equal(p, prefix)
-		})
-		if !all || !some || root == nil {
+		}
+		if root == nil {
 			continue
 		}
+		prefix, rets := at.prefix, at.rets
 		effects := s.Effects(fn)
 		fi := s.Func(fn)
 		for _, e := range effects {
@@ -69,7 +63,7 @@ func (s *Summary) resultEffects(fn *ssa.Function) []paramEffect {
 				continue // not below the result (its own placement is no store into it)
 			}
 			re := paramEffect{taint: e.Taint, status: e.Status, kind: StoreEffect, param: i, path: slices.Clone(e.Path[len(prefix):]),
-				via: e.Via, conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal, value: e.Value}
+				via: e.Via, conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal, value: e.Value, paramCall: e.ParamCall}
 			if e.Status == Guarded && !e.Opaque && len(e.Conds) == 0 && dominatesAll(e.Instr.Block(), rets) {
 				// Made whenever the object is returned: the conditions of
 				// this function that lead past it (an early return of nil,

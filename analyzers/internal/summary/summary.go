@@ -266,8 +266,19 @@ func (m taintModel) ArgStores(c *ssa.CallCommon) []taint.ArgStore {
 		if local.Parent() != nil {
 			return nil
 		}
+		held := m.heldByArgs(c)
+		spec := m.specializer(local, m.callEnv(local, c.Args))
 		for _, pe := range m.paramEffects(local) {
-			if t, ok := carried(pe.status != Unguarded, pe.taint); pe.kind == StoreEffect && !pe.removal && ok {
+			if held(pe.paramCall) {
+				continue // the functions this call hands it: below
+			}
+			if t, ok := carried(pe.status != Unguarded, spec(pe)); pe.kind == StoreEffect && !pe.removal && ok {
+				out = append(out, taint.ArgStore{Arg: pe.param, Path: pe.path, Taint: t})
+			}
+		}
+		for _, he := range m.heldEffects(nil, c, local) {
+			pe := he.pe
+			if t, ok := carried(pe.status != Unguarded, pe.taint); pe.kind == StoreEffect && he.recv == nil && !pe.removal && ok {
 				out = append(out, taint.ArgStore{Arg: pe.param, Path: pe.path, Taint: t})
 			}
 		}
@@ -299,7 +310,7 @@ func (m taintModel) ResultStores(call *ssa.Call) []taint.ArgStore {
 	}
 	var out []taint.ArgStore
 	if local := m.LocalCallee(c); local != nil {
-		for _, re := range m.resultEffects(local) {
+		for _, re := range m.callResults(call.Parent(), c, local) {
 			if t, ok := carried(re.status != Unguarded, re.taint); !re.removal && ok {
 				out = append(out, taint.ArgStore{Arg: re.param, Path: re.path, Taint: t})
 			}

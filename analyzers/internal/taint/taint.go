@@ -1431,14 +1431,15 @@ func (a *Analysis) bindParamsVis(t Taint, args []ssa.Value, vis map[ssa.Value]bo
 
 // bindParamsAt is bindParamsVis for the arguments of the call at (nil when
 // unknown), each without the map order an in-place sort before the call
-// removed.
+// removed. A nil argument is one not known (a method value's receiver
+// bound elsewhere): its parameter's taint is dropped.
 func (a *Analysis) bindParamsAt(t Taint, args []ssa.Value, at ssa.Instruction, vis map[ssa.Value]bool) Taint {
 	out := t
 	out.Params = 0
 	if i, ok := versionParam(out.VersionOf); ok {
 		// The version of the object the caller passes.
 		out.VersionOf = ""
-		if i < len(args) {
+		if i < len(args) && args[i] != nil {
 			out.VersionOf = argVersion(args[i])
 		}
 		if out.VersionOf == "" {
@@ -1457,7 +1458,7 @@ func (a *Analysis) bindParamsAt(t Taint, args []ssa.Value, at ssa.Instruction, v
 		out.VersionOf = paramVersion + rest
 	}
 	for i, arg := range args {
-		if i < 64 && t.Params&(1<<uint(i)) != 0 {
+		if arg != nil && i < 64 && t.Params&(1<<uint(i)) != 0 {
 			at0 := a.argAtPath(arg, t.ParamPath(i), vis)
 			if at != nil {
 				at0 = a.sortedElems(at0, arg, at)

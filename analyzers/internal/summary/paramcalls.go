@@ -1,0 +1,719 @@
+package summary
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/calls"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
+)
+
+// paramCall is a call a helper makes through a function it is given: its
+// parameter param is the function, or a list (slice, array, map) of the
+// functions it calls (runAll(w, steps) { for _, s := range steps { s(w) }
+// }; apply(obj, opts ...Option)).
+type paramCall struct {
+	call  ssa.CallInstruction
+	param int
+	field int // the field of the parameter that holds the function, or -1
+}
+
+// ParamCallRef names a parameter through which a function calls another
+// (Effect.ParamCall): Param is 1 + its index (0: none), Field 1 + the
+// index of the field of it that holds the function (0: the parameter
+// itself, or its elements).
+type ParamCallRef struct {
+	Param, Field int
+}
+
+// paramCalls returns the calls fn makes through its parameters, in
+// program order.
+func (s *Summary) paramCalls(fn *ssa.Function) []paramCall {
+	var out []paramCall
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if _, isGo := ci.(*ssa.Go); isGo {
+				continue // runs whenever the goroutine does
+			}
+			c := ci.Common()
+			if c.IsInvoke() || c.StaticCallee() != nil {
+				continue
+			}
+			if _, ok := c.Value.(*ssa.Builtin); ok {
+				continue
+			}
+			if i, field := calledParam(fn, c.Value); i >= 0 {
+				out = append(out, paramCall{call: ci, param: i, field: field})
+			}
+		}
+	}
+	return out
+}
+
+// calledParam returns the index of the parameter of fn that the called
+// function value v is, or is an element of (read by index, by range, by
+// lookup), or is a field of (l.value(w) in a method of l), with the
+// field's index; -1, -1 otherwise.
+func calledParam(fn *ssa.Function, v ssa.Value) (int, int) {
+	v = ssax.Unconvert(v)
+	switch x := v.(type) {
+	case *ssa.Field:
+		return ssax.ParamIndex(fn, ssax.Unconvert(x.X)), x.Field
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok {
+			v = ia.X
+		}
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			holder := ssax.Unconvert(fa.X)
+			if a, ok := holder.(*ssa.Alloc); ok {
+				if p := ssax.SpilledParam(a); p != nil {
+					holder = p // a value receiver kept in a variable
+				}
+			}
+			return ssax.ParamIndex(fn, holder), fa.Field
+		}
+	case *ssa.Lookup:
+		v = x.X
+	case *ssa.Extract:
+		switch t := x.Tuple.(type) {
+		case *ssa.Next:
+			if r, ok := t.Iter.(*ssa.Range); ok {
+				v = r.X
+			}
+		case *ssa.Lookup:
+			v = t.X
+		}
+	}
+	return ssax.ParamIndex(fn, ssax.Unconvert(v)), -1
+}
+
+// argFuncs returns the functions the argument v holds for a call made
+// through it (Graph.Elements), or through its field field (>= 0): the
+// functions stored into that field of the struct the caller built.
+func (s *Summary) argFuncs(v ssa.Value, field int) ([]calls.FuncRef, bool) {
+	if field < 0 {
+		return s.graph.Elements(v)
+	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		v = ld.X // a struct value loaded from its variable
+	}
+	a, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	var out []calls.FuncRef
+	for _, r := range *a.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Field != field {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			st, ok := rr.(*ssa.Store)
+			if !ok || st.Addr != ssa.Value(fa) {
+				continue
+			}
+			refs, ok := s.graph.Elements(st.Val)
+			if !ok {
+				return nil, false
+			}
+			for _, ref := range refs {
+				if !slices.Contains(out, ref) {
+					out = append(out, ref)
+				}
+			}
+		}
+	}
+	return out, len(out) > 0
+}
+
+// callEnv returns what the function values of local hold at a call with
+// args: its parameters of function (or list) type, and the fields of its
+// parameters it calls through.
+func (s *Summary) callEnv(local *ssa.Function, args []ssa.Value) funcEnv {
+	env := make(funcEnv)
+	for j, p := range local.Params {
+		if j < len(args) {
+			s.addEnv(env, p, args[j])
+		}
+	}
+	for _, pc := range s.paramCalls(local) {
+		if pc.field < 0 || pc.param >= len(args) || args[pc.param] == nil {
+			continue
+		}
+		if refs, ok := s.argFuncs(args[pc.param], pc.field); ok {
+			env[ssax.Unconvert(pc.call.Common().Value)] = funcsOf(refs)
+		}
+	}
+	return env
+}
+
+// funcsOf returns the functions of refs, each once.
+func funcsOf(refs []calls.FuncRef) []*ssa.Function {
+	fs := make([]*ssa.Function, 0, len(refs))
+	for _, r := range refs {
+		if !slices.Contains(fs, r.Fn) {
+			fs = append(fs, r.Fn)
+		}
+	}
+	return fs
+}
+
+// heldByArgs returns a test of whether the call c of a helper gives, for
+// the helper's parameter r names, a value whose functions are known
+// (argFuncs): then the stores the helper makes through calls of that
+// parameter are mapped for those functions (paramCallEffects), not for
+// every function the parameter may hold anywhere.
+func (s *Summary) heldByArgs(c *ssa.CallCommon) func(r ParamCallRef) bool {
+	known := make(map[ParamCallRef]bool)
+	return func(r ParamCallRef) bool {
+		if r.Param <= 0 || r.Param > len(c.Args) {
+			return false
+		}
+		k, ok := known[r]
+		if !ok {
+			_, k = s.argFuncs(c.Args[r.Param-1], r.Field-1)
+			known[r] = k
+		}
+		return k
+	}
+}
+
+// heldEffect is an effect of a function a helper is handed and calls,
+// in the helper's terms: on its parameter pe.param (pe.taint's Params are
+// the helper's), or, for the receiver of a method value, on recv, a value
+// of the caller. capt is the taint, in the caller's terms, of what the
+// function captured of the caller (a closure made there, or by a factory
+// the caller called).
+type heldEffect struct {
+	pe   paramEffect
+	recv ssa.Value
+	capt taint.Taint
+	// result says the effect is on the object local makes and returns as
+	// its result pe.param (a constructor that applies the options it is
+	// given), not on a parameter.
+	result bool
+}
+
+// heldEffects returns the effects, at fn's call c of the helper local,
+// of the functions the call hands to local that local calls
+// (paramCalls): each function the argument holds (Graph.Elements: the
+// caller's own list of steps, options, handlers), by its effects on the
+// parameters the helper passes it, with the status of the helper's call.
+// The answer is per call: a helper run with a stamping step by one
+// reconciler and with stable steps by another stamps for the first only.
+func (s *Summary) heldEffects(fn *ssa.Function, c *ssa.CallCommon, local *ssa.Function) []heldEffect {
+	var out []heldEffect
+	lfi := s.Func(local)
+	for _, pc := range s.paramCalls(local) {
+		if pc.param >= len(c.Args) {
+			continue
+		}
+		refs, ok := s.argFuncs(c.Args[pc.param], pc.field)
+		if !ok {
+			continue
+		}
+		st, _ := lfi.StatusOf(pc.call.Block())
+		for _, ref := range refs {
+			out = append(out, s.heldCallEffects(fn, c, local, pc.call, st, ref)...)
+		}
+	}
+	return out
+}
+
+// heldCallEffects returns the stores and writes of ref's function, called
+// by local at inner with status st, as effects of local (heldEffects).
+func (s *Summary) heldCallEffects(fn *ssa.Function, c *ssa.CallCommon, local *ssa.Function,
+	inner ssa.CallInstruction, st Status, ref calls.FuncRef) []heldEffect {
+	g := s.LocalFunc(ref.Fn)
+	if g == nil || g == fn || g == local {
+		return nil
+	}
+	innerArgs := inner.Common().Args
+	results := s.freshResults(local)
+	// What g's parameter j stands for: the receiver of a method value (a
+	// value of fn), the parameter of local that local passes for it, or
+	// the object local returns (res), with the path below it.
+	outer := func(j int) (recv ssa.Value, p int, path []string, res bool) {
+		if ref.Recv != nil {
+			if j == 0 {
+				if fn != nil && definedIn(fn, ref.Recv) {
+					return ref.Recv, -1, nil, false
+				}
+				return nil, -1, nil, false
+			}
+			j--
+		}
+		if j >= len(innerArgs) {
+			return nil, -1, nil, false
+		}
+		root, path := s.RootOf(innerArgs[j])
+		if r, ok := results[root]; ok && hasPrefix(path, r.prefix) {
+			return nil, r.index, slices.Clone(path[len(r.prefix):]), true
+		}
+		p, prefix := paramRoot(local, root)
+		if p < 0 || p >= len(c.Args) {
+			return nil, -1, nil, false
+		}
+		return nil, p, append(slices.Clone(prefix), path...), false
+	}
+	// g's parameters that are local's, whole: their taint is local's
+	// parameter's.
+	remap := make(map[int]int)
+	env := make(funcEnv)
+	for j, prm := range g.Params {
+		if recv, p, path, res := outer(j); recv == nil && !res && p >= 0 && len(path) == 0 {
+			remap[j] = p
+			s.addEnv(env, prm, c.Args[p])
+		}
+	}
+	s.closureEnv(env, ref)
+	spec := s.specializer(g, env)
+	toLocal := func(t taint.Taint) taint.Taint {
+		own := t
+		own.Params, own.ParamPaths = 0, ""
+		own.Captured, own.CapturedPaths = 0, ""
+		for j, p := range remap {
+			if j < 64 && p < 64 && t.Params&(1<<uint(j)) != 0 {
+				own.Params |= 1 << uint(p)
+			}
+		}
+		return own
+	}
+	var capt func(t taint.Taint) taint.Taint
+	switch {
+	case ref.Made != nil && fn != nil && ref.Made.Parent() == fn:
+		// A factory's closure: its captures of the factory's parameters
+		// are the factory call's arguments.
+		capt = func(t taint.Taint) taint.Taint {
+			return s.taints.BindParamsAt(taint.Taint{Params: t.Captured, ParamPaths: t.CapturedPaths}, ref.Made.Call.Args, ref.Made)
+		}
+	case ref.Closure != nil && fn != nil && ref.Closure.Parent() == fn && fn.Parent() == nil:
+		// A closure of fn: what it captured of fn's parameters.
+		capt = func(t taint.Taint) taint.Taint {
+			return taint.Taint{Params: t.Captured, ParamPaths: t.CapturedPaths}
+		}
+	}
+	var out []heldEffect
+	for _, pe := range s.paramEffects(g) {
+		if pe.kind != StoreEffect && pe.kind != WriteEffect {
+			continue
+		}
+		recv, p, prefix, res := outer(pe.param)
+		if recv == nil && p < 0 {
+			continue
+		}
+		if res && pe.kind != StoreEffect {
+			continue
+		}
+		he := heldEffect{pe: pe, recv: recv, result: res}
+		he.pe.param = p
+		he.pe.path = append(prefix, pe.path...)
+		he.pe.status = Combine(st, pe.status)
+		he.pe.paramCall = ParamCallRef{}
+		if he.pe.via == nil {
+			he.pe.via, _ = g.Object().(*types.Func)
+		}
+		if pe.kind == StoreEffect {
+			t := spec(pe)
+			he.pe.taint = toLocal(t)
+			if capt != nil && t.Captured != 0 {
+				he.capt = capt(t)
+			}
+		}
+		out = append(out, he)
+	}
+	return out
+}
+
+// paramCallEffects returns heldEffects mapped onto the arguments of fn's
+// call c of local at instr, as helperEffects maps the helper's own.
+func (s *Summary) paramCallEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.CallCommon, local *ssa.Function) []*Effect {
+	var out []*Effect
+	for _, he := range s.heldEffects(fn, c, local) {
+		if he.result {
+			continue // resultStoreEffects, with the helper's own
+		}
+		pe := he.pe
+		var root ssa.Value
+		var path []string
+		if he.recv != nil {
+			root, path = s.RootOf(he.recv)
+		} else {
+			root, path = s.RootOf(c.Args[pe.param])
+		}
+		if pe.kind == WriteEffect {
+			if len(pe.path) > 0 {
+				root = s.heldWritten(root, append(slices.Clone(path), pe.path...))
+			}
+			out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: pe.via, Status: pe.status,
+				Conds: pe.conds, Opaque: pe.opaque})
+			continue
+		}
+		root, path = s.heldRoot(root, append(slices.Clone(path), pe.path...), make(map[ssa.Value]bool))
+		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path) && !isHolderType(root.Type())) {
+			continue
+		}
+		t := s.taints.BindParamsAt(pe.taint, c.Args, instr)
+		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Via: pe.via, Status: pe.status,
+			Taint: t.Union(he.capt), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
+	}
+	return out
+}
+
+// funcEnv is what a function's function values hold at one call of it:
+// for each parameter or captured variable of g that holds a function or
+// a list of them, the functions known there (Graph.Elements).
+type funcEnv map[ssa.Value][]*ssa.Function
+
+// add records the functions v holds for g's value key, when all are
+// known.
+func (s *Summary) addEnv(env funcEnv, key, v ssa.Value) {
+	if v == nil || !holdsFuncs(key.Type()) {
+		return
+	}
+	refs, ok := s.graph.Elements(v)
+	if !ok {
+		return
+	}
+	env[key] = funcsOf(refs)
+}
+
+// holdsFuncs reports whether a value of type t is a function, or a list
+// of functions.
+func holdsFuncs(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem() // a captured variable's cell
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Slice:
+		_, ok := u.Elem().Underlying().(*types.Signature)
+		return ok
+	case *types.Map:
+		_, ok := u.Elem().Underlying().(*types.Signature)
+		return ok
+	}
+	return false
+}
+
+// closureEnv adds to env what the captured variables of ref's closure
+// hold: the values bound where the closure is made (in the caller's
+// list), or, for a factory's closure, the factory call's arguments for
+// the factory's parameters the closure captured.
+func (s *Summary) closureEnv(env funcEnv, ref calls.FuncRef) {
+	g := ref.Fn
+	if len(g.FreeVars) == 0 {
+		return
+	}
+	mc := ref.Closure
+	if mc == nil && ref.Made != nil {
+		if factory := ref.Made.Call.StaticCallee(); factory != nil {
+			for _, b := range factory.Blocks {
+				for _, instr := range b.Instrs {
+					if x, ok := instr.(*ssa.MakeClosure); ok && x.Fn == ssa.Value(g) {
+						mc = x
+					}
+				}
+			}
+		}
+	}
+	if mc == nil || len(mc.Bindings) != len(g.FreeVars) {
+		return
+	}
+	for i, fv := range g.FreeVars {
+		b := mc.Bindings[i]
+		if cell, ok := b.(*ssa.Alloc); ok {
+			// A variable captured by reference: the one value it is
+			// given (a parameter spilled into it).
+			if b = ssax.SingleStored(cell); b == nil {
+				continue
+			}
+		}
+		if ref.Made != nil && mc != ref.Closure {
+			p, ok := b.(*ssa.Parameter)
+			if !ok || p.Parent() != mc.Parent() {
+				continue
+			}
+			j := ssax.ParamIndex(p.Parent(), p)
+			if j < 0 || j >= len(ref.Made.Call.Args) {
+				continue
+			}
+			b = ref.Made.Call.Args[j]
+		}
+		s.addEnv(env, fv, b)
+	}
+}
+
+// specializer returns a function that gives a parameter effect of g its
+// taint at a use where g's function values hold what env says: the
+// stores g makes (itself, through setters and facts, through its
+// helpers) are computed again with those functions (a label from the
+// caller's stable function, not from every function the parameter is
+// given anywhere), and can only lose kinds. With an empty env it returns
+// the effect's taint.
+func (s *Summary) specializer(g *ssa.Function, env funcEnv) func(pe paramEffect) taint.Taint {
+	if len(env) == 0 {
+		return func(pe paramEffect) taint.Taint { return pe.taint }
+	}
+	type key struct {
+		param int
+		path  string
+		via   *types.Func
+	}
+	spec := make(map[key]taint.Taint)
+	found := make(map[key]bool)
+	done := false
+	compute := func() {
+		done = true
+		b := s.taints.Specialized(env)
+		base := s.taints
+		s.taints = b // the effects of g's instructions, with env's functions
+		defer func() { s.taints = base }()
+		seen := make(map[ssa.Instruction]bool)
+		for _, e := range s.Effects(g) {
+			if e.Kind != StoreEffect || e.Captured || seen[e.Instr] {
+				continue
+			}
+			seen[e.Instr] = true
+			for _, re := range s.instrEffects(g, e.Instr, nil) {
+				if re.Kind != StoreEffect {
+					continue
+				}
+				t := re.Taint
+				if re.Value != nil && re.Via == nil {
+					t = b.TaintOf(re.Value)
+				}
+				p, prefix := paramRoot(g, re.Root)
+				if p < 0 {
+					continue
+				}
+				k := key{p, PathString(append(slices.Clone(prefix), re.Path...)), re.Via}
+				spec[k] = spec[k].Union(t)
+				found[k] = true
+			}
+		}
+	}
+	return func(pe paramEffect) taint.Taint {
+		if pe.kind != StoreEffect || pe.taint.Kinds == 0 {
+			return pe.taint
+		}
+		if !done {
+			compute()
+		}
+		k := key{pe.param, PathString(pe.path), pe.via}
+		if !found[k] {
+			return pe.taint
+		}
+		t, sp := pe.taint, spec[k]
+		t = t.Without(t.Kinds &^ sp.Kinds)
+		if sp.Kinds != 0 {
+			t.Source, t.Origin = sp.Source, sp.Origin
+		}
+		return t
+	}
+}
+
+// dispatchEffects returns the effects of a call of fn through a function
+// value chosen from a list the package fills with known functions (a
+// table of handlers by phase, r.handlers[w.Status.Phase](ctx, w); a step
+// of a list fn holds), nil when the value is not such a choice
+// (anyCalleeEffects then says what it can). Each function is mapped as a
+// helper would be: it runs whenever the state that chooses it holds, so
+// its stores happen under the call's own conditions, except for a
+// function that stores into what it is chosen by (the handler of a phase
+// that moves the object to the next phase), which runs once per change
+// of that state: its stores are Guarded.
+func (s *Summary) dispatchEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.CallCommon) []*Effect {
+	if !listChoice(c.Value) {
+		return nil // one function, or a choice by the function's own conditions (a Phi)
+	}
+	refs, ok := s.graph.Elements(c.Value)
+	if !ok || len(refs) < 2 {
+		return nil
+	}
+	keyRoot, keyPath := s.choiceKey(c.Value)
+	var out []*Effect
+	for _, ref := range refs {
+		g := s.LocalFunc(ref.Fn)
+		if g == nil || g == fn {
+			continue
+		}
+		args := c.Args
+		if ref.Recv != nil {
+			recv := ref.Recv
+			if !definedIn(fn, recv) {
+				recv = nil // bound elsewhere (a constructor's r.handle)
+			}
+			args = append([]ssa.Value{recv}, c.Args...)
+		}
+		if len(g.Params) != len(args) {
+			continue
+		}
+		env := s.callEnv(g, args)
+		s.closureEnv(env, ref)
+		spec := s.specializer(g, env)
+		via, _ := g.Object().(*types.Func)
+		var effs []*Effect
+		moves := false
+		for _, pe := range s.paramEffects(g) {
+			if pe.param >= len(args) || args[pe.param] == nil || pe.kind != StoreEffect && pe.kind != WriteEffect {
+				continue
+			}
+			v := via
+			if pe.via != nil {
+				v = pe.via
+			}
+			root, path := s.RootOf(args[pe.param])
+			if pe.kind == WriteEffect {
+				if len(pe.path) > 0 {
+					root = s.heldWritten(root, append(slices.Clone(path), pe.path...))
+				}
+				effs = append(effs, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: v, Status: pe.status,
+					Conds: pe.conds, Opaque: pe.opaque})
+				continue
+			}
+			root, path = s.heldRoot(root, append(slices.Clone(path), pe.path...), make(map[ssa.Value]bool))
+			if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path) && !isHolderType(root.Type())) {
+				continue
+			}
+			if keyRoot != nil && root == keyRoot && hasPrefix(path, keyPath) {
+				moves = true
+			}
+			t := s.taints.BindParamsAt(spec(pe), args, instr)
+			effs = append(effs, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Via: v, Status: pe.status,
+				Taint: t, WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
+		}
+		if moves {
+			// Once per change of the state that chooses it: a condition
+			// the call's own block does not show.
+			for _, e := range effs {
+				e.Status, e.Opaque = Combine(Guarded, e.Status), true
+			}
+		}
+		out = append(out, effs...)
+	}
+	return out
+}
+
+// choiceKey returns the object field a function value is chosen by: the
+// key of the map lookup, or the index, that reads it from its list, when
+// that is read from an object; nil otherwise.
+func (s *Summary) choiceKey(v ssa.Value) (ssa.Value, []string) {
+	var key ssa.Value
+	switch x := ssax.Unconvert(v).(type) {
+	case *ssa.Lookup:
+		key = x.Index
+	case *ssa.Extract:
+		if l, ok := x.Tuple.(*ssa.Lookup); ok {
+			key = l.Index
+		}
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok {
+			key = ia.Index
+		}
+	}
+	if key == nil {
+		return nil, nil
+	}
+	root, path := s.RootOf(key)
+	if root == nil || len(path) == 0 || !s.IsObjectRoot(root) {
+		return nil, nil
+	}
+	return root, path
+}
+
+// hasPrefix reports whether path starts with prefix.
+func hasPrefix(path, prefix []string) bool {
+	return len(path) >= len(prefix) && slices.Equal(path[:len(prefix)], prefix)
+}
+
+// resultAt is the result of a function that is a fresh object: its index
+// and the path of the object below the root.
+type resultAt struct {
+	index  int
+	prefix []string
+	rets   []*ssa.BasicBlock // the blocks that return it
+}
+
+// freshResults returns the roots of the objects fn makes and returns
+// (a constructor's `cm := &ConfigMap{}; …; return cm`), as resultEffects
+// finds them.
+func (s *Summary) freshResults(fn *ssa.Function) map[ssa.Value]resultAt {
+	out := make(map[ssa.Value]resultAt)
+	n := fn.Signature.Results().Len()
+	for i := 0; i < n && i < 64; i++ {
+		var root ssa.Value
+		var prefix []string
+		var rets []*ssa.BasicBlock
+		all, some := ssax.EveryReturn(fn, i, func(ret *ssa.Return, v ssa.Value) bool {
+			rets = append(rets, ret.Block())
+			r, p := s.RootOf(v)
+			if !freshRoot(fn, r) {
+				return false
+			}
+			if root == nil {
+				root, prefix = r, p
+				return true
+			}
+			return r == root && slices.Equal(p, prefix)
+		})
+		if all && some && root != nil {
+			out[root] = resultAt{index: i, prefix: prefix, rets: rets}
+		}
+	}
+	return out
+}
+
+// heldResults returns the stores, into the objects local returns, of the
+// functions the call c hands it (heldEffects), as resultEffects entries.
+func (s *Summary) heldResults(fn *ssa.Function, c *ssa.CallCommon, local *ssa.Function) []paramEffect {
+	var out []paramEffect
+	for _, he := range s.heldEffects(fn, c, local) {
+		if he.result {
+			out = append(out, he.pe)
+		}
+	}
+	return out
+}
+
+// callResults returns local's stores into the objects it returns, as the
+// call c sees them: those made through the functions the call hands it
+// are the call's own functions' (heldResults), not every function the
+// parameter may hold anywhere.
+func (s *Summary) callResults(fn *ssa.Function, c *ssa.CallCommon, local *ssa.Function) []paramEffect {
+	held := s.heldByArgs(c)
+	var out []paramEffect
+	for _, re := range s.resultEffects(local) {
+		if !held(re.paramCall) {
+			out = append(out, re)
+		}
+	}
+	return append(out, s.heldResults(fn, c, local)...)
+}
+
+// listChoice reports whether the function value v is read from a list: an
+// element by index or by range, an entry by lookup.
+func listChoice(v ssa.Value) bool {
+	switch x := ssax.Unconvert(v).(type) {
+	case *ssa.UnOp:
+		_, ok := x.X.(*ssa.IndexAddr)
+		return ok && x.Op == token.MUL
+	case *ssa.Lookup:
+		return true
+	case *ssa.Extract:
+		switch x.Tuple.(type) {
+		case *ssa.Lookup, *ssa.Next:
+			return true
+		}
+	}
+	return false
+}
