@@ -57,7 +57,11 @@ func (md *Model) PersistedTaint(mask apis.TaintKind) []*Persisted {
 				continue
 			}
 			for _, w := range effects {
-				if w.Kind != summary.WriteEffect || w.Root != st.Root || w.Instr == st.Instr || !ssax.Reaches(st.Instr, w.Instr) {
+				// A helper that runs the functions the call hands it and
+				// then writes: the write at the same call persists what
+				// they stored.
+				same := w.Instr == st.Instr && st.Handed && st.WrittenWith(w.Write)
+				if w.Kind != summary.WriteEffect || w.Root != st.Root || (w.Instr == st.Instr || !ssax.Reaches(st.Instr, w.Instr)) && !same {
 					continue
 				}
 				p := md.persisted(fi, effects, st, w, mask)

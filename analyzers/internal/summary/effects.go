@@ -72,6 +72,10 @@ type Effect struct {
 	// was given, the function a field of it holds): which function that
 	// is, the caller knows better (paramCallEffects).
 	ParamCall ParamCallRef
+	// Handed marks a store made by a function the call hands the helper
+	// it calls (paramCallEffects): the helper's own effects cannot show
+	// it, so its writes after it (WrittenBy) persist it at this call.
+	Handed bool
 }
 
 // Cond is a condition of a function: the edge Dep of one of FI's Ifs.
@@ -671,7 +675,8 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 		}
 		out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
 			Path: path, Write: pe.write, Via: via, Status: pe.status,
-			Taint: s.taints.BindParamsAt(spec(pe), c.Args, instr), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
+			Taint: s.taints.BindParamsAt(spec(pe), c.Args, instr), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal,
+			ParamCall: passedParamCall(fn, c, pe.paramCall)})
 	}
 	// The functions the call hands the helper, which it calls.
 	out = append(out, s.paramCallEffects(fn, instr, c, local)...)

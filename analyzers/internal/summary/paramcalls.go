@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/calls"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/taint"
@@ -20,6 +21,11 @@ type paramCall struct {
 	call  ssa.CallInstruction
 	param int
 	field int // the field of the parameter that holds the function, or -1
+	// chain, for a call a helper of fn makes through what fn hands it
+	// (apply(l, cm) forwarding to apply1(l, cm), which calls l.value),
+	// are the calls from fn down to the function that makes call:
+	// chain[0] is in fn, each next one in the callee of the one before.
+	chain []ssa.CallInstruction
 }
 
 // ParamCallRef names a parameter through which a function calls another
@@ -31,8 +37,19 @@ type ParamCallRef struct {
 }
 
 // paramCalls returns the calls fn makes through its parameters, in
-// program order.
+// program order, also those its helpers make through what fn hands them
+// of its parameters (a few helpers deep).
 func (s *Summary) paramCalls(fn *ssa.Function) []paramCall {
+	return s.paramCallsDepth(fn, 0)
+}
+
+const maxParamCallDepth = 4
+
+// maxSpecDepth bounds specialisations within specialisations (a helper
+// of a helper of a specialised use).
+const maxSpecDepth = 3
+
+func (s *Summary) paramCallsDepth(fn *ssa.Function, depth int) []paramCall {
 	var out []paramCall
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -44,14 +61,32 @@ func (s *Summary) paramCalls(fn *ssa.Function) []paramCall {
 				continue // runs whenever the goroutine does
 			}
 			c := ci.Common()
-			if c.IsInvoke() || c.StaticCallee() != nil {
+			if _, ok := c.Value.(*ssa.Builtin); ok || c.IsInvoke() {
 				continue
 			}
-			if _, ok := c.Value.(*ssa.Builtin); ok {
+			if mc, ok := c.Value.(*ssa.MakeClosure); ok {
+				// A closure of fn called where it is made.
+				out = append(out, closureParamCalls(fn, ci, mc)...)
 				continue
 			}
-			if i, field := calledParam(fn, c.Value); i >= 0 {
-				out = append(out, paramCall{call: ci, param: i, field: field})
+			if c.StaticCallee() == nil {
+				if i, field := calledParam(fn, c.Value); i >= 0 {
+					out = append(out, paramCall{call: ci, param: i, field: field})
+				}
+				continue
+			}
+			h := s.LocalCallee(c)
+			if h == nil || h == fn || depth >= maxParamCallDepth {
+				continue
+			}
+			for _, pc := range s.paramCallsDepth(h, depth+1) {
+				if pc.param >= len(c.Args) {
+					continue
+				}
+				if q := ssax.ParamIndex(fn, ssax.Unconvert(c.Args[pc.param])); q >= 0 {
+					chain := append([]ssa.CallInstruction{ci}, pc.chain...)
+					out = append(out, paramCall{call: pc.call, param: q, field: pc.field, chain: chain})
+				}
 			}
 		}
 	}
@@ -63,22 +98,31 @@ func (s *Summary) paramCalls(fn *ssa.Function) []paramCall {
 // lookup), or is a field of (l.value(w) in a method of l), with the
 // field's index; -1, -1 otherwise.
 func calledParam(fn *ssa.Function, v ssa.Value) (int, int) {
+	base, field := calledBase(v)
+	return ssax.ParamIndex(fn, base), field
+}
+
+// calledBase returns the value a called function value v is read from:
+// v, the list it is an element of, or the struct it is a field of (with
+// the field's index, else -1); a value receiver or parameter kept in a
+// variable is the parameter, a captured variable's cell the captured
+// variable.
+func calledBase(v ssa.Value) (ssa.Value, int) {
 	v = ssax.Unconvert(v)
+	field := -1
 	switch x := v.(type) {
 	case *ssa.Field:
-		return ssax.ParamIndex(fn, ssax.Unconvert(x.X)), x.Field
+		v, field = ssax.Unconvert(x.X), x.Field
 	case *ssa.UnOp:
-		if ia, ok := x.X.(*ssa.IndexAddr); ok {
-			v = ia.X
-		}
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			holder := ssax.Unconvert(fa.X)
-			if a, ok := holder.(*ssa.Alloc); ok {
-				if p := ssax.SpilledParam(a); p != nil {
-					holder = p // a value receiver kept in a variable
-				}
+		switch y := x.X.(type) {
+		case *ssa.IndexAddr:
+			v = y.X
+		case *ssa.FieldAddr:
+			if x.Op == token.MUL {
+				v, field = ssax.Unconvert(y.X), y.Field
 			}
-			return ssax.ParamIndex(fn, holder), fa.Field
+		case *ssa.FreeVar:
+			v = y // a captured variable's cell
 		}
 	case *ssa.Lookup:
 		v = x.X
@@ -92,7 +136,63 @@ func calledParam(fn *ssa.Function, v ssa.Value) (int, int) {
 			v = t.X
 		}
 	}
-	return ssax.ParamIndex(fn, ssax.Unconvert(v)), -1
+	v = ssax.Unconvert(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if fv, ok := ld.X.(*ssa.FreeVar); ok {
+			v = fv // a list read from a captured variable's cell
+		}
+	}
+	if a, ok := v.(*ssa.Alloc); ok {
+		if p := ssax.SpilledParam(a); p != nil {
+			v = p
+		}
+	}
+	return v, field
+}
+
+// closureParamCalls returns the calls the closure mc makes, where fn makes
+// and calls it, through what it captured of fn's parameters (a body moved
+// into `func() { … }()`), as paramCalls of fn through ci.
+func closureParamCalls(fn *ssa.Function, ci ssa.CallInstruction, mc *ssa.MakeClosure) []paramCall {
+	h, ok := mc.Fn.(*ssa.Function)
+	if !ok || h.Parent() != fn || len(mc.Bindings) != len(h.FreeVars) {
+		return nil
+	}
+	var out []paramCall
+	for _, b := range h.Blocks {
+		for _, instr := range b.Instrs {
+			inner, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if _, isGo := inner.(*ssa.Go); isGo {
+				continue
+			}
+			c := inner.Common()
+			if _, ok := c.Value.(*ssa.Builtin); ok || c.IsInvoke() || c.StaticCallee() != nil {
+				continue
+			}
+			base, field := calledBase(c.Value)
+			fv, ok := base.(*ssa.FreeVar)
+			if !ok {
+				continue
+			}
+			k := slices.Index(h.FreeVars, fv)
+			if k < 0 {
+				continue
+			}
+			bound := mc.Bindings[k]
+			if cell, ok := bound.(*ssa.Alloc); ok {
+				if p := ssax.SpilledParam(cell); p != nil {
+					bound = p
+				}
+			}
+			if q := ssax.ParamIndex(fn, bound); q >= 0 {
+				out = append(out, paramCall{call: inner, param: q, field: field, chain: []ssa.CallInstruction{ci}})
+			}
+		}
+	}
+	return out
 }
 
 // argFuncs returns the functions the argument v holds for a call made
@@ -135,8 +235,8 @@ func (s *Summary) argFuncs(v ssa.Value, field int) ([]calls.FuncRef, bool) {
 }
 
 // callEnv returns what the function values of local hold at a call with
-// args: its parameters of function (or list) type, and the fields of its
-// parameters it calls through.
+// args: its parameters of function (or list) type, and the parameters and
+// fields of parameters that it (or a helper it hands them to) calls.
 func (s *Summary) callEnv(local *ssa.Function, args []ssa.Value) funcEnv {
 	env := make(funcEnv)
 	for j, p := range local.Params {
@@ -145,11 +245,22 @@ func (s *Summary) callEnv(local *ssa.Function, args []ssa.Value) funcEnv {
 		}
 	}
 	for _, pc := range s.paramCalls(local) {
-		if pc.field < 0 || pc.param >= len(args) || args[pc.param] == nil {
+		if pc.param >= len(args) || args[pc.param] == nil {
 			continue
 		}
+		called := ssax.Unconvert(pc.call.Common().Value)
+		if _, isParam := called.(*ssa.Parameter); pc.field < 0 && !isParam {
+			continue // an element of a list: the effects are mapped per function (heldEffects)
+		}
 		if refs, ok := s.argFuncs(args[pc.param], pc.field); ok {
-			env[ssax.Unconvert(pc.call.Common().Value)] = funcsOf(refs)
+			env[called] = funcsOf(refs)
+		}
+	}
+	// Inside a use already specialised (a helper of a helper), what the
+	// outer use knows holds too.
+	for k, fs := range s.taints.Env() {
+		if _, ok := env[k]; !ok {
+			env[k] = fs
 		}
 	}
 	return env
@@ -200,6 +311,9 @@ type heldEffect struct {
 	// its result pe.param (a constructor that applies the options it is
 	// given), not on a parameter.
 	result bool
+	// own says the helper's own analysis cannot see the store: its call
+	// may run other functions for other callers (Effect.Handed).
+	own bool
 }
 
 // heldEffects returns the effects, at fn's call c of the helper local,
@@ -211,7 +325,6 @@ type heldEffect struct {
 // reconciler and with stable steps by another stamps for the first only.
 func (s *Summary) heldEffects(fn *ssa.Function, c *ssa.CallCommon, local *ssa.Function) []heldEffect {
 	var out []heldEffect
-	lfi := s.Func(local)
 	for _, pc := range s.paramCalls(local) {
 		if pc.param >= len(c.Args) {
 			continue
@@ -220,9 +333,21 @@ func (s *Summary) heldEffects(fn *ssa.Function, c *ssa.CallCommon, local *ssa.Fu
 		if !ok {
 			continue
 		}
-		st, _ := lfi.StatusOf(pc.call.Block())
+		// The status of the call in local, through the chain of helpers
+		// down to it.
+		st := Unguarded
+		for _, at := range append(slices.Clone(pc.chain), pc.call) {
+			ast, _ := s.Func(at.Parent()).StatusOf(at.Block())
+			st = Combine(st, ast)
+		}
+		// With one function for every caller, the helper resolves the
+		// call itself, and its own writes after it are judged there.
+		own := len(s.LocalCallees(pc.call.Common())) != 1
 		for _, ref := range refs {
-			out = append(out, s.heldCallEffects(fn, c, local, pc.call, st, ref)...)
+			for _, he := range s.heldCallEffects(fn, c, local, pc, st, ref) {
+				he.own = own
+				out = append(out, he)
+			}
 		}
 	}
 	return out
@@ -231,12 +356,12 @@ func (s *Summary) heldEffects(fn *ssa.Function, c *ssa.CallCommon, local *ssa.Fu
 // heldCallEffects returns the stores and writes of ref's function, called
 // by local at inner with status st, as effects of local (heldEffects).
 func (s *Summary) heldCallEffects(fn *ssa.Function, c *ssa.CallCommon, local *ssa.Function,
-	inner ssa.CallInstruction, st Status, ref calls.FuncRef) []heldEffect {
+	pc paramCall, st Status, ref calls.FuncRef) []heldEffect {
 	g := s.LocalFunc(ref.Fn)
 	if g == nil || g == fn || g == local {
 		return nil
 	}
-	innerArgs := inner.Common().Args
+	innerArgs := pc.call.Common().Args
 	results := s.freshResults(local)
 	// What g's parameter j stands for: the receiver of a method value (a
 	// value of fn), the parameter of local that local passes for it, or
@@ -255,6 +380,33 @@ func (s *Summary) heldCallEffects(fn *ssa.Function, c *ssa.CallCommon, local *ss
 			return nil, -1, nil, false
 		}
 		root, path := s.RootOf(innerArgs[j])
+		// Up the chain of helpers to local: a parameter of each is the
+		// argument its caller passes.
+		for i := len(pc.chain) - 1; i >= 0; i-- {
+			at := pc.chain[i]
+			callee := pc.call.Parent()
+			if i+1 < len(pc.chain) {
+				callee = pc.chain[i+1].Parent()
+			}
+			if callee.Parent() == at.Parent() {
+				// A closure of the caller: its roots are the caller's
+				// already, but for the object it makes and returns, which
+				// is what its call gives the caller.
+				if res, ok := s.freshResults(callee)[root]; ok && res.index == 0 && hasPrefix(path, res.prefix) {
+					if call, ok := at.(*ssa.Call); ok {
+						root, path = call, slices.Clone(path[len(res.prefix):])
+					}
+				}
+				continue
+			}
+			q, prefix := paramRoot(callee, root)
+			args := at.Common().Args
+			if q < 0 || q >= len(args) {
+				return nil, -1, nil, false
+			}
+			r, p := s.RootOf(args[q])
+			root, path = r, append(append(slices.Clone(p), prefix...), path...)
+		}
 		if r, ok := results[root]; ok && hasPrefix(path, r.prefix) {
 			return nil, r.index, slices.Clone(path[len(r.prefix):]), true
 		}
@@ -301,6 +453,16 @@ func (s *Summary) heldCallEffects(fn *ssa.Function, c *ssa.CallCommon, local *ss
 			return taint.Taint{Params: t.Captured, ParamPaths: t.CapturedPaths}
 		}
 	}
+	// The writes after the call, in local and in each helper or closure
+	// down the chain to it, which persist what it stores.
+	var later []apis.WriteKind
+	for _, at := range append(slices.Clone(pc.chain), pc.call) {
+		for _, e := range s.Effects(at.Parent()) {
+			if e.Kind == WriteEffect && e.Instr != at && ssax.Reaches(at, e.Instr) && !slices.Contains(later, e.Write) {
+				later = append(later, e.Write)
+			}
+		}
+	}
 	var out []heldEffect
 	for _, pe := range s.paramEffects(g) {
 		if pe.kind != StoreEffect && pe.kind != WriteEffect {
@@ -318,6 +480,7 @@ func (s *Summary) heldCallEffects(fn *ssa.Function, c *ssa.CallCommon, local *ss
 		he.pe.path = append(prefix, pe.path...)
 		he.pe.status = Combine(st, pe.status)
 		he.pe.paramCall = ParamCallRef{}
+		he.pe.writtenBy = append(slices.Clone(pe.writtenBy), later...)
 		if he.pe.via == nil {
 			he.pe.via, _ = g.Object().(*types.Func)
 		}
@@ -363,7 +526,7 @@ func (s *Summary) paramCallEffects(fn *ssa.Function, instr ssa.Instruction, c *s
 		}
 		t := s.taints.BindParamsAt(pe.taint, c.Args, instr)
 		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Via: pe.via, Status: pe.status,
-			Taint: t.Union(he.capt), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
+			Taint: t.Union(he.capt), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal, Handed: he.own})
 	}
 	return out
 }
@@ -414,43 +577,93 @@ func (s *Summary) closureEnv(env funcEnv, ref calls.FuncRef) {
 	if len(g.FreeVars) == 0 {
 		return
 	}
-	mc := ref.Closure
-	if mc == nil && ref.Made != nil {
-		if factory := ref.Made.Call.StaticCallee(); factory != nil {
-			for _, b := range factory.Blocks {
-				for _, instr := range b.Instrs {
-					if x, ok := instr.(*ssa.MakeClosure); ok && x.Fn == ssa.Value(g) {
-						mc = x
-					}
-				}
-			}
-		}
+	var binds []ssa.Value
+	switch {
+	case ref.Closure != nil:
+		binds = ref.Closure.Bindings
+	case ref.Made != nil:
+		binds = s.madeBindings(g, &ref.Made.Call, 0)
 	}
-	if mc == nil || len(mc.Bindings) != len(g.FreeVars) {
+	if len(binds) != len(g.FreeVars) {
 		return
 	}
 	for i, fv := range g.FreeVars {
-		b := mc.Bindings[i]
-		if cell, ok := b.(*ssa.Alloc); ok {
+		s.addEnv(env, fv, binds[i])
+	}
+}
+
+// madeBindings returns, for each captured variable of the closure g that
+// the factory call c makes, the value of the call's caller it holds: a
+// factory's parameter is the call's argument, through a factory that
+// returns what another factory makes (nil for a value not known there).
+// It returns nil when c makes no closure of g it can see.
+func (s *Summary) madeBindings(g *ssa.Function, c *ssa.CallCommon, depth int) []ssa.Value {
+	factory := c.StaticCallee()
+	if factory == nil || depth > 4 {
+		return nil
+	}
+	if o := factory.Origin(); o != nil && len(factory.Blocks) == 0 {
+		factory = o
+	}
+	// The factory's own values, in the caller's terms.
+	outer := func(v ssa.Value) ssa.Value {
+		if fv, ok := v.(*ssa.FreeVar); ok {
+			// A factory that is a closure: what its maker bound.
+			if mc, ok := c.Value.(*ssa.MakeClosure); ok {
+				if k := slices.Index(factory.FreeVars, fv); k >= 0 && k < len(mc.Bindings) {
+					return mc.Bindings[k]
+				}
+			}
+			return nil
+		}
+		if cell, ok := v.(*ssa.Alloc); ok {
 			// A variable captured by reference: the one value it is
 			// given (a parameter spilled into it).
-			if b = ssax.SingleStored(cell); b == nil {
-				continue
+			v = ssax.SingleStored(cell)
+		}
+		if p, ok := v.(*ssa.Parameter); ok && p.Parent() == factory {
+			if j := ssax.ParamIndex(factory, p); j >= 0 && j < len(c.Args) {
+				return c.Args[j]
 			}
 		}
-		if ref.Made != nil && mc != ref.Closure {
-			p, ok := b.(*ssa.Parameter)
-			if !ok || p.Parent() != mc.Parent() {
-				continue
-			}
-			j := ssax.ParamIndex(p.Parent(), p)
-			if j < 0 || j >= len(ref.Made.Call.Args) {
-				continue
-			}
-			b = ref.Made.Call.Args[j]
-		}
-		s.addEnv(env, fv, b)
+		return nil
 	}
+	for _, b := range factory.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.MakeClosure:
+				if x.Fn != ssa.Value(g) {
+					continue
+				}
+				out := make([]ssa.Value, len(x.Bindings))
+				for i, bv := range x.Bindings {
+					out[i] = outer(bv)
+				}
+				return out
+			case *ssa.Return:
+				// A factory that returns another factory's closure.
+				if len(x.Results) != 1 {
+					continue
+				}
+				inner, ok := x.Results[0].(*ssa.Call)
+				if !ok {
+					continue
+				}
+				binds := s.madeBindings(g, &inner.Call, depth+1)
+				if binds == nil {
+					continue
+				}
+				out := make([]ssa.Value, len(binds))
+				for i, bv := range binds {
+					if bv != nil {
+						out[i] = outer(bv)
+					}
+				}
+				return out
+			}
+		}
+	}
+	return nil
 }
 
 // specializer returns a function that gives a parameter effect of g its
@@ -474,33 +687,54 @@ func (s *Summary) specializer(g *ssa.Function, env funcEnv) func(pe paramEffect)
 	done := false
 	compute := func() {
 		done = true
+		if s.specDepth >= maxSpecDepth {
+			return // deep enough: the helpers' own taint
+		}
+		s.specDepth++
+		defer func() { s.specDepth-- }()
 		b := s.taints.Specialized(env)
 		base := s.taints
 		s.taints = b // the effects of g's instructions, with env's functions
 		defer func() { s.taints = base }()
 		seen := make(map[ssa.Instruction]bool)
-		for _, e := range s.Effects(g) {
-			if e.Kind != StoreEffect || e.Captured || seen[e.Instr] {
-				continue
-			}
-			seen[e.Instr] = true
-			for _, re := range s.instrEffects(g, e.Instr, nil) {
-				if re.Kind != StoreEffect {
+		// The stores of fn's instructions, fn being g or a closure g
+		// calls where it makes it (whose roots are g's).
+		var visit func(fn *ssa.Function, depth int)
+		visit = func(fn *ssa.Function, depth int) {
+			for _, e := range s.Effects(fn) {
+				if e.Kind != StoreEffect || seen[e.Instr] {
 					continue
 				}
-				t := re.Taint
-				if re.Value != nil && re.Via == nil {
-					t = b.TaintOf(re.Value)
-				}
-				p, prefix := paramRoot(g, re.Root)
-				if p < 0 {
+				seen[e.Instr] = true
+				if e.Captured {
+					if ci, ok := e.Instr.(ssa.CallInstruction); ok && depth < 3 {
+						if mc, ok := ci.Common().Value.(*ssa.MakeClosure); ok {
+							if h, ok := mc.Fn.(*ssa.Function); ok && h.Parent() == fn {
+								visit(h, depth+1)
+							}
+						}
+					}
 					continue
 				}
-				k := key{p, PathString(append(slices.Clone(prefix), re.Path...)), re.Via}
-				spec[k] = spec[k].Union(t)
-				found[k] = true
+				for _, re := range s.instrEffects(fn, e.Instr, nil) {
+					if re.Kind != StoreEffect {
+						continue
+					}
+					t := re.Taint
+					if re.Value != nil && re.Via == nil {
+						t = b.TaintOf(re.Value)
+					}
+					p, prefix := paramRoot(g, re.Root)
+					if p < 0 {
+						continue
+					}
+					k := key{p, PathString(append(slices.Clone(prefix), re.Path...)), re.Via}
+					spec[k] = spec[k].Union(t)
+					found[k] = true
+				}
 			}
 		}
+		visit(g, 0)
 	}
 	return func(pe paramEffect) taint.Taint {
 		if pe.kind != StoreEffect || pe.taint.Kinds == 0 {
@@ -716,4 +950,18 @@ func listChoice(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// passedParamCall returns, for an effect a helper makes through its
+// parameter r names, the parameter of fn the call c passes for it: the
+// effect is made through what fn's callers hand fn (paramCalls follows the
+// same chain). None when c passes something else.
+func passedParamCall(fn *ssa.Function, c *ssa.CallCommon, r ParamCallRef) ParamCallRef {
+	if r.Param <= 0 || r.Param > len(c.Args) {
+		return ParamCallRef{}
+	}
+	if q := ssax.ParamIndex(fn, ssax.Unconvert(c.Args[r.Param-1])); q >= 0 {
+		return ParamCallRef{Param: q + 1, Field: r.Field}
+	}
+	return ParamCallRef{}
 }

@@ -193,7 +193,17 @@ func (s *Summary) condReads(v ssa.Value, reads *[][]string, seen map[ssa.Value]b
 // dataRead handles a load, field or element of v: object data at its path,
 // or configuration.
 func (s *Summary) dataRead(v ssa.Value, reads *[][]string, seen map[ssa.Value]bool, depth int) bool {
-	if root, path := s.RootOf(v); root != nil && s.IsObjectRoot(root) {
+	root, path := s.RootOf(v)
+	if a, ok := root.(*ssa.Alloc); ok && !s.IsObjectRoot(a) {
+		// A read of a local copy of object data (for _, c := range
+		// list { if c.Name == name … }): what it copied, at the path.
+		if ld, ok := ssax.SingleStored(a).(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if r, p := s.RootOf(ld.X); r != nil && s.IsObjectRoot(r) {
+				root, path = r, append(slices.Clone(p), path...)
+			}
+		}
+	}
+	if root != nil && s.IsObjectRoot(root) {
 		if l, ok := v.(*ssa.Lookup); ok {
 			path = keyed(path, l.Index)
 		}

@@ -136,6 +136,9 @@ type Summary struct {
 	tables
 	taints  *taint.Analysis
 	effBusy map[*ssa.Function]bool // Effects in progress
+	// specDepth is how many specialised computations (specializer) are
+	// in progress.
+	specDepth int
 }
 
 // tables are the memo tables of the model's lazily computed parts.

@@ -18,7 +18,20 @@ import (
 // are computed afresh; what a computes for functions is read, not
 // changed.
 func (a *Analysis) Specialized(env map[ssa.Value][]*ssa.Function) *Analysis {
-	b := a.View(envModel{Model: a.m, env: env})
+	m := a.m
+	if outer, ok := m.(envModel); ok {
+		// Within a specialised use: one environment, the inner use's
+		// values first.
+		merged := make(map[ssa.Value][]*ssa.Function, len(env)+len(outer.env))
+		for k, fs := range outer.env {
+			merged[k] = fs
+		}
+		for k, fs := range env {
+			merged[k] = fs
+		}
+		m, env = outer.Model, merged
+	}
+	b := a.View(envModel{Model: m, env: env})
 	b.taintMemo = &memo.Table[ssa.Value, Taint]{}
 	b.storeIdx = &memo.Table[*ssa.Function, map[ssa.Value][]localStore]{}
 	return b
@@ -58,4 +71,13 @@ func (m envModel) Callees(c *ssa.CallCommon) []*ssa.Function {
 		return fs
 	}
 	return m.Model.Callees(c)
+}
+
+// Env returns what the function values of a Specialized analysis hold, or
+// nil.
+func (a *Analysis) Env() map[ssa.Value][]*ssa.Function {
+	if m, ok := a.m.(envModel); ok {
+		return m.env
+	}
+	return nil
 }

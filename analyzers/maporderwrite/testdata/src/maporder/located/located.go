@@ -13,6 +13,7 @@ import (
 	"maporder/api"
 
 	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -98,6 +99,52 @@ func (r *LoopReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.
 	if !found {
 		return ctrl.Result{}, nil
 	}
+	return ctrl.Result{}, r.Update(ctx, &d)
+}
+
+// The element found by a range over copies, its environment built by a
+// renderer the constructor chose.
+type RangeReconciler struct {
+	client.Client
+	render func(map[string]string) []corev1.EnvVar
+}
+
+func NewRangeReconciler(c client.Client) *RangeReconciler {
+	return &RangeReconciler{Client: c, render: envOf}
+}
+
+func envOf(params map[string]string) []corev1.EnvVar {
+	env := make([]corev1.EnvVar, 0, len(params))
+	for k, v := range params {
+		env = append(env, corev1.EnvVar{Name: k, Value: v}) // want `maporderwrite: the order of a map iteration reaches Deployment.Spec.Template.Spec.Containers\[\].Env, written by Update`
+	}
+	return env
+}
+
+// position returns where the container named name is, or -1.
+func position(d *appsv1.Deployment, name string) int {
+	for i, c := range d.Spec.Template.Spec.Containers {
+		if c.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *RangeReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	var d appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &d); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	i := position(&d, agent)
+	if i < 0 {
+		return ctrl.Result{}, nil
+	}
+	d.Spec.Template.Spec.Containers[i].Env = r.render(w.Spec.Params)
 	return ctrl.Result{}, r.Update(ctx, &d)
 }
 

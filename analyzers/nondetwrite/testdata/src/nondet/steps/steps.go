@@ -233,7 +233,43 @@ func (r *LabellerReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 	return ctrl.Result{}, r.Update(ctx, cm)
 }
 
+// editStatus applies the edits to the status and writes it.
+func editStatus(ctx context.Context, c client.Client, w *api.Widget, edits ...func(*api.WidgetStatus)) error {
+	for _, edit := range edits {
+		edit(&w.Status)
+	}
+	return c.Status().Update(ctx, w)
+}
+
+func observed(gen int64) func(*api.WidgetStatus) {
+	return func(st *api.WidgetStatus) { st.ObservedGeneration = gen }
+}
+
+func heartbeat(st *api.WidgetStatus) { st.LastUpdated = metav1.Now() }
+
+// Edits applied and written by one helper; one edit stamps the clock.
+type EditReconciler struct{ client.Client }
+
+func (r *EditReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	return ctrl.Result{}, editStatus(ctx, r.Client, &w, observed(w.Generation), heartbeat) // want `nondetwrite: metav1.Now\(\) flows into Widget.Status.LastUpdated, written by Status\(\).Update on every reconcile`
+}
+
 // Twins: the same helpers with stable functions.
+
+// The same helper with stable edits.
+type StableEditReconciler struct{ client.Client }
+
+func (r *StableEditReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	return ctrl.Result{}, editStatus(ctx, r.Client, &w, observed(w.Generation))
+}
 
 // The same labeller type with a function of the object's name.
 type StableLabellerReconciler struct{ client.Client }
