@@ -38,18 +38,13 @@ type ParamCallRef struct {
 
 // paramCalls returns the calls fn makes through its parameters, in
 // program order, also those its helpers make through what fn hands them
-// of its parameters (a few helpers deep).
+// of its parameters (chains of a few helpers; memoised, and empty for a
+// function while it is being computed, which ends recursion).
 func (s *Summary) paramCalls(fn *ssa.Function) []paramCall {
-	return s.paramCallsDepth(fn, 0)
-}
-
-const maxParamCallDepth = 4
-
-// maxSpecDepth bounds specialisations within specialisations (a helper
-// of a helper of a specialised use).
-const maxSpecDepth = 3
-
-func (s *Summary) paramCallsDepth(fn *ssa.Function, depth int) []paramCall {
+	if pcs, ok := s.pCalls.Get(fn); ok {
+		return pcs
+	}
+	s.pCalls.Put(fn, nil)
 	var out []paramCall
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -76,11 +71,11 @@ func (s *Summary) paramCallsDepth(fn *ssa.Function, depth int) []paramCall {
 				continue
 			}
 			h := s.LocalCallee(c)
-			if h == nil || h == fn || depth >= maxParamCallDepth {
+			if h == nil || h == fn {
 				continue
 			}
-			for _, pc := range s.paramCallsDepth(h, depth+1) {
-				if pc.param >= len(c.Args) {
+			for _, pc := range s.paramCalls(h) {
+				if pc.param >= len(c.Args) || len(pc.chain) >= maxParamCallDepth {
 					continue
 				}
 				if q := ssax.ParamIndex(fn, ssax.Unconvert(c.Args[pc.param])); q >= 0 {
@@ -90,8 +85,16 @@ func (s *Summary) paramCallsDepth(fn *ssa.Function, depth int) []paramCall {
 			}
 		}
 	}
+	s.pCalls.Put(fn, out)
 	return out
 }
+
+// maxParamCallDepth bounds the chains of helpers paramCalls follows.
+const maxParamCallDepth = 4
+
+// maxSpecDepth bounds specialisations within specialisations (a helper
+// of a helper of a specialised use).
+const maxSpecDepth = 3
 
 // calledParam returns the index of the parameter of fn that the called
 // function value v is, or is an element of (read by index, by range, by

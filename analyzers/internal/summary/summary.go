@@ -150,6 +150,7 @@ type tables struct {
 	resSrc   *memo.Table[*ssa.Function, []ResultSource] // resultsrc.go
 	readRes  *memo.Table[*ssa.Function, uint64]         // reads.go: results read from the API
 	flags    *memo.Table[*types.Var, flagGuard]         // guards.go: struct fields used as changed flags
+	pCalls   *memo.Table[*ssa.Function, []paramCall]    // paramcalls.go: calls through parameters
 }
 
 // newTables returns empty tables, or, when base is not nil, tables that
@@ -164,11 +165,13 @@ func newTables(base *tables) tables {
 			resSrc:   &memo.Table[*ssa.Function, []ResultSource]{},
 			readRes:  &memo.Table[*ssa.Function, uint64]{},
 			flags:    &memo.Table[*types.Var, flagGuard]{},
+			pCalls:   &memo.Table[*ssa.Function, []paramCall]{},
 		}
 	}
 	return tables{
 		funcs: base.funcs.View(), effects: base.effects.View(), pEffects: base.pEffects.View(),
 		rEffects: base.rEffects.View(), resSrc: base.resSrc.View(), readRes: base.readRes.View(), flags: base.flags.View(),
+		pCalls: base.pCalls.View(),
 	}
 }
 
@@ -182,6 +185,7 @@ func (s *Summary) freeze() {
 	t.resSrc.Freeze()
 	t.readRes.Freeze()
 	t.flags.Freeze()
+	t.pCalls.Freeze()
 	for _, fi := range t.funcs.All() {
 		fi.guards.Freeze()
 	}
