@@ -63,8 +63,9 @@ type holder struct {
 // the analysis.
 func Build(fns []*ssa.Function) (g *Graph) {
 	returns := findFactories(fns)
-	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: findHolders(fns, returns), returns: returns, impls: findImpls(fns),
-		lists: findLists(fns), sole: make(map[*types.Func]*ssa.Function), inGeneric: make(map[*ssa.CallCommon]bool)}
+	held := findStores(fns)
+	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: held.funcs(returns), returns: returns, impls: held.impls(),
+		lists: held.lists(), sole: make(map[*types.Func]*ssa.Function), inGeneric: make(map[*ssa.CallCommon]bool)}
 	set := make(map[*ssa.Function]bool)
 	var operands []*ssa.Value
 	for _, fn := range fns {
@@ -302,164 +303,17 @@ func (g *Graph) Holder(addr ssa.Value) *ssa.Function {
 	if g == nil {
 		return nil
 	}
-	k, ok := keyOf(addr)
+	k, ok := holderAt(addr, isFunc)
 	if !ok {
 		return nil
 	}
 	return g.holders[k]
 }
 
-// keyOf returns the holder an address denotes.
-func keyOf(addr ssa.Value) (holder, bool) {
-	switch a := addr.(type) {
-	case *ssa.Global:
-		return holder{global: a}, true
-	case *ssa.FieldAddr:
-		p, ok := a.X.Type().Underlying().(*types.Pointer)
-		if !ok {
-			return holder{}, false
-		}
-		st, ok := p.Elem().Underlying().(*types.Struct)
-		if !ok || a.Field >= st.NumFields() || st.Field(a.Field).Exported() {
-			return holder{}, false
-		}
-		if _, ok := st.Field(a.Field).Type().Underlying().(*types.Signature); !ok {
-			return holder{}, false
-		}
-		return holder{st: st, field: a.Field}, true
-	}
-	return holder{}, false
-}
-
-// findHolders finds, in one pass over fns, the holders that hold one
-// function: a function, a closure, or the closure that a factory of
-// returns gives (var next = counterFrom()).
-func findHolders(fns []*ssa.Function, returns map[*ssa.Function]*ssa.Function) map[holder]*ssa.Function {
-	held := make(map[holder]*ssa.Function)
-	bad := make(map[holder]bool)
-	// use records what instr does with the holder k at addr: a load, a
-	// store of a function, or anything else (which spoils it).
-	use := func(k holder, addr ssa.Value, instr ssa.Instruction) {
-		switch x := instr.(type) {
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				bad[k] = true
-			}
-		case *ssa.Store:
-			f := storedFunc(x.Val)
-			if c, ok := x.Val.(*ssa.Call); ok && f == nil {
-				// The closure a factory returns (var next = counterFrom()).
-				if callee := c.Call.StaticCallee(); callee != nil {
-					f = returns[bodyOf(callee)]
-				}
-			}
-			if x.Addr != addr || f == nil || (held[k] != nil && held[k] != f) {
-				bad[k] = true
-				return
-			}
-			held[k] = f
-		default:
-			bad[k] = true
-		}
-	}
-	for _, fn := range fns {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				// A field's address is an instruction; its uses are its
-				// referrers.
-				if fa, ok := instr.(*ssa.FieldAddr); ok {
-					if k, ok := keyOf(fa); ok {
-						for _, r := range *fa.Referrers() {
-							use(k, fa, r)
-						}
-					}
-				}
-				// A package variable is an operand of the instructions
-				// that use it.
-				for _, op := range instr.Operands(nil) {
-					if g, ok := (*op).(*ssa.Global); ok && g.Pkg == fn.Pkg {
-						use(holder{global: g}, g, instr)
-					}
-				}
-			}
-		}
-	}
-	for k := range bad {
-		delete(held, k)
-	}
-	return held
-}
-
-// ifaceField returns the unexported field of an interface type that the
-// address addr denotes (&r.renderer).
-func ifaceField(addr ssa.Value) (holder, bool) {
-	fa, ok := addr.(*ssa.FieldAddr)
-	if !ok {
-		return holder{}, false
-	}
-	p, ok := fa.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return holder{}, false
-	}
-	st, ok := p.Elem().Underlying().(*types.Struct)
-	if !ok || fa.Field >= st.NumFields() || st.Field(fa.Field).Exported() || !types.IsInterface(st.Field(fa.Field).Type()) {
-		return holder{}, false
-	}
-	return holder{st: st, field: fa.Field}, true
-}
-
-// findImpls finds, in one pass over fns, the unexported interface fields
-// that the package's stores fill only with values of known concrete types
-// (a constructor's renderer: render.Plain{}), and those types. A field
-// whose address is used otherwise, or that is stored another value (a
-// parameter, an interface from elsewhere), is left out: its types are not
-// all known.
-func findImpls(fns []*ssa.Function) map[holder][]types.Type {
-	impls := make(map[holder][]types.Type)
-	bad := make(map[holder]bool)
-	for _, fn := range fns {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				fa, ok := instr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				k, ok := ifaceField(fa)
-				if !ok {
-					continue
-				}
-				for _, r := range *fa.Referrers() {
-					switch x := r.(type) {
-					case *ssa.UnOp:
-						if x.Op != token.MUL {
-							bad[k] = true
-						}
-					case *ssa.Store:
-						mi, ok := x.Val.(*ssa.MakeInterface)
-						if x.Addr != ssa.Value(fa) || !ok {
-							bad[k] = true
-							continue
-						}
-						if !slices.ContainsFunc(impls[k], func(t types.Type) bool { return types.Identical(t, mi.X.Type()) }) {
-							impls[k] = append(impls[k], mi.X.Type())
-						}
-					default:
-						bad[k] = true
-					}
-				}
-			}
-		}
-	}
-	for k := range bad {
-		delete(impls, k)
-	}
-	return impls
-}
-
 // Dispatch returns the methods named like m that a call of m on the
 // interface value recv can run, when recv is read from an unexported
 // interface field that the package fills only with values of known types
-// (findImpls): r.renderer.Render(…), also when a forwarder of another
+// (stores.impls): r.renderer.Render(…), also when a forwarder of another
 // package makes the call. It returns nil otherwise.
 func (g *Graph) Dispatch(prog *ssa.Program, recv ssa.Value, m *types.Func) []*ssa.Function {
 	if g == nil || m == nil {
@@ -469,7 +323,7 @@ func (g *Graph) Dispatch(prog *ssa.Program, recv ssa.Value, m *types.Func) []*ss
 	if !ok || ld.Op != token.MUL {
 		return nil
 	}
-	k, ok := ifaceField(ld.X)
+	k, ok := holderAt(ld.X, isIface)
 	if !ok {
 		return nil
 	}

@@ -92,7 +92,7 @@ func (g *Graph) elements(v ssa.Value, seen map[ssa.Value]bool, out *[]FuncRef) b
 			// An element of a list: any of the list's.
 			return g.elements(ia.X, seen, out)
 		}
-		if k, ok := listKeyOf(x.X); ok {
+		if k, ok := holderAt(x.X, isList); ok {
 			return g.allElements(g.lists[k], seen, out)
 		}
 	case *ssa.Lookup:
@@ -146,88 +146,4 @@ func elemType(t types.Type) types.Type {
 		return u.Elem().Underlying()
 	}
 	return nil
-}
-
-// listKeyOf returns the holder of a list of functions that addr denotes:
-// a package variable, or an unexported field, of a slice, array or map
-// type whose elements are functions.
-func listKeyOf(addr ssa.Value) (holder, bool) {
-	var t types.Type
-	var k holder
-	switch a := addr.(type) {
-	case *ssa.Global:
-		t, k = a.Type().(*types.Pointer).Elem(), holder{global: a}
-	case *ssa.FieldAddr:
-		p, ok := a.X.Type().Underlying().(*types.Pointer)
-		if !ok {
-			return holder{}, false
-		}
-		st, ok := p.Elem().Underlying().(*types.Struct)
-		if !ok || a.Field >= st.NumFields() || st.Field(a.Field).Exported() {
-			return holder{}, false
-		}
-		t, k = st.Field(a.Field).Type(), holder{st: st, field: a.Field}
-	default:
-		return holder{}, false
-	}
-	if _, ok := t.Underlying().(*types.Pointer); ok {
-		return holder{}, false
-	}
-	if _, ok := elemType(t).(*types.Signature); !ok {
-		return holder{}, false
-	}
-	return k, true
-}
-
-// findLists finds, in one pass over fns, what the package stores into
-// each of its lists of functions (listKeyOf), when loading and storing
-// are all it does with them; a list whose address goes anywhere else
-// (passed on, appended to through a pointer) is left out.
-func findLists(fns []*ssa.Function) map[holder][]ssa.Value {
-	lists := make(map[holder][]ssa.Value)
-	bad := make(map[holder]bool)
-	use := func(k holder, addr ssa.Value, instr ssa.Instruction) {
-		switch x := instr.(type) {
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				bad[k] = true
-			}
-		case *ssa.Store:
-			if x.Addr != addr {
-				bad[k] = true
-				return
-			}
-			lists[k] = append(lists[k], x.Val)
-		default:
-			bad[k] = true
-		}
-	}
-	for _, fn := range fns {
-		if fn == nil {
-			continue
-		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if fa, ok := instr.(*ssa.FieldAddr); ok {
-					if k, ok := listKeyOf(fa); ok {
-						for _, r := range *fa.Referrers() {
-							use(k, fa, r)
-						}
-					}
-				}
-				for _, op := range instr.Operands(nil) {
-					if gl, ok := (*op).(*ssa.Global); ok && gl.Pkg == fn.Pkg {
-						if k, ok := listKeyOf(gl); ok {
-							use(k, gl, instr)
-						}
-					}
-				}
-			}
-		}
-	}
-	for k := range bad {
-		lists[k] = nil
-		delete(lists, k)
-	}
-	return lists
 }

@@ -655,6 +655,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 	}
 	held := s.heldByArgs(c)
 	spec := s.specializer(local, s.callEnv(local, c.Args))
+	via, _ := local.Object().(*types.Func)
 	for _, pe := range s.paramEffects(local) {
 		if pe.param >= len(c.Args) || pe.kind == WriteEffect {
 			continue // writes of local helpers are in s.Writes at their own site
@@ -662,27 +663,15 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 		if pe.kind == StoreEffect && held(pe.paramCall) {
 			continue // paramCallEffects maps it for this call's own functions
 		}
-		root, path := s.RootOf(c.Args[pe.param])
-		// Through a wrapper the caller built around its object (a scope
-		// holding a pointer to it): that object.
-		root, path = s.heldRoot(root, append(append([]string(nil), path...), pe.path...), make(map[ssa.Value]bool))
-		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path) && !isHolderType(root.Type())) {
-			continue // neither an object nor a parameter of fn (a wrapper's, which maps on to its callers)
+		if e := s.mappedEffect(fn, instr, c.Args[pe.param], pe, via, s.taints.BindParamsAt(spec(pe), c.Args, instr)); e != nil {
+			e.ParamCall = passedParamCall(fn, c, pe.paramCall)
+			out = append(out, e)
 		}
-		via := pe.via
-		if via == nil {
-			via, _ = local.Object().(*types.Func)
-		}
-		out = append(out, &Effect{Kind: pe.kind, Instr: instr, Root: root,
-			Path: path, Write: pe.write, Via: via, Status: pe.status,
-			Taint: s.taints.BindParamsAt(spec(pe), c.Args, instr), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal,
-			ParamCall: passedParamCall(fn, c, pe.paramCall)})
 	}
 	// The functions the call hands the helper, which it calls.
 	out = append(out, s.paramCallEffects(fn, instr, c, local)...)
 	// The stores the helper makes into the object it returns.
 	if call, ok := instr.(*ssa.Call); ok {
-		via, _ := local.Object().(*types.Func)
 		out = append(out, s.resultStoreEffects(call, s.callResults(fn, c, local), via, c.Args, local, c)...)
 	}
 	// A closure of fn called where it is made (func() { … }()): its
@@ -693,20 +682,42 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 	// Writes inside the helper, mapped to this call.
 	for _, pe := range s.paramEffects(local) {
 		if pe.kind == WriteEffect && pe.param < len(c.Args) && !held(pe.paramCall) {
-			root, path := s.RootOf(c.Args[pe.param])
-			if len(pe.path) > 0 {
-				// The object the argument holds at that path.
-				root = s.heldWritten(root, append(slices.Clone(path), pe.path...))
-			}
-			via := pe.via
-			if via == nil {
-				via, _ = local.Object().(*types.Func)
-			}
-			out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status,
-				Conds: pe.conds, Opaque: pe.opaque})
+			out = append(out, s.mappedEffect(fn, instr, c.Args[pe.param], pe, via, taint.Taint{}))
 		}
 	}
 	return out
+}
+
+// mappedEffect returns the effect pe of a callee on one of its
+// parameters at fn's call instr, whose argument for that parameter is arg:
+// a store (or read) lands where arg is, through a wrapper the caller
+// built around its object (a scope holding a pointer to it) on that
+// object, with the taint t (the callee's, bound to the call); a write
+// persists the object arg holds at pe's path. via names the callee when
+// pe does not. It returns nil for a store that lands neither on an object
+// nor on a parameter of fn (a wrapper's own value, which maps on to its
+// callers). This is the one mapping of a callee's effects onto a call:
+// helpers, the functions a call hands a helper, and the handlers a call
+// may choose all go through it.
+func (s *Summary) mappedEffect(fn *ssa.Function, instr ssa.Instruction, arg ssa.Value, pe paramEffect, via *types.Func, t taint.Taint) *Effect {
+	if pe.via != nil {
+		via = pe.via
+	}
+	root, path := s.RootOf(arg)
+	if pe.kind == WriteEffect {
+		if len(pe.path) > 0 {
+			// The object the argument holds at that path.
+			root = s.heldWritten(root, append(slices.Clone(path), pe.path...))
+		}
+		return &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status,
+			Conds: pe.conds, Opaque: pe.opaque}
+	}
+	root, path = s.heldRoot(root, append(slices.Clone(path), pe.path...), make(map[ssa.Value]bool))
+	if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path) && !isHolderType(root.Type())) {
+		return nil
+	}
+	return &Effect{Kind: pe.kind, Instr: instr, Root: root, Path: path, Write: pe.write, Via: via, Status: pe.status,
+		Taint: t, WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal}
 }
 
 // anyCalleeEffects maps the stores of the functions of the package that a
@@ -730,18 +741,12 @@ func (s *Summary) anyCalleeEffects(fn *ssa.Function, instr ssa.Instruction, c *s
 			if pe.kind != StoreEffect || pe.param >= len(c.Args) {
 				continue
 			}
-			root, path := s.RootOf(c.Args[pe.param])
-			root, path = s.heldRoot(root, append(append([]string(nil), path...), pe.path...), make(map[ssa.Value]bool))
-			if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path) && !isHolderType(root.Type())) {
-				continue
-			}
-			via := pe.via
-			if via == nil {
-				via, _ = local.Object().(*types.Func)
-			}
+			via, _ := local.Object().(*types.Func)
 			own := taint.Taint{Kinds: pe.taint.Kinds, Source: pe.taint.Source, Origin: pe.taint.Origin}
-			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Via: via, Status: Guarded,
-				Taint: own, WrittenBy: pe.writtenBy, Opaque: true, Removal: pe.removal})
+			if e := s.mappedEffect(fn, instr, c.Args[pe.param], pe, via, own); e != nil {
+				e.Status, e.Conds, e.Opaque = Guarded, nil, true
+				out = append(out, e)
+			}
 		}
 	}
 	return out

@@ -508,28 +508,18 @@ func (s *Summary) paramCallEffects(fn *ssa.Function, instr ssa.Instruction, c *s
 			continue // resultStoreEffects, with the helper's own
 		}
 		pe := he.pe
-		var root ssa.Value
-		var path []string
-		if he.recv != nil {
-			root, path = s.RootOf(he.recv)
-		} else {
-			root, path = s.RootOf(c.Args[pe.param])
+		arg := he.recv
+		if arg == nil {
+			arg = c.Args[pe.param]
 		}
-		if pe.kind == WriteEffect {
-			if len(pe.path) > 0 {
-				root = s.heldWritten(root, append(slices.Clone(path), pe.path...))
-			}
-			out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: pe.via, Status: pe.status,
-				Conds: pe.conds, Opaque: pe.opaque})
-			continue
+		var t taint.Taint
+		if pe.kind != WriteEffect {
+			t = s.taints.BindParamsAt(pe.taint, c.Args, instr).Union(he.capt)
 		}
-		root, path = s.heldRoot(root, append(slices.Clone(path), pe.path...), make(map[ssa.Value]bool))
-		if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path) && !isHolderType(root.Type())) {
-			continue
+		if e := s.mappedEffect(fn, instr, arg, pe, nil, t); e != nil {
+			e.Handed = e.Kind != WriteEffect && he.own
+			out = append(out, e)
 		}
-		t := s.taints.BindParamsAt(pe.taint, c.Args, instr)
-		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Via: pe.via, Status: pe.status,
-			Taint: t.Union(he.capt), WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal, Handed: he.own})
 	}
 	return out
 }
@@ -805,29 +795,18 @@ func (s *Summary) dispatchEffects(fn *ssa.Function, instr ssa.Instruction, c *ss
 			if pe.param >= len(args) || args[pe.param] == nil || pe.kind != StoreEffect && pe.kind != WriteEffect {
 				continue
 			}
-			v := via
-			if pe.via != nil {
-				v = pe.via
+			var t taint.Taint
+			if pe.kind == StoreEffect {
+				t = s.taints.BindParamsAt(spec(pe), args, instr)
 			}
-			root, path := s.RootOf(args[pe.param])
-			if pe.kind == WriteEffect {
-				if len(pe.path) > 0 {
-					root = s.heldWritten(root, append(slices.Clone(path), pe.path...))
-				}
-				effs = append(effs, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: v, Status: pe.status,
-					Conds: pe.conds, Opaque: pe.opaque})
+			e := s.mappedEffect(fn, instr, args[pe.param], pe, via, t)
+			if e == nil {
 				continue
 			}
-			root, path = s.heldRoot(root, append(slices.Clone(path), pe.path...), make(map[ssa.Value]bool))
-			if !s.IsObjectRoot(root) && !s.isHolderRoot(root) && (!isParamOf(fn, root) || !exportedPath(pe.path) && !isHolderType(root.Type())) {
-				continue
-			}
-			if keyRoot != nil && root == keyRoot && hasPrefix(path, keyPath) {
+			if e.Kind == StoreEffect && keyRoot != nil && e.Root == keyRoot && hasPrefix(e.Path, keyPath) {
 				moves = true
 			}
-			t := s.taints.BindParamsAt(spec(pe), args, instr)
-			effs = append(effs, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Via: v, Status: pe.status,
-				Taint: t, WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal})
+			effs = append(effs, e)
 		}
 		if moves {
 			// Once per change of the state that chooses it: a condition
