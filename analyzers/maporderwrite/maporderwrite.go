@@ -54,7 +54,8 @@ var Doc = &checkdoc.Doc{
 		"the caller that ranges over it; a value put in the slot its own content names (`found[o.Index] = o`) " +
 		"does not. A listing of a cache store used whole (`strings.Join(store.ListKeys(), \",\")`) is in its order too. " +
 		"A helper's result built from a key or value inside the range (`out = append(out, f.line(k, v))`) is " +
-		"in map order, and a call of an interface method runs the implementations whose values reach the " +
+		"in map order, so is the result of calling a function or an interface value taken from a map of several " +
+		"(`parts = append(parts, describe(&w))` for each describer), and a call of an interface method runs the implementations whose values reach the " +
 		"receiver (the layout a constructor chose), each with its own order. " +
 		"The write and the conditions on the way are judged as for RL1001 " +
 		"(stable conditions, deferred writes, cluster-api's patch helper). The finding is placed where the " +
@@ -63,7 +64,9 @@ var Doc = &checkdoc.Doc{
 		"`sets.List`), on the local or on the field, also inside the helper that builds it, or before it is " +
 		"passed to a function (`sort.Strings(keys); strings.Join(keys, \",\")`); goroutines that each fill their " +
 		"own slot of a slice; a list a merge patch does not send (its base copied after the store); order-free uses of a " +
-		"list (its length, an item selected by name, a map keyed by item); map-to-map copies and commutative sums; maps passed whole " +
+		"list (its length, an item selected by name, a map keyed by item); map-to-map copies and commutative sums; the " +
+		"functions of a map called in its order that only compute a key and a value each stored under its own key " +
+		"(a map of annotators that do not store into the object); maps passed whole " +
 		"to `json.Marshal` or `fmt` (which print them sorted); map-typed fields filled in map order with values that carry no " +
 		"order (a label copy). A map whose values are ordered content rendered in map order (a properties file in " +
 		"`Data`) is reported when it is stored whole (`got.Data = want.Data`). The object may be built by a constructor " +

@@ -85,3 +85,11 @@ func TestOptions(t *testing.T) {
 func TestLocated(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/located")
 }
+
+// TestKeyed: functions and interface values held in a map, called in
+// its order. A key and value each call computes, stored under its key,
+// is the same map in any order; a list of their results, or a field
+// they all set, is not.
+func TestKeyed(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/keyed")
+}

@@ -78,8 +78,9 @@ var Doc = &checkdoc.Doc{
 		"persists the original's content; `unstructured.SetNestedField(u.Object, v, \"status\", …)` stores into " +
 		"the field those keys stand for; a function value (a functional option applied to `&out`) carries what it " +
 		"captured into what it is given; a helper that runs the functions a call hands it (a list of steps, " +
-		"functional options applied by a constructor, generic mutators) runs, at that call, those functions and " +
-		"no other caller's; a handler chosen from a table by the object's state (`r.byPhase[w.Status.Phase](&w)`) " +
+		"functional options applied by a constructor, generic mutators, the strategies or visitors of a list of " +
+		"interface values, the functions in a field of a table of rules, method expressions included) runs, at " +
+		"that call, those functions and no other caller's; a handler chosen from a table by the object's state (`r.byPhase[w.Status.Phase](&w)`) " +
 		"runs on every pass in that state, except one that moves the object to another state; a write a helper of the package makes only when the object differs from a " +
 		"snapshot (a scope's deferred patch) is defeated by a stored value that differs on every pass when the " +
 		"comparison covers the part stored into (a helper that patches when the spec changed carries a status stamp " +

@@ -190,3 +190,11 @@ func TestHandedHelpers(t *testing.T) {
 func TestSteps(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/steps")
 }
+
+// TestStrategies: values of an interface type in a list, handed to a
+// helper or ranged over, each applied by a method call, and functions in
+// a field of a table of structs; the stamping implementation is found
+// per caller.
+func TestStrategies(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/strategies")
+}

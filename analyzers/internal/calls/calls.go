@@ -274,10 +274,10 @@ func (g *Graph) choices(v ssa.Value, seen map[ssa.Value]bool) []*ssa.Function {
 
 // generic reports whether fn is a generic function's body (not an
 // instance).
-// bodyOf returns the function whose body a call of fn runs: fn itself,
+// BodyOf returns the function whose body a call of fn runs: fn itself,
 // or, for an instance of a generic function that has no body of its own
 // (one the model did not take in), the generic body.
-func bodyOf(fn *ssa.Function) *ssa.Function {
+func BodyOf(fn *ssa.Function) *ssa.Function {
 	if o := fn.Origin(); o != nil && len(fn.Blocks) == 0 {
 		return o
 	}
@@ -453,7 +453,7 @@ func findFactories(fns []*ssa.Function) map[*ssa.Function]*ssa.Function {
 		}
 		if c, ok := v.(*ssa.Call); ok {
 			if callee := c.Call.StaticCallee(); callee != nil {
-				return out[bodyOf(callee)]
+				return out[BodyOf(callee)]
 			}
 		}
 		return nil
@@ -505,7 +505,7 @@ func (g *Graph) Held(v ssa.Value) *ssa.Function {
 		}
 	case *ssa.Call:
 		if callee := x.Call.StaticCallee(); callee != nil {
-			return g.returns[bodyOf(callee)]
+			return g.returns[BodyOf(callee)]
 		}
 	}
 	return nil
@@ -595,13 +595,15 @@ func elemStores(x ssa.Value, handedOn bool) []ssa.Value {
 }
 
 // handed reports whether instr hands the value v on whole: passes it to a
-// call, or stores it somewhere.
+// call, stores it somewhere, or returns it.
 func handed(instr ssa.Instruction, v ssa.Value) bool {
 	switch x := instr.(type) {
 	case ssa.CallInstruction:
 		return true
 	case *ssa.Store:
 		return x.Val == v
+	case *ssa.Return:
+		return true // to the caller, which Elements follows from its call
 	}
 	return false
 }

@@ -35,23 +35,90 @@ type FuncRef struct {
 // get their own steps each. It returns nil, false when one of the
 // elements is not known (a parameter, a value from another package).
 func (g *Graph) Elements(v ssa.Value) ([]FuncRef, bool) {
+	return g.Methods(nil, v, nil)
+}
+
+// Methods is Elements for a call of the method m of the interface value
+// v, or of v's elements (s.Apply(w) for each strategy of a list): for
+// each concrete value made into the interface where the list is filled
+// (a literal, the package's stores into its field), the method of its
+// type, with that value as the receiver (FuncRef.Recv). With m nil it
+// is Elements.
+func (g *Graph) Methods(prog *ssa.Program, v ssa.Value, m *types.Func) ([]FuncRef, bool) {
+	return g.FieldMethods(prog, v, -1, m)
+}
+
+// FieldMethods is Methods for the field field (>= 0) of the elements of
+// the list v, a table of structs (rule.value(w) for each rule of
+// []rule{{key: "a", value: stampA}, …}): what the table's literal stores
+// into that field of each element. With field < 0 it is Methods.
+func (g *Graph) FieldMethods(prog *ssa.Program, v ssa.Value, field int, m *types.Func) ([]FuncRef, bool) {
 	if g == nil {
 		return nil, false
 	}
-	var out []FuncRef
-	ok := g.elements(v, make(map[ssa.Value]bool), &out)
-	return out, ok && len(out) > 0
+	w := walk{g: g, prog: prog, method: m, field: field, seen: make(map[ssa.Value]bool)}
+	ok := w.elements(v)
+	return w.out, ok && len(w.out) > 0
 }
 
-func (g *Graph) elements(v ssa.Value, seen map[ssa.Value]bool, out *[]FuncRef) bool {
+// walk is one Methods query: the method asked for (nil: the functions
+// themselves), what was visited, and what was found.
+type walk struct {
+	g      *Graph
+	prog   *ssa.Program
+	method *types.Func
+	// field, when >= 0, says the list is a table of structs and the
+	// functions are in that field of its elements.
+	field int
+	seen  map[ssa.Value]bool
+	out   []FuncRef
+}
+
+// leafType reports whether t is what the walk's list elements are: a
+// function type, or with a method asked for, an interface type.
+func (w *walk) leafType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if w.method != nil {
+		return types.IsInterface(t)
+	}
+	_, ok := t.(*types.Signature)
+	return ok
+}
+
+func (w *walk) elements(v ssa.Value) bool {
+	if w.method != nil {
+		// The concrete value made into the interface, before Unconvert
+		// takes the conversion away.
+		for {
+			if ci, ok := v.(*ssa.ChangeInterface); ok {
+				v = ci.X
+				continue
+			}
+			break
+		}
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			return w.method1(mi)
+		}
+	}
 	v = ssax.Unconvert(v)
-	if seen[v] {
+	if w.seen[v] {
 		return true
 	}
-	seen[v] = true
+	w.seen[v] = true
+	g := w.g
 	add := func(r FuncRef) {
-		if !slices.Contains(*out, r) {
-			*out = append(*out, r)
+		if !slices.Contains(w.out, r) {
+			w.out = append(w.out, r)
+		}
+	}
+	if w.method != nil {
+		switch x := v.(type) {
+		case *ssa.Const:
+			return x.IsNil()
+		case *ssa.MakeClosure, *ssa.Function:
+			return false
 		}
 	}
 	switch x := v.(type) {
@@ -72,42 +139,75 @@ func (g *Graph) elements(v ssa.Value, seen map[ssa.Value]bool, out *[]FuncRef) b
 		add(FuncRef{Fn: x})
 		return true
 	case *ssa.Phi:
-		return g.allElements(x.Edges, seen, out)
+		return w.all(x.Edges)
 	case *ssa.Slice, *ssa.Alloc:
-		if _, isSig := elemType(v.Type()).(*types.Signature); !isSig {
+		if w.field >= 0 {
+			// A table of structs: what its literal stores into the
+			// field of each element, walked as functions.
+			vals := fieldElemStores(v, w.field)
+			if len(vals) == 0 {
+				return false
+			}
+			f := w.field
+			w.field = -1
+			ok := w.all(vals)
+			w.field = f
+			return ok
+		}
+		if !w.leafType(elemType(v.Type())) {
 			return false
 		}
-		return g.allElements(elemStores(v, true), seen, out)
+		return w.all(elemStores(v, true))
 	case *ssa.MakeMap:
-		return g.allElements(mapStores(x, true), seen, out)
+		return w.all(mapStores(x, true))
 	case *ssa.Call:
 		if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" {
-			return g.allElements(x.Call.Args, seen, out)
+			return w.all(x.Call.Args)
 		}
+		if !listType(v.Type()) {
+			break // a factory's closure (FuncOf, below)
+		}
+		// A list a function of the package builds and returns
+		// (defaultSteps()): what it returns.
+		if callee := x.Call.StaticCallee(); callee != nil {
+			if body := BodyOf(callee); len(body.Blocks) > 0 && body.Signature.Results().Len() == 1 {
+				var rets []ssa.Value
+				for _, b := range body.Blocks {
+					if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+						rets = append(rets, ret.Results[0])
+					}
+				}
+				return w.all(rets)
+			}
+		}
+		return false
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
 			return false
 		}
 		if ia, ok := x.X.(*ssa.IndexAddr); ok {
 			// An element of a list: any of the list's.
-			return g.elements(ia.X, seen, out)
+			return w.elements(ia.X)
 		}
 		if k, ok := holderAt(x.X, isList); ok {
-			return g.allElements(g.lists[k], seen, out)
+			return w.all(g.lists[k])
 		}
 	case *ssa.Lookup:
-		return g.elements(x.X, seen, out)
+		return w.elements(x.X)
 	case *ssa.Extract:
 		// A key or value of a range over a map (or the comma-ok form of a
 		// lookup): the map's.
 		switch t := x.Tuple.(type) {
 		case *ssa.Next:
 			if r, ok := t.Iter.(*ssa.Range); ok {
-				return g.elements(r.X, seen, out)
+				return w.elements(r.X)
 			}
 		case *ssa.Lookup:
-			return g.elements(t.X, seen, out)
+			return w.elements(t.X)
 		}
+		return false
+	}
+	if w.method != nil {
 		return false
 	}
 	if f, made := g.FuncOf(v); f != nil {
@@ -117,14 +217,128 @@ func (g *Graph) elements(v ssa.Value, seen map[ssa.Value]bool, out *[]FuncRef) b
 	return false
 }
 
-// allElements adds the functions of every value of vs (elements); it
-// fails for none, or when one is not known.
-func (g *Graph) allElements(vs []ssa.Value, seen map[ssa.Value]bool, out *[]FuncRef) bool {
+// listType reports whether t is a slice, array or map (of anything).
+func listType(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Array, *types.Map:
+		return true
+	}
+	return false
+}
+
+// method1 adds the method asked for of the concrete value mi makes into
+// an interface value, with that value as its receiver.
+func (w *walk) method1(mi *ssa.MakeInterface) bool {
+	sel := w.prog.MethodSets.MethodSet(mi.X.Type()).Lookup(w.method.Pkg(), w.method.Name())
+	if sel == nil {
+		return false
+	}
+	f := w.prog.MethodValue(sel)
+	if f == nil {
+		return false
+	}
+	if r := (FuncRef{Fn: f, Recv: mi.X}); !slices.Contains(w.out, r) {
+		w.out = append(w.out, r)
+	}
+	return true
+}
+
+// fieldElemStores returns the values the literal x (a Slice of an Alloc,
+// or the Alloc) stores into the field field of its struct elements, when
+// the elements are only filled field by field and read; nil otherwise.
+func fieldElemStores(x ssa.Value, field int) []ssa.Value {
+	if sl, ok := x.(*ssa.Slice); ok {
+		x = sl.X
+	}
+	a, ok := x.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+
+	var out []ssa.Value
+	for _, r := range *a.Referrers() {
+		switch y := r.(type) {
+		case *ssa.IndexAddr:
+			for _, rr := range *y.Referrers() {
+				switch z := rr.(type) {
+				case *ssa.FieldAddr:
+					vals, ok := fieldStores(z, field)
+					if !ok {
+						return nil
+					}
+					out = append(out, vals...)
+				case *ssa.Store:
+					// The element stored whole, from a struct the literal
+					// built field by field.
+					ld, ok := z.Val.(*ssa.UnOp)
+					if z.Addr != y || !ok || ld.Op != token.MUL {
+						return nil
+					}
+					tmp, ok := ld.X.(*ssa.Alloc)
+					if !ok {
+						return nil
+					}
+					for _, u := range *tmp.Referrers() {
+						switch f := u.(type) {
+						case *ssa.FieldAddr:
+							vals, ok := fieldStores(f, field)
+							if !ok {
+								return nil
+							}
+							out = append(out, vals...)
+						case *ssa.UnOp:
+						default:
+							return nil
+						}
+					}
+				case *ssa.UnOp:
+				default:
+					return nil // handed on
+				}
+			}
+		case *ssa.Slice:
+			for _, rr := range *y.Referrers() {
+				if !onlyLoads(rr, y) && !handed(rr, y) {
+					return nil
+				}
+			}
+		default:
+			return nil
+		}
+	}
+	return out
+}
+
+// fieldStores returns what is stored at the field address fa when its
+// field is field (nothing for another field), and whether stores and
+// loads are all that is done there.
+func fieldStores(fa *ssa.FieldAddr, field int) ([]ssa.Value, bool) {
+	var out []ssa.Value
+	for _, u := range *fa.Referrers() {
+		switch st := u.(type) {
+		case *ssa.Store:
+			if st.Addr != fa {
+				return nil, false
+			}
+			if fa.Field == field {
+				out = append(out, st.Val)
+			}
+		case *ssa.UnOp:
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// all adds the functions of every value of vs (elements); it fails for
+// none, or when one is not known.
+func (w *walk) all(vs []ssa.Value) bool {
 	if len(vs) == 0 {
 		return false
 	}
 	for _, v := range vs {
-		if !g.elements(v, seen, out) {
+		if !w.elements(v) {
 			return false
 		}
 	}

@@ -14,7 +14,8 @@ type content int
 const (
 	// isFunc: one function (a field or variable of function type).
 	isFunc content = iota + 1
-	// isList: a list of functions (a slice, array or map of them, held by
+	// isList: a list of functions, of interface values, or of structs
+	// with a function field (a slice, array or map of them, held by
 	// value).
 	isList
 	// isIface: a value of an interface type (fields only).
@@ -32,8 +33,17 @@ func contentOf(t types.Type, global bool) (content, bool) {
 	case *types.Pointer:
 		return 0, false
 	}
-	if _, ok := elemType(t).(*types.Signature); ok {
+	switch e := elemType(t).(type) {
+	case *types.Signature, *types.Interface:
 		return isList, true
+	case *types.Struct:
+		// A table of structs with a function field (a rule's key and
+		// the function computing its value).
+		for i := range e.NumFields() {
+			if _, ok := e.Field(i).Type().Underlying().(*types.Signature); ok {
+				return isList, true
+			}
+		}
 	}
 	return 0, false
 }
@@ -161,7 +171,7 @@ next:
 			if c, ok := v.(*ssa.Call); ok && f == nil {
 				// The closure a factory returns (var next = counterFrom()).
 				if callee := c.Call.StaticCallee(); callee != nil {
-					f = returns[bodyOf(callee)]
+					f = returns[BodyOf(callee)]
 				}
 			}
 			if f == nil || (held != nil && held != f) {

@@ -455,9 +455,11 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			// A closure or a function variable of the package: no API
 			// knowledge applies; its effects are mapped as a helper's.
 			hs := s.helperEffects(fn, instr, c)
-			if k, field := calledParam(fn, c.Value); k >= 0 && !c.IsInvoke() {
-				for _, e := range hs {
-					e.ParamCall = ParamCallRef{Param: k + 1, Field: field + 1}
+			if base, field, _, ok := calledThrough(fn, c); ok && !c.IsInvoke() {
+				if k := ssax.ParamIndex(fn, base); k >= 0 {
+					for _, e := range hs {
+						e.ParamCall = ParamCallRef{Param: k + 1, Field: field + 1}
+					}
 				}
 			}
 			return append(out, hs...)
@@ -533,7 +535,17 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			}
 			return out
 		}
-		out = append(out, s.helperEffects(fn, instr, c)...)
+		hs := s.helperEffects(fn, instr, c)
+		if base, field, method, ok := calledThrough(fn, c); ok && method != nil {
+			// A method of an interface value fn is given: what a caller
+			// hands fn says which (heldEffects).
+			if k := ssax.ParamIndex(fn, base); k >= 0 {
+				for _, e := range hs {
+					e.ParamCall = ParamCallRef{Param: k + 1, Field: field + 1, Method: method}
+				}
+			}
+		}
+		out = append(out, hs...)
 		if len(writes) == 0 {
 			out = append(out, s.passedClosureEffects(fn, instr, c)...)
 		}
@@ -644,13 +656,13 @@ func (s *Summary) passedClosureEffects(fn *ssa.Function, instr ssa.Instruction, 
 func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.CallCommon) []*Effect {
 	var out []*Effect
 	local := s.LocalCallee(c)
-	if local == nil && !c.IsInvoke() {
-		if out := s.dispatchEffects(fn, instr, c); out != nil {
+	if local == nil {
+		if out := s.dispatchEffects(fn, instr, c); out != nil || c.IsInvoke() {
 			return out
 		}
 		return s.anyCalleeEffects(fn, instr, c)
 	}
-	if local == nil || local == fn {
+	if local == fn {
 		return nil
 	}
 	held := s.heldByArgs(c)

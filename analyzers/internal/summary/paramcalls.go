@@ -21,6 +21,9 @@ type paramCall struct {
 	call  ssa.CallInstruction
 	param int
 	field int // the field of the parameter that holds the function, or -1
+	// method, for a call of a method of an interface value the parameter
+	// is or holds (s.Apply(w) for each strategy), is that method.
+	method *types.Func
 	// chain, for a call a helper of fn makes through what fn hands it
 	// (apply(l, cm) forwarding to apply1(l, cm), which calls l.value),
 	// are the calls from fn down to the function that makes call:
@@ -31,9 +34,11 @@ type paramCall struct {
 // ParamCallRef names a parameter through which a function calls another
 // (Effect.ParamCall): Param is 1 + its index (0: none), Field 1 + the
 // index of the field of it that holds the function (0: the parameter
-// itself, or its elements).
+// itself, or its elements); Method, for a call of a method of an
+// interface value the parameter is or holds, that method.
 type ParamCallRef struct {
 	Param, Field int
+	Method       *types.Func
 }
 
 // paramCalls returns the calls fn makes through its parameters, in
@@ -56,7 +61,7 @@ func (s *Summary) paramCalls(fn *ssa.Function) []paramCall {
 				continue // runs whenever the goroutine does
 			}
 			c := ci.Common()
-			if _, ok := c.Value.(*ssa.Builtin); ok || c.IsInvoke() {
+			if _, ok := c.Value.(*ssa.Builtin); ok {
 				continue
 			}
 			if mc, ok := c.Value.(*ssa.MakeClosure); ok {
@@ -64,9 +69,10 @@ func (s *Summary) paramCalls(fn *ssa.Function) []paramCall {
 				out = append(out, closureParamCalls(fn, ci, mc)...)
 				continue
 			}
-			if c.StaticCallee() == nil {
-				if i, field := calledParam(fn, c.Value); i >= 0 {
-					out = append(out, paramCall{call: ci, param: i, field: field})
+
+			if base, field, method, ok := calledThrough(fn, c); ok {
+				if i := ssax.ParamIndex(fn, base); i >= 0 {
+					out = append(out, paramCall{call: ci, param: i, field: field, method: method})
 				}
 				continue
 			}
@@ -80,7 +86,7 @@ func (s *Summary) paramCalls(fn *ssa.Function) []paramCall {
 				}
 				if q := ssax.ParamIndex(fn, ssax.Unconvert(c.Args[pc.param])); q >= 0 {
 					chain := append([]ssa.CallInstruction{ci}, pc.chain...)
-					out = append(out, paramCall{call: pc.call, param: q, field: pc.field, chain: chain})
+					out = append(out, paramCall{call: pc.call, param: q, field: pc.field, method: pc.method, chain: chain})
 				}
 			}
 		}
@@ -96,20 +102,32 @@ const maxParamCallDepth = 4
 // of a helper of a specialised use).
 const maxSpecDepth = 3
 
-// calledParam returns the index of the parameter of fn that the called
-// function value v is, or is an element of (read by index, by range, by
-// lookup), or is a field of (l.value(w) in a method of l), with the
-// field's index; -1, -1 otherwise.
-func calledParam(fn *ssa.Function, v ssa.Value) (int, int) {
-	base, field := calledBase(v)
-	return ssax.ParamIndex(fn, base), field
+// calledThrough returns, for a call c in fn or a closure of it, the value
+// the called function is read from (calledBase) when the call runs a
+// function value, or a method of an interface of fn's package on an
+// interface value (with that method); ok is false for a static call, a
+// builtin, and a method of another package's interface (an object's
+// GetName), whose implementations are not the package's to choose.
+func calledThrough(fn *ssa.Function, c *ssa.CallCommon) (base ssa.Value, field int, method *types.Func, ok bool) {
+	if _, builtin := c.Value.(*ssa.Builtin); builtin || c.StaticCallee() != nil {
+		return nil, -1, nil, false
+	}
+	if c.IsInvoke() && (fn.Pkg == nil || c.Method.Pkg() != fn.Pkg.Pkg) {
+		return nil, -1, nil, false
+	}
+	base, field = calledBase(c.Value)
+	if c.IsInvoke() {
+		method = c.Method
+	}
+	return base, field, method, true
 }
 
 // calledBase returns the value a called function value v is read from:
 // v, the list it is an element of, or the struct it is a field of (with
-// the field's index, else -1); a value receiver or parameter kept in a
-// variable is the parameter, a captured variable's cell the captured
-// variable.
+// the field's index, else -1), or the list of structs whose elements'
+// field it is (rule.value(w) for each rule of a table); a value receiver
+// or parameter kept in a variable is the parameter, a captured variable's
+// cell the captured variable.
 func calledBase(v ssa.Value) (ssa.Value, int) {
 	v = ssax.Unconvert(v)
 	field := -1
@@ -117,13 +135,19 @@ func calledBase(v ssa.Value) (ssa.Value, int) {
 	case *ssa.Field:
 		v, field = ssax.Unconvert(x.X), x.Field
 	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			v, field = ssax.Unconvert(fa.X), fa.Field
+		}
+	}
+	switch x := v.(type) {
+	case *ssa.IndexAddr:
+		if field >= 0 {
+			v = x.X // &rules[i].value
+		}
+	case *ssa.UnOp:
 		switch y := x.X.(type) {
 		case *ssa.IndexAddr:
 			v = y.X
-		case *ssa.FieldAddr:
-			if x.Op == token.MUL {
-				v, field = ssax.Unconvert(y.X), y.Field
-			}
 		case *ssa.FreeVar:
 			v = y // a captured variable's cell
 		}
@@ -140,6 +164,15 @@ func calledBase(v ssa.Value) (ssa.Value, int) {
 		}
 	}
 	v = ssax.Unconvert(v)
+	if a, ok := v.(*ssa.Alloc); ok && field >= 0 && ssax.SpilledParam(a) == nil {
+		// The variable of a range over a table of structs (for _, rule
+		// := range rules { rule.value(w) }): a copy of an element.
+		if ld, ok := ssax.SingleStored(a).(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if ia, ok := ld.X.(*ssa.IndexAddr); ok {
+				v = ssax.Unconvert(ia.X)
+			}
+		}
+	}
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		if fv, ok := ld.X.(*ssa.FreeVar); ok {
 			v = fv // a list read from a captured variable's cell
@@ -171,11 +204,10 @@ func closureParamCalls(fn *ssa.Function, ci ssa.CallInstruction, mc *ssa.MakeClo
 			if _, isGo := inner.(*ssa.Go); isGo {
 				continue
 			}
-			c := inner.Common()
-			if _, ok := c.Value.(*ssa.Builtin); ok || c.IsInvoke() || c.StaticCallee() != nil {
+			base, field, method, ok := calledThrough(fn, inner.Common())
+			if !ok {
 				continue
 			}
-			base, field := calledBase(c.Value)
 			fv, ok := base.(*ssa.FreeVar)
 			if !ok {
 				continue
@@ -191,7 +223,7 @@ func closureParamCalls(fn *ssa.Function, ci ssa.CallInstruction, mc *ssa.MakeClo
 				}
 			}
 			if q := ssax.ParamIndex(fn, bound); q >= 0 {
-				out = append(out, paramCall{call: inner, param: q, field: field, chain: []ssa.CallInstruction{ci}})
+				out = append(out, paramCall{call: inner, param: q, field: field, method: method, chain: []ssa.CallInstruction{ci}})
 			}
 		}
 	}
@@ -200,10 +232,17 @@ func closureParamCalls(fn *ssa.Function, ci ssa.CallInstruction, mc *ssa.MakeClo
 
 // argFuncs returns the functions the argument v holds for a call made
 // through it (Graph.Elements), or through its field field (>= 0): the
-// functions stored into that field of the struct the caller built.
-func (s *Summary) argFuncs(v ssa.Value, field int) ([]calls.FuncRef, bool) {
+// functions stored into that field of the struct the caller built. With
+// method set, the call is of that method of the interface values v holds
+// (Graph.Methods).
+func (s *Summary) argFuncs(v ssa.Value, field int, method *types.Func) ([]calls.FuncRef, bool) {
 	if field < 0 {
-		return s.graph.Elements(v)
+		return s.graph.Methods(s.Pkg.Prog, v, method)
+	}
+	switch v.Type().Underlying().(type) {
+	case *types.Slice, *types.Array, *types.Map:
+		// A table of structs: the field of its elements.
+		return s.graph.FieldMethods(s.Pkg.Prog, v, field, method)
 	}
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		v = ld.X // a struct value loaded from its variable
@@ -223,7 +262,7 @@ func (s *Summary) argFuncs(v ssa.Value, field int) ([]calls.FuncRef, bool) {
 			if !ok || st.Addr != ssa.Value(fa) {
 				continue
 			}
-			refs, ok := s.graph.Elements(st.Val)
+			refs, ok := s.graph.Methods(s.Pkg.Prog, st.Val, method)
 			if !ok {
 				return nil, false
 			}
@@ -242,6 +281,7 @@ func (s *Summary) argFuncs(v ssa.Value, field int) ([]calls.FuncRef, bool) {
 // fields of parameters that it (or a helper it hands them to) calls.
 func (s *Summary) callEnv(local *ssa.Function, args []ssa.Value) funcEnv {
 	env := make(funcEnv)
+
 	for j, p := range local.Params {
 		if j < len(args) {
 			s.addEnv(env, p, args[j])
@@ -252,10 +292,10 @@ func (s *Summary) callEnv(local *ssa.Function, args []ssa.Value) funcEnv {
 			continue
 		}
 		called := ssax.Unconvert(pc.call.Common().Value)
-		if _, isParam := called.(*ssa.Parameter); pc.field < 0 && !isParam {
-			continue // an element of a list: the effects are mapped per function (heldEffects)
+		if _, isParam := called.(*ssa.Parameter); pc.method != nil || pc.field < 0 && !isParam {
+			continue // an element of a list, or a method: the effects are mapped per function (heldEffects)
 		}
-		if refs, ok := s.argFuncs(args[pc.param], pc.field); ok {
+		if refs, ok := s.argFuncs(args[pc.param], pc.field, nil); ok {
 			env[called] = funcsOf(refs)
 		}
 	}
@@ -293,7 +333,7 @@ func (s *Summary) heldByArgs(c *ssa.CallCommon) func(r ParamCallRef) bool {
 		}
 		k, ok := known[r]
 		if !ok {
-			_, k = s.argFuncs(c.Args[r.Param-1], r.Field-1)
+			_, k = s.argFuncs(c.Args[r.Param-1], r.Field-1, r.Method)
 			known[r] = k
 		}
 		return k
@@ -332,7 +372,7 @@ func (s *Summary) heldEffects(fn *ssa.Function, c *ssa.CallCommon, local *ssa.Fu
 		if pc.param >= len(c.Args) {
 			continue
 		}
-		refs, ok := s.argFuncs(c.Args[pc.param], pc.field)
+		refs, ok := s.argFuncs(c.Args[pc.param], pc.field, pc.method)
 		if !ok {
 			continue
 		}
@@ -595,9 +635,7 @@ func (s *Summary) madeBindings(g *ssa.Function, c *ssa.CallCommon, depth int) []
 	if factory == nil || depth > 4 {
 		return nil
 	}
-	if o := factory.Origin(); o != nil && len(factory.Blocks) == 0 {
-		factory = o
-	}
+	factory = calls.BodyOf(factory)
 	// The factory's own values, in the caller's terms.
 	outer := func(v ssa.Value) ssa.Value {
 		if fv, ok := v.(*ssa.FreeVar); ok {
@@ -763,7 +801,7 @@ func (s *Summary) dispatchEffects(fn *ssa.Function, instr ssa.Instruction, c *ss
 	if !listChoice(c.Value) {
 		return nil // one function, or a choice by the function's own conditions (a Phi)
 	}
-	refs, ok := s.graph.Elements(c.Value)
+	refs, ok := s.graph.Methods(s.Pkg.Prog, c.Value, c.Method)
 	if !ok || len(refs) < 2 {
 		return nil
 	}
@@ -943,7 +981,7 @@ func passedParamCall(fn *ssa.Function, c *ssa.CallCommon, r ParamCallRef) ParamC
 		return ParamCallRef{}
 	}
 	if q := ssax.ParamIndex(fn, ssax.Unconvert(c.Args[r.Param-1])); q >= 0 {
-		return ParamCallRef{Param: q + 1, Field: r.Field}
+		return ParamCallRef{Param: q + 1, Field: r.Field, Method: r.Method}
 	}
 	return ParamCallRef{}
 }

@@ -5,7 +5,9 @@ import (
 	"go/types"
 	"slices"
 	"sort"
+	"strings"
 
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/calls"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/roots"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 	"golang.org/x/tools/go/ssa"
@@ -76,7 +78,10 @@ func (s *Summary) LocalFunc(fn *ssa.Function) *ssa.Function {
 	if o := fn.Origin(); o != nil && (len(fn.Blocks) == 0 || fn.Pkg != s.Pkg) {
 		fn = o // an instance the model did not take in: its generic body
 	}
-	if len(fn.Name()) > 6 && fn.Name()[len(fn.Name())-6:] == "$bound" {
+	if strings.HasSuffix(fn.Name(), "$bound") || strings.HasSuffix(fn.Name(), "$thunk") {
+		// A method value's or a method expression's wrapper: the method
+		// (a thunk takes the receiver as its first parameter, as the
+		// method does).
 		if t := ssax.BoundTarget(fn); t != nil {
 			fn = t
 		}
@@ -731,9 +736,7 @@ func (s *Summary) madeRoot(root ssa.Value, made *ssa.Call, depth int) ssa.Value 
 	if callee == nil {
 		return root
 	}
-	if o := callee.Origin(); o != nil && len(callee.Blocks) == 0 {
-		callee = o // an instance the model has no body of: the generic one
-	}
+	callee = calls.BodyOf(callee) // an instance the model has no body of: the generic one
 	if p.Parent() != callee {
 		// A factory that returns what another factory returns: the root
 		// maps through that inner call first.

@@ -306,6 +306,62 @@ func (m taintModel) ArgStores(c *ssa.CallCommon) []taint.ArgStore {
 	return out
 }
 
+// StoresThrough reports whether a function that the dynamic call c may
+// run can store into what its argument i points to. The functions are
+// those the called value holds at the call (Graph.Elements: a list's
+// elements, a range over a map of them, a field the package fills);
+// when one is not known, is of another package, or is being summarised
+// (a recursion), the answer is yes.
+func (m taintModel) StoresThrough(c *ssa.CallCommon, i int) bool {
+	refs, ok := m.graph.Elements(c.Value)
+	if !ok {
+		return true
+	}
+	for _, ref := range refs {
+		g := m.LocalFunc(ref.Fn)
+		if g == nil || m.effBusy[g] || m.passesOnUnknown(g) {
+			return true
+		}
+		p := i
+		if ref.Recv != nil {
+			p++ // a method value: its receiver is bound
+		}
+		for _, pe := range m.paramEffects(g) {
+			if pe.kind == StoreEffect && pe.param == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// passesOnUnknown reports whether fn hands a pointer to a call whose
+// callee the model does not know (a function value it was given, an
+// interface): what that call stores is in no effect of fn.
+func (m taintModel) passesOnUnknown(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			ci, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			c := ci.Common()
+			if _, builtin := c.Value.(*ssa.Builtin); builtin || m.Callee(c) != nil {
+				continue
+			}
+			if len(m.Callees(c)) > 0 && !c.IsInvoke() {
+				continue // its callees' stores are fn's effects (anyCalleeEffects, dispatchEffects)
+			}
+			for _, arg := range c.Args {
+				if _, ptr := arg.Type().Underlying().(*types.Pointer); ptr {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // ResultStores returns the stores a call's callee makes into the object
 // it makes and returns: a function of the package (resultEffects), or one
 // of another package by its FuncSummary fact. Stores under the callee's

@@ -87,6 +87,11 @@ type Model interface {
 	// returned for the object a holder parameter holds in a field
 	// (summary.HeldObject), and the field's path; nil otherwise.
 	HeldBy(v ssa.Value) (*ssa.Parameter, []string)
+	// StoresThrough reports whether a function that the dynamic call c
+	// may run can store into what its argument i points to: false only
+	// when every function the called value may hold at the call is known
+	// and none of them stores through that parameter.
+	StoresThrough(c *ssa.CallCommon, i int) bool
 	// ComparedPairsOf returns the pairs of parameters and "{}" that fn, a
 	// function of another package, compares (ComparedPairs), as its
 	// facts say.
@@ -924,8 +929,8 @@ func (a *Analysis) storeIndex(fn *ssa.Function) map[ssa.Value][]localStore {
 							// applied to &out): what the function can store
 							// into what an argument points to is what it
 							// captured.
-							for _, arg := range common.Args {
-								if _, ptr := arg.Type().Underlying().(*types.Pointer); !ptr {
+							for i, arg := range common.Args {
+								if _, ptr := arg.Type().Underlying().(*types.Pointer); !ptr || !a.m.StoresThrough(common, i) {
 									continue
 								}
 								root, path := a.m.RootOf(arg)
@@ -1871,6 +1876,16 @@ func (a *Analysis) elemOrd(v ssa.Value, at ssa.Instruction, seen map[ssa.Value]b
 				}
 			}
 			return ""
+		}
+		// A call of a function value, or of a method of an interface
+		// value, that is itself an element taken in that order
+		// (describe(&w) for each describer of a map): which function runs,
+		// and so the result, changes with the order, unless only one
+		// function can run.
+		if _, builtin := fc.Value.(*ssa.Builtin); !builtin && fc.StaticCallee() == nil && len(a.m.Callees(fc)) != 1 {
+			if src := a.elemOrd(fc.Value, at, seen); src != "" {
+				return src
+			}
 		}
 		// A helper (of the package, or of another package through its
 		// facts) whose result derives from an argument that does
