@@ -239,7 +239,7 @@ func (g *Graph) choices(v ssa.Value, seen map[ssa.Value]bool) []*ssa.Function {
 		if x.Op != token.MUL || !ok {
 			break
 		}
-		if edges = elemStores(ia.X, false); edges == nil {
+		if edges = elemStores(ia.X, -1, false); edges == nil {
 			return nil
 		}
 	case *ssa.Lookup:
@@ -547,12 +547,15 @@ func (g *Graph) FuncOf(v ssa.Value) (fn *ssa.Function, made *ssa.Call) {
 	}
 }
 
-// elemStores returns the values stored into the elements of the slice or
-// array literal x (a Slice of an Alloc, or the Alloc), when those stores
-// are all that is done to its elements; nil otherwise. With handedOn, the
-// slice made of it may also be handed on whole (to a call, into a field
-// or variable): only its elements are asked for.
-func elemStores(x ssa.Value, handedOn bool) []ssa.Value {
+// elemStores returns the values the slice or array literal x (a Slice of
+// an Alloc, or the Alloc) stores into its elements, when those stores and
+// reads are all that is done to its elements; nil otherwise. With a field
+// of 0 or more, the elements are structs and only what is stored into that
+// field counts: the literal may fill an element field by field, or store
+// it whole from a struct it built field by field. With handedOn, the slice
+// made of it may also be handed on whole (to a call, into a field or
+// variable): only its elements are asked for.
+func elemStores(x ssa.Value, field int, handedOn bool) []ssa.Value {
 	if sl, ok := x.(*ssa.Slice); ok {
 		x = sl.X
 	}
@@ -570,13 +573,36 @@ func elemStores(x ssa.Value, handedOn bool) []ssa.Value {
 					if z.Addr != y {
 						return nil
 					}
-					out = append(out, z.Val)
+					if field < 0 {
+						out = append(out, z.Val)
+						break
+					}
+					// The element stored whole, from a struct the literal
+					// built field by field.
+					ld, ok := z.Val.(*ssa.UnOp)
+					if !ok || ld.Op != token.MUL {
+						return nil
+					}
+					vals, ok := structStores(ld.X, field)
+					if !ok {
+						return nil
+					}
+					out = append(out, vals...)
+				case *ssa.FieldAddr:
+					if field < 0 {
+						return nil
+					}
+					vals, ok := fieldStores(z, field)
+					if !ok {
+						return nil
+					}
+					out = append(out, vals...)
 				case *ssa.UnOp:
 					if z.Op != token.MUL {
 						return nil
 					}
 				default:
-					return nil
+					return nil // handed on
 				}
 			}
 		case *ssa.Slice:

@@ -144,7 +144,7 @@ func (w *walk) elements(v ssa.Value) bool {
 		if w.field >= 0 {
 			// A table of structs: what its literal stores into the
 			// field of each element, walked as functions.
-			vals := fieldElemStores(v, w.field)
+			vals := elemStores(v, w.field, true)
 			if len(vals) == 0 {
 				return false
 			}
@@ -157,7 +157,7 @@ func (w *walk) elements(v ssa.Value) bool {
 		if !w.leafType(elemType(v.Type())) {
 			return false
 		}
-		return w.all(elemStores(v, true))
+		return w.all(elemStores(v, -1, true))
 	case *ssa.MakeMap:
 		return w.all(mapStores(x, true))
 	case *ssa.Call:
@@ -243,70 +243,29 @@ func (w *walk) method1(mi *ssa.MakeInterface) bool {
 	return true
 }
 
-// fieldElemStores returns the values the literal x (a Slice of an Alloc,
-// or the Alloc) stores into the field field of its struct elements, when
-// the elements are only filled field by field and read; nil otherwise.
-func fieldElemStores(x ssa.Value, field int) []ssa.Value {
-	if sl, ok := x.(*ssa.Slice); ok {
-		x = sl.X
-	}
-	a, ok := x.(*ssa.Alloc)
+// structStores returns what the struct at t (an Alloc the literal built
+// field by field) holds in the field field, and whether stores into its
+// fields and loads are all that is done to it.
+func structStores(t ssa.Value, field int) ([]ssa.Value, bool) {
+	tmp, ok := t.(*ssa.Alloc)
 	if !ok {
-		return nil
+		return nil, false
 	}
-
 	var out []ssa.Value
-	for _, r := range *a.Referrers() {
-		switch y := r.(type) {
-		case *ssa.IndexAddr:
-			for _, rr := range *y.Referrers() {
-				switch z := rr.(type) {
-				case *ssa.FieldAddr:
-					vals, ok := fieldStores(z, field)
-					if !ok {
-						return nil
-					}
-					out = append(out, vals...)
-				case *ssa.Store:
-					// The element stored whole, from a struct the literal
-					// built field by field.
-					ld, ok := z.Val.(*ssa.UnOp)
-					if z.Addr != y || !ok || ld.Op != token.MUL {
-						return nil
-					}
-					tmp, ok := ld.X.(*ssa.Alloc)
-					if !ok {
-						return nil
-					}
-					for _, u := range *tmp.Referrers() {
-						switch f := u.(type) {
-						case *ssa.FieldAddr:
-							vals, ok := fieldStores(f, field)
-							if !ok {
-								return nil
-							}
-							out = append(out, vals...)
-						case *ssa.UnOp:
-						default:
-							return nil
-						}
-					}
-				case *ssa.UnOp:
-				default:
-					return nil // handed on
-				}
+	for _, u := range *tmp.Referrers() {
+		switch f := u.(type) {
+		case *ssa.FieldAddr:
+			vals, ok := fieldStores(f, field)
+			if !ok {
+				return nil, false
 			}
-		case *ssa.Slice:
-			for _, rr := range *y.Referrers() {
-				if !onlyLoads(rr, y) && !handed(rr, y) {
-					return nil
-				}
-			}
+			out = append(out, vals...)
+		case *ssa.UnOp:
 		default:
-			return nil
+			return nil, false
 		}
 	}
-	return out
+	return out, true
 }
 
 // fieldStores returns what is stored at the field address fa when its
