@@ -93,3 +93,10 @@ func TestLocated(t *testing.T) {
 func TestKeyed(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/keyed")
 }
+
+// TestRegistered: a step registered on one reconciler's set of steps by
+// its constructor, the same type's set of another reconciler holding the
+// sorting step.
+func TestRegistered(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/registered")
+}

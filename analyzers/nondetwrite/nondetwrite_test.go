@@ -198,3 +198,16 @@ func TestSteps(t *testing.T) {
 func TestStrategies(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/strategies")
 }
+
+// TestRegistered: functions registered on an object (a pipeline in a
+// reconciler's field, a package variable's registry, a clock's setter)
+// and run by its method; which run depends on where the object sits.
+func TestRegistered(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/registered")
+}
+
+// TestKept: a value drawn only while the one it replaces is empty is
+// drawn once; drawn under any other test, it is new on every pass.
+func TestKept(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/kept")
+}

@@ -41,6 +41,9 @@ type Graph struct {
 	// and variables of slice or map of function type (a pipeline of steps
 	// a constructor sets), when loads and stores are all it does there.
 	lists map[holder][]ssa.Value
+	// paths are the functions and lists of functions of each struct by
+	// where the struct sits (AtPath).
+	paths map[pathKey][]ssa.Value
 }
 
 // holder is a place that can hold a function value: a package variable,
@@ -65,7 +68,7 @@ func Build(fns []*ssa.Function) (g *Graph) {
 	returns := findFactories(fns)
 	held := findStores(fns)
 	g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: held.funcs(returns), returns: returns, impls: held.impls(),
-		lists: held.lists(), sole: make(map[*types.Func]*ssa.Function), inGeneric: make(map[*ssa.CallCommon]bool)}
+		lists: held.lists(), paths: findPaths(fns, held), sole: make(map[*types.Func]*ssa.Function), inGeneric: make(map[*ssa.CallCommon]bool)}
 	set := make(map[*ssa.Function]bool)
 	var operands []*ssa.Value
 	for _, fn := range fns {
@@ -120,7 +123,7 @@ func Build(fns []*ssa.Function) (g *Graph) {
 	defer func() {
 		if recover() != nil {
 			g = &Graph{callees: make(map[*ssa.CallCommon][]*ssa.Function), holders: g.holders, returns: g.returns, impls: g.impls,
-				lists: g.lists, boxed: g.boxed, sole: g.sole, values: g.values, inGeneric: g.inGeneric}
+				lists: g.lists, paths: g.paths, boxed: g.boxed, sole: g.sole, values: g.values, inGeneric: g.inGeneric}
 		}
 	}()
 	cg := vta.CallGraph(set, nil)

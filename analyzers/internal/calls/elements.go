@@ -320,3 +320,32 @@ func elemType(t types.Type) types.Type {
 	}
 	return nil
 }
+
+// AtPath is Methods for what the field field of the struct the pointer v
+// points to holds, by where that struct sits (r.hooks, a package
+// variable's registry): the functions stored there through its address,
+// and those registered by a call of a function of the package that
+// stores its argument there (r.hooks.register(r.assign)). Two values of
+// the struct's type that sit in different places have their own answers.
+func (g *Graph) AtPath(prog *ssa.Program, v ssa.Value, field int, m *types.Func) ([]FuncRef, bool) {
+	if g == nil || field < 0 {
+		return nil, false
+	}
+	v = ssax.Unconvert(v)
+	st := pointee(v)
+	outer, ok := instanceOf(v)
+	if st == nil || !ok || field >= st.NumFields() {
+		return nil, false
+	}
+	vals, ok := g.paths[pathKey{outer: outer, inner: holder{st: st, field: field}}]
+	if !ok {
+		return nil, false
+	}
+	w := walk{g: g, prog: prog, method: m, field: -1, seen: make(map[ssa.Value]bool)}
+	for _, val := range vals {
+		if !w.elements(val) {
+			return nil, false
+		}
+	}
+	return w.out, len(w.out) > 0
+}

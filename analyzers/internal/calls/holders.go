@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
 )
 
 // content is what a holder is looked at for.
@@ -36,6 +38,12 @@ func contentOf(t types.Type, global bool) (content, bool) {
 	switch e := elemType(t).(type) {
 	case *types.Signature, *types.Interface:
 		return isList, true
+	case *types.Slice, *types.Array:
+		// A registry of lists by key (map[string][]Hook).
+		switch elemType(e).(type) {
+		case *types.Signature, *types.Interface:
+			return isList, true
+		}
 	case *types.Struct:
 		// A table of structs with a function field (a rule's key and
 		// the function computing its value).
@@ -87,6 +95,8 @@ func holderAt(addr ssa.Value, c content) (holder, bool) {
 type stores struct {
 	vals map[holder][]ssa.Value
 	kind map[holder]content
+	// bad are the holders left out: their address goes elsewhere.
+	bad map[holder]bool
 }
 
 // findStores finds, in one pass over fns, what the package stores into
@@ -151,6 +161,7 @@ func findStores(fns []*ssa.Function) stores {
 	for k := range bad {
 		delete(s.vals, k)
 	}
+	s.bad = bad
 	return s
 }
 
@@ -225,4 +236,269 @@ next:
 		}
 	}
 	return out
+}
+
+// pathKey names one struct's field by where the struct sits: the inner
+// field (a list of hooks, a function) of the struct that is the outer
+// field of another struct type, or that a package variable holds
+// (r.hooks.list: the list of the hookBus in r's hooks field). Two
+// reconcilers with a bus each have their own hooks, where the inner field
+// alone (every value of its type) would mix them.
+type pathKey struct {
+	outer holder
+	inner holder
+}
+
+// instanceOf returns where the struct the pointer v points to sits: a
+// field of a struct of the package (any value of that type), or a
+// package variable (the struct itself, or a pointer to it kept there).
+func instanceOf(v ssa.Value) (holder, bool) {
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		p, ok := x.X.Type().Underlying().(*types.Pointer)
+		if !ok {
+			return holder{}, false
+		}
+		st, ok := p.Elem().Underlying().(*types.Struct)
+		if !ok || x.Field >= st.NumFields() {
+			return holder{}, false
+		}
+		return holder{st: st, field: x.Field}, true
+	case *ssa.Global:
+		return holder{global: x}, true
+	case *ssa.UnOp:
+		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL {
+			return holder{global: g}, true
+		}
+	}
+	return holder{}, false
+}
+
+// pointee returns the struct type the pointer v points to.
+func pointee(v ssa.Value) *types.Struct {
+	p, ok := v.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, _ := p.Elem().Underlying().(*types.Struct)
+	return st
+}
+
+// findPaths returns what the package stores into the functions and lists
+// of functions of each struct by where the struct sits (pathKey): stores
+// through the struct's address (r.hooks.list = append(r.hooks.list, f)),
+// and stores a function of the package makes through its parameter,
+// at each of its calls (r.hooks.register(f): the argument the call
+// passes for what is stored). The values are the elements: what an
+// append adds, not the list it makes. A holder whose address escapes
+// (bad) has no path.
+func findPaths(fns []*ssa.Function, s stores) map[pathKey][]ssa.Value {
+	out := make(map[pathKey][]ssa.Value)
+	// The stores each function makes through a parameter: parameter index
+	// → inner holder → values.
+	type paramStore struct {
+		param int
+		inner holder
+		vals  []ssa.Value
+	}
+	byFn := make(map[*ssa.Function][]paramStore)
+	for _, fn := range fns {
+		if fn == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				fa, ok := instr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				inner, _, ok := placeAt(fa)
+				if !ok || s.bad[inner] || s.kind[inner] != isFunc && s.kind[inner] != isList {
+					continue
+				}
+				vals := addedAt(fa)
+				if len(vals) == 0 {
+					continue
+				}
+				base := ssax.Unconvert(fa.X)
+				if owner, i := ssax.OuterParam(fn, base); i >= 0 {
+					// Through a parameter of fn, or of the function a
+					// closure of which fn is (a body run in a closure).
+					for j, v := range vals {
+						if o, q := ssax.OuterParam(fn, v); o == owner && q >= 0 {
+							vals[j] = owner.Params[q]
+						}
+					}
+					byFn[owner] = append(byFn[owner], paramStore{param: i, inner: inner, vals: vals})
+					continue
+				}
+				if outer, ok := instanceOf(base); ok {
+					k := pathKey{outer: outer, inner: inner}
+					out[k] = append(out[k], vals...)
+				}
+			}
+		}
+	}
+	if len(byFn) == 0 {
+		return out
+	}
+	// A function that hands its own parameters on to one that stores
+	// them (a forwarder, a method calling its helper) stores them too.
+	type staticCall struct {
+		c      *ssa.CallCommon
+		callee *ssa.Function
+	}
+	callsOf := make(map[*ssa.Function][]staticCall)
+	for _, fn := range fns {
+		if fn == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if ci, ok := instr.(ssa.CallInstruction); ok {
+					if callee := ci.Common().StaticCallee(); callee != nil {
+						callsOf[fn] = append(callsOf[fn], staticCall{c: ci.Common(), callee: BodyOf(callee)})
+					}
+				}
+			}
+		}
+	}
+	for range maxForwards {
+		grew := false
+		for fn, cs := range callsOf {
+			for _, sc := range cs {
+				for _, ps := range byFn[sc.callee] {
+					if ps.param >= len(sc.c.Args) || sc.callee == fn {
+						continue
+					}
+					j := ssax.ParamIndex(fn, ssax.Unconvert(sc.c.Args[ps.param]))
+					if j < 0 {
+						continue
+					}
+					vals := make([]ssa.Value, 0, len(ps.vals))
+					for _, v := range ps.vals {
+						if q := ssax.ParamIndex(sc.callee, v); q >= 0 && q < len(sc.c.Args) {
+							v = sc.c.Args[q]
+						}
+						vals = append(vals, v)
+					}
+					if !slices.ContainsFunc(byFn[fn], func(o paramStore) bool {
+						return o.param == j && o.inner == ps.inner && slices.Equal(o.vals, vals)
+					}) {
+						byFn[fn] = append(byFn[fn], paramStore{param: j, inner: ps.inner, vals: vals})
+						grew = true
+					}
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for _, fn := range fns {
+		if fn == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ci, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				c := ci.Common()
+				callee := c.StaticCallee()
+				if callee == nil {
+					continue
+				}
+				pss := byFn[BodyOf(callee)]
+				for _, ps := range pss {
+					if ps.param >= len(c.Args) {
+						continue
+					}
+					outer, ok := instanceOf(ssax.Unconvert(c.Args[ps.param]))
+					if !ok {
+						continue
+					}
+					k := pathKey{outer: outer, inner: ps.inner}
+					for _, v := range ps.vals {
+						if j := ssax.ParamIndex(callee, v); j >= 0 {
+							if j >= len(c.Args) {
+								continue
+							}
+							v = c.Args[j] // the argument registered
+						}
+						out[k] = append(out[k], v)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// maxForwards bounds the chains of forwarders findPaths follows.
+const maxForwards = 4
+
+// addedAt returns what the stores at the field address fa put there, as
+// elements: the value stored into a function field, what an append to a
+// list field adds (its own earlier contents left out); nil when a store
+// is of anything else.
+func addedAt(fa *ssa.FieldAddr) []ssa.Value {
+	var out []ssa.Value
+	add := func(v ssa.Value) {
+		c, ok := v.(*ssa.Call)
+		if !ok {
+			out = append(out, v)
+			return
+		}
+		b, ok := c.Call.Value.(*ssa.Builtin)
+		if !ok || b.Name() != "append" {
+			out = append(out, v)
+			return
+		}
+		for i, a := range c.Call.Args {
+			if i == 0 && sameField(a, fa.Field) {
+				continue // the list so far
+			}
+			if i > 0 {
+				if elems := elemStores(a, -1, true); elems != nil {
+					out = append(out, elems...)
+					continue
+				}
+			}
+			out = append(out, a)
+		}
+	}
+	for _, r := range *fa.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x.Addr == ssa.Value(fa) {
+				add(x.Val)
+			}
+		case *ssa.UnOp:
+			// The entries of a registry by key stored into the map the
+			// field holds (r.byKind[k] = append(r.byKind[k], h)).
+			for _, rr := range *x.Referrers() {
+				if mu, ok := rr.(*ssa.MapUpdate); ok && mu.Map == ssa.Value(x) {
+					add(mu.Value)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sameField reports whether v is what the field field of a struct held
+// when it was read (a load of its address), or its entry (a lookup in the
+// map it held): the list an append extends.
+func sameField(v ssa.Value, field int) bool {
+	if l, ok := v.(*ssa.Lookup); ok {
+		v = l.X
+	}
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return false
+	}
+	prev, ok := ld.X.(*ssa.FieldAddr)
+	return ok && prev.Field == field
 }

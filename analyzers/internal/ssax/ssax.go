@@ -1258,3 +1258,39 @@ func ZeroTestOperand(cmp *ssa.BinOp) ssa.Value {
 	}
 	return nil
 }
+
+// OuterParam returns the function and the index of the parameter that v
+// is in fn: a parameter of fn, or, in a closure, the parameter of the
+// function around it that the captured variable is bound to (through
+// nested closures, each made once); nil, -1 otherwise.
+func OuterParam(fn *ssa.Function, v ssa.Value) (*ssa.Function, int) {
+	for range 8 {
+		v = Unconvert(v)
+		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if fv, ok := ld.X.(*ssa.FreeVar); ok {
+				v = fv // a captured variable's cell
+			}
+		}
+		if a, ok := v.(*ssa.Alloc); ok {
+			if p := SpilledParam(a); p != nil {
+				v = p
+			}
+		}
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			if i := ParamIndex(fn, x); i >= 0 {
+				return fn, i
+			}
+			return nil, -1
+		case *ssa.FreeVar:
+			mc, k := ClosureOf(x)
+			if mc == nil || fn.Parent() == nil {
+				return nil, -1
+			}
+			v, fn = mc.Bindings[k], fn.Parent()
+			continue
+		}
+		return nil, -1
+	}
+	return nil, -1
+}

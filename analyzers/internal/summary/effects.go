@@ -746,16 +746,25 @@ func (s *Summary) anyCalleeEffects(fn *ssa.Function, instr ssa.Instruction, c *s
 	}
 	var out []*Effect
 	for _, local := range callees {
-		if local == fn || len(local.Params) != len(c.Args) {
+		if local == fn {
+			continue
+		}
+		// A method value among the callees (r.assignShard in a list of
+		// hooks) takes the call's arguments after its receiver.
+		if n := len(local.Params); n != len(c.Args) && (local.Signature.Recv() == nil || n != len(c.Args)+1) {
 			continue
 		}
 		for _, pe := range s.paramEffects(local) {
-			if pe.kind != StoreEffect || pe.param >= len(c.Args) {
+			if pe.kind != StoreEffect || pe.param >= len(local.Params) {
 				continue
+			}
+			arg := s.CallArg(c, local, pe.param)
+			if arg == nil {
+				continue // the receiver of a method value made elsewhere
 			}
 			via, _ := local.Object().(*types.Func)
 			own := taint.Taint{Kinds: pe.taint.Kinds, Source: pe.taint.Source, Origin: pe.taint.Origin}
-			if e := s.mappedEffect(fn, instr, c.Args[pe.param], pe, via, own); e != nil {
+			if e := s.mappedEffect(fn, instr, arg, pe, via, own); e != nil {
 				e.Status, e.Conds, e.Opaque = Guarded, nil, true
 				out = append(out, e)
 			}

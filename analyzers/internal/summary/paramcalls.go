@@ -164,6 +164,28 @@ func calledBase(v ssa.Value) (ssa.Value, int) {
 		}
 	}
 	v = ssax.Unconvert(v)
+	if field < 0 {
+		// A list read from a field of a struct (for _, h := range
+		// b.hooks), or from a copy of it (append([]Hook(nil), b.hooks...)):
+		// the struct, with the list's field.
+		if c, ok := v.(*ssa.Call); ok {
+			if l := copiedList(c); l != nil {
+				v = ssax.Unconvert(l)
+			} else if p, f, ok := returnedField(&c.Call); ok {
+				// A list a function returns from its parameter's field
+				// (r.forKind(kind): the registry's entries).
+				v, field = ssax.Unconvert(c.Call.Args[p]), f
+			}
+		}
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+				v, field = ssax.Unconvert(fa.X), fa.Field
+			}
+		case *ssa.Field:
+			v, field = ssax.Unconvert(x.X), x.Field
+		}
+	}
 	if a, ok := v.(*ssa.Alloc); ok && field >= 0 && ssax.SpilledParam(a) == nil {
 		// The variable of a range over a table of structs (for _, rule
 		// := range rules { rule.value(w) }): a copy of an element.
@@ -184,6 +206,126 @@ func calledBase(v ssa.Value) (ssa.Value, int) {
 		}
 	}
 	return v, field
+}
+
+// copiedList returns the list that the call c copies whole into a new
+// one (append([]T(nil), l...)), or nil.
+func copiedList(c *ssa.Call) ssa.Value {
+	b, ok := c.Call.Value.(*ssa.Builtin)
+	if !ok || b.Name() != "append" || len(c.Call.Args) != 2 || !c.Call.Signature().Variadic() {
+		return nil
+	}
+	if k, ok := c.Call.Args[0].(*ssa.Const); !ok || !k.IsNil() {
+		return nil
+	}
+	return c.Call.Args[1]
+}
+
+// returnedField returns the parameter of the static call c's callee, and
+// the field of it, whose list every return of the callee gives: the list
+// itself, a copy of it, appends of its entries (a registry's lists by
+// key), or nothing (nil); ok is false for anything else.
+func returnedField(c *ssa.CallCommon) (param, field int, ok bool) {
+	callee := c.StaticCallee()
+	if callee == nil {
+		return -1, -1, false
+	}
+	fn := calls.BodyOf(callee)
+	if len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 {
+		return -1, -1, false
+	}
+	return listField(fn, fn, c.Args, 0)
+}
+
+// listField is returnedField for the body fn called with args, depth
+// calls down a chain of forwarders and closures called in place; the
+// parameter is top's (fn itself, or the function a closure fn is runs
+// in).
+func listField(fn, top *ssa.Function, args []ssa.Value, depth int) (param, field int, ok bool) {
+	if depth > maxParamCallDepth || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 {
+		return -1, -1, false
+	}
+	param, field = -1, -1
+	// noteParam records that the list is in field f of top's parameter p.
+	noteParam := func(p, f int) bool {
+		if p < 0 || param >= 0 && (p != param || f != field) {
+			return false
+		}
+		param, field = p, f
+		return true
+	}
+	note := func(v ssa.Value, f int) bool {
+		owner, p := ssax.OuterParam(fn, v)
+		return owner == top && noteParam(p, f)
+	}
+	seen := make(map[ssa.Value]bool)
+	var from func(v ssa.Value) bool
+	from = func(v ssa.Value) bool {
+		v = ssax.Unconvert(v)
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Const:
+			return x.IsNil()
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !from(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Call:
+			if b, ok := x.Call.Value.(*ssa.Builtin); ok {
+				if b.Name() != "append" {
+					return false
+				}
+				for _, a := range x.Call.Args {
+					if !from(a) {
+						return false
+					}
+				}
+				return true
+			}
+			if mc, ok := x.Call.Value.(*ssa.MakeClosure); ok {
+				// A closure called in place: its returns, in top's terms.
+				body, _ := mc.Fn.(*ssa.Function)
+				if body == nil || body.Parent() != fn {
+					return false
+				}
+				p, f, ok := listField(body, top, nil, depth+1)
+				return ok && noteParam(p, f)
+			}
+			// A forwarder: what its returns give, from the argument it
+			// is called with.
+			callee := x.Call.StaticCallee()
+			if callee == nil {
+				return false
+			}
+			body := calls.BodyOf(callee)
+			q, f, ok := listField(body, body, x.Call.Args, depth+1)
+			return ok && note(x.Call.Args[q], f)
+		case *ssa.Lookup:
+			if _, ok := x.X.Type().Underlying().(*types.Map); !ok {
+				return false
+			}
+			return from(x.X)
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if !ok || x.Op != token.MUL {
+				return false
+			}
+			return note(fa.X, fa.Field)
+		}
+		return false
+	}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && (len(ret.Results) != 1 || !from(ret.Results[0])) {
+			return -1, -1, false
+		}
+	}
+	return param, field, param >= 0 && (args == nil || param < len(args))
 }
 
 // closureParamCalls returns the calls the closure mc makes, where fn makes
@@ -243,6 +385,11 @@ func (s *Summary) argFuncs(v ssa.Value, field int, method *types.Func) ([]calls.
 	case *types.Slice, *types.Array, *types.Map:
 		// A table of structs: the field of its elements.
 		return s.graph.FieldMethods(s.Pkg.Prog, v, field, method)
+	}
+	if refs, ok := s.graph.AtPath(s.Pkg.Prog, v, field, method); ok {
+		// A struct that sits in a field or a package variable: what is
+		// stored or registered there.
+		return refs, true
 	}
 	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
 		v = ld.X // a struct value loaded from its variable

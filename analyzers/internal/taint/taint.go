@@ -290,8 +290,15 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		}
 	case *ssa.Phi:
 		var t Taint
-		for _, e := range x.Edges {
-			t = t.Union(a.taint(e, vis))
+		fresh := keptWhenPresent(x)
+		for i, e := range x.Edges {
+			et := a.taint(e, vis)
+			if i == fresh {
+				// Drawn only while the value it replaces is empty, and
+				// kept from then on: not new on every pass.
+				et = et.Without(apis.NonDet | apis.MapOrder)
+			}
+			t = t.Union(et)
 		}
 		// What was stored through the merged value itself (m[k] = v after
 		// `if m == nil { m = map[…]…{} }`): it is in whichever the value is.
@@ -2132,4 +2139,99 @@ func isBytesOrString(t types.Type) bool {
 		return ok && b.Kind() == types.Byte
 	}
 	return false
+}
+
+// keptWhenPresent returns the edge of the two-edged phi x that gives a
+// new value only when the other edge's value, read before, is empty
+// (`p := s.Data[k]; if len(p) == 0 { p = generate() }`, `if id == "" {
+// id = uuid.NewString() }`), or -1. Written back, the value is kept on the
+// next pass: the draw happens once.
+func keptWhenPresent(x *ssa.Phi) int {
+	if len(x.Edges) != 2 || len(x.Block().Preds) != 2 {
+		return -1
+	}
+	for fresh := range 2 {
+		old := ssax.Unconvert(x.Edges[1-fresh])
+		switch old.(type) {
+		case *ssa.Lookup, *ssa.UnOp, *ssa.Field, *ssa.Extract, *ssa.Call:
+		default:
+			continue
+		}
+		// The branch that decides: the nearest dominator of the fresh
+		// edge's predecessor that ends in an If.
+		pred := x.Block().Preds[fresh]
+		for b := pred; b != nil; b = b.Idom() {
+			d := b.Idom()
+			if d == nil {
+				break
+			}
+			ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			empty := emptyBranch(ifi.Cond, old)
+			if empty < 0 {
+				break
+			}
+			// The fresh edge lies on the empty branch, the kept one not.
+			if d.Succs[empty].Dominates(pred) && !d.Succs[empty].Dominates(x.Block().Preds[1-fresh]) {
+				return fresh
+			}
+			break
+		}
+	}
+	return -1
+}
+
+// emptyBranch returns the successor (0 true, 1 false) the condition cond
+// takes when v is empty (its zero value, no element, absent from a map),
+// or -1 when cond does not test that.
+func emptyBranch(cond, v ssa.Value) int {
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			if b := emptyBranch(c.X, v); b >= 0 {
+				return 1 - b
+			}
+		}
+	case *ssa.Extract:
+		// The comma-ok of the lookup v is the value of: true when present.
+		if l, ok := c.Tuple.(*ssa.Lookup); ok && c.Index == 1 {
+			if e, ok := v.(*ssa.Extract); ok && e.Tuple == l && e.Index == 0 {
+				return 1
+			}
+		}
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return -1
+		}
+		if !isZeroTest(c.X, c.Y, v) && !isZeroTest(c.Y, c.X, v) {
+			return -1
+		}
+		if c.Op == token.EQL {
+			return 0
+		}
+		return 1
+	}
+	return -1
+}
+
+// isZeroTest reports whether a is v (or its length) and z the zero
+// value it is compared with.
+func isZeroTest(a, z, v ssa.Value) bool {
+	k, ok := z.(*ssa.Const)
+	if !ok {
+		return false
+	}
+	a = ssax.Unconvert(a)
+	if call, ok := a.(*ssa.Call); ok {
+		if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && len(call.Call.Args) == 1 {
+			return ssax.Unconvert(call.Call.Args[0]) == v && (k.Value != nil && k.Value.String() == "0")
+		}
+		return false
+	}
+	if a != v {
+		return false
+	}
+	return k.IsNil() || k.Value != nil && (k.Value.String() == "0" || k.Value.String() == `""`)
 }
