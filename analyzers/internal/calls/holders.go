@@ -302,12 +302,25 @@ func findPaths(fns []*ssa.Function, s stores) map[pathKey][]ssa.Value {
 		vals  []ssa.Value
 	}
 	byFn := make(map[*ssa.Function][]paramStore)
+	// The package's static calls, in the order of its code.
+	type staticCall struct {
+		fn     *ssa.Function
+		c      *ssa.CallCommon
+		callee *ssa.Function
+	}
+	var sites []staticCall
 	for _, fn := range fns {
 		if fn == nil {
 			continue
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if ci, ok := instr.(ssa.CallInstruction); ok {
+					if callee := ci.Common().StaticCallee(); callee != nil {
+						sites = append(sites, staticCall{fn: fn, c: ci.Common(), callee: BodyOf(callee)})
+					}
+					continue
+				}
 				fa, ok := instr.(*ssa.FieldAddr)
 				if !ok {
 					continue
@@ -342,52 +355,40 @@ func findPaths(fns []*ssa.Function, s stores) map[pathKey][]ssa.Value {
 	if len(byFn) == 0 {
 		return out
 	}
+	// argsFor returns the values ps stores at the call c of callee: the
+	// arguments for callee's parameters among them.
+	argsFor := func(ps paramStore, c *ssa.CallCommon, callee *ssa.Function) []ssa.Value {
+		vals := make([]ssa.Value, 0, len(ps.vals))
+		for _, v := range ps.vals {
+			if q := ssax.ParamIndex(callee, v); q >= 0 {
+				if q >= len(c.Args) {
+					continue
+				}
+				v = c.Args[q]
+			}
+			vals = append(vals, v)
+		}
+		return vals
+	}
 	// A function that hands its own parameters on to one that stores
 	// them (a forwarder, a method calling its helper) stores them too.
-	type staticCall struct {
-		c      *ssa.CallCommon
-		callee *ssa.Function
-	}
-	callsOf := make(map[*ssa.Function][]staticCall)
-	for _, fn := range fns {
-		if fn == nil {
-			continue
-		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				if ci, ok := instr.(ssa.CallInstruction); ok {
-					if callee := ci.Common().StaticCallee(); callee != nil {
-						callsOf[fn] = append(callsOf[fn], staticCall{c: ci.Common(), callee: BodyOf(callee)})
-					}
-				}
-			}
-		}
-	}
 	for range maxForwards {
 		grew := false
-		for fn, cs := range callsOf {
-			for _, sc := range cs {
-				for _, ps := range byFn[sc.callee] {
-					if ps.param >= len(sc.c.Args) || sc.callee == fn {
-						continue
-					}
-					j := ssax.ParamIndex(fn, ssax.Unconvert(sc.c.Args[ps.param]))
-					if j < 0 {
-						continue
-					}
-					vals := make([]ssa.Value, 0, len(ps.vals))
-					for _, v := range ps.vals {
-						if q := ssax.ParamIndex(sc.callee, v); q >= 0 && q < len(sc.c.Args) {
-							v = sc.c.Args[q]
-						}
-						vals = append(vals, v)
-					}
-					if !slices.ContainsFunc(byFn[fn], func(o paramStore) bool {
-						return o.param == j && o.inner == ps.inner && slices.Equal(o.vals, vals)
-					}) {
-						byFn[fn] = append(byFn[fn], paramStore{param: j, inner: ps.inner, vals: vals})
-						grew = true
-					}
+		for _, sc := range sites {
+			for _, ps := range byFn[sc.callee] {
+				if ps.param >= len(sc.c.Args) || sc.callee == sc.fn {
+					continue
+				}
+				j := ssax.ParamIndex(sc.fn, ssax.Unconvert(sc.c.Args[ps.param]))
+				if j < 0 {
+					continue
+				}
+				vals := argsFor(ps, sc.c, sc.callee)
+				if !slices.ContainsFunc(byFn[sc.fn], func(o paramStore) bool {
+					return o.param == j && o.inner == ps.inner && slices.Equal(o.vals, vals)
+				}) {
+					byFn[sc.fn] = append(byFn[sc.fn], paramStore{param: j, inner: ps.inner, vals: vals})
+					grew = true
 				}
 			}
 		}
@@ -395,41 +396,16 @@ func findPaths(fns []*ssa.Function, s stores) map[pathKey][]ssa.Value {
 			break
 		}
 	}
-	for _, fn := range fns {
-		if fn == nil {
-			continue
-		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				ci, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				c := ci.Common()
-				callee := c.StaticCallee()
-				if callee == nil {
-					continue
-				}
-				pss := byFn[BodyOf(callee)]
-				for _, ps := range pss {
-					if ps.param >= len(c.Args) {
-						continue
-					}
-					outer, ok := instanceOf(ssax.Unconvert(c.Args[ps.param]))
-					if !ok {
-						continue
-					}
-					k := pathKey{outer: outer, inner: ps.inner}
-					for _, v := range ps.vals {
-						if j := ssax.ParamIndex(callee, v); j >= 0 {
-							if j >= len(c.Args) {
-								continue
-							}
-							v = c.Args[j] // the argument registered
-						}
-						out[k] = append(out[k], v)
-					}
-				}
+	// At each call, what the callee stores is registered where the
+	// call's argument sits.
+	for _, sc := range sites {
+		for _, ps := range byFn[sc.callee] {
+			if ps.param >= len(sc.c.Args) {
+				continue
+			}
+			if outer, ok := instanceOf(ssax.Unconvert(sc.c.Args[ps.param])); ok {
+				k := pathKey{outer: outer, inner: ps.inner}
+				out[k] = append(out[k], argsFor(ps, sc.c, sc.callee)...)
 			}
 		}
 	}
