@@ -86,7 +86,11 @@ var Doc = &checkdoc.Doc{
 		"comparison covers the part stored into (a helper that patches when the spec changed carries a status stamp " +
 		"only with that change, and is not reported), as is a store " +
 		"a helper makes only when the value it computes differs from the one in place; and a call of an interface method runs the " +
-		"implementations whose values reach the receiver (a constructor's `renderer: render.Flags{}`). " +
+		"implementations whose values reach the receiver (a constructor's `renderer: render.Flags{}`); the " +
+		"functions registered on an object and run by its method (hooks a constructor adds through the bus's " +
+		"method, a registry filled in `init()`, a clock's setter) are those registered where that object " +
+		"sits, a field of the reconciler or a package variable: a reconciler whose own bus holds only stable " +
+		"hooks is not reported because another's holds a stamping one. " +
 		"A builder's content is not passed on whole to what its methods return (a report's fields are not " +
 		"told apart, so a timing the builder keeps for a log would flag every field of its report). " +
 		"An in-memory counter is a process value: a package-level variable the package increments, the " +
@@ -111,7 +115,8 @@ var Doc = &checkdoc.Doc{
 		"when the condition changes), and a setter of the package that likewise stamps only when the status " +
 		"changes; stores under a change guard (`if w.Status.Phase != desired { … }`); a " +
 		"set-once `StartTime` behind a nil test, or a token generated only while its field is empty (also " +
-		"on a copy that is compared before the write); a stamp a merge patch does not send (its base copied " +
+		"on a copy that is compared before the write, or a value read from the object and replaced by a new one " +
+		"only while it is empty, `if len(p) == 0 { p = generate() }`, then written back); a stamp a merge patch does not send (its base copied " +
 		"after the stamp: RL2001 reports that); a stamp behind a deadline over the stamped time " +
 		"(`if time.Since(last) < period { return … }`, `time.Until(last.Add(period)) > 0`: it is written once per " +
 		"period, not on every pass); values used only in conditions, logs or `RequeueAfter`; " +

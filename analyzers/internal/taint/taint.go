@@ -2205,7 +2205,7 @@ func emptyBranch(cond, v ssa.Value) int {
 		if c.Op != token.EQL && c.Op != token.NEQ {
 			return -1
 		}
-		if !isZeroTest(c.X, c.Y, v) && !isZeroTest(c.Y, c.X, v) {
+		if op := ssax.ZeroTestOperand(c); op == nil || ssax.Unconvert(op) != v {
 			return -1
 		}
 		if c.Op == token.EQL {
@@ -2214,24 +2214,4 @@ func emptyBranch(cond, v ssa.Value) int {
 		return 1
 	}
 	return -1
-}
-
-// isZeroTest reports whether a is v (or its length) and z the zero
-// value it is compared with.
-func isZeroTest(a, z, v ssa.Value) bool {
-	k, ok := z.(*ssa.Const)
-	if !ok {
-		return false
-	}
-	a = ssax.Unconvert(a)
-	if call, ok := a.(*ssa.Call); ok {
-		if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" && len(call.Call.Args) == 1 {
-			return ssax.Unconvert(call.Call.Args[0]) == v && (k.Value != nil && k.Value.String() == "0")
-		}
-		return false
-	}
-	if a != v {
-		return false
-	}
-	return k.IsNil() || k.Value != nil && (k.Value.String() == "0" || k.Value.String() == `""`)
 }
