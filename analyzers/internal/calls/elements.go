@@ -170,13 +170,7 @@ func (w *walk) elements(v ssa.Value) bool {
 		// A list a function of the package builds and returns
 		// (defaultSteps()): what it returns.
 		if callee := x.Call.StaticCallee(); callee != nil {
-			if body := BodyOf(callee); len(body.Blocks) > 0 && body.Signature.Results().Len() == 1 {
-				var rets []ssa.Value
-				for _, b := range body.Blocks {
-					if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
-						rets = append(rets, ret.Results[0])
-					}
-				}
+			if rets, ok := Returns(BodyOf(callee)); ok {
 				return w.all(rets)
 			}
 		}

@@ -64,17 +64,23 @@ func placeAt(addr ssa.Value) (holder, types.Type, bool) {
 	case *ssa.Global:
 		return holder{global: a}, a.Type().(*types.Pointer).Elem(), true
 	case *ssa.FieldAddr:
-		p, ok := a.X.Type().Underlying().(*types.Pointer)
-		if !ok {
+		h, ok := fieldHolder(a)
+		if !ok || h.st.Field(h.field).Exported() {
 			return holder{}, nil, false
 		}
-		st, ok := p.Elem().Underlying().(*types.Struct)
-		if !ok || a.Field >= st.NumFields() || st.Field(a.Field).Exported() {
-			return holder{}, nil, false
-		}
-		return holder{st: st, field: a.Field}, st.Field(a.Field).Type(), true
+		return h, h.st.Field(h.field).Type(), true
 	}
 	return holder{}, nil, false
+}
+
+// fieldHolder returns the field fa addresses as a holder: that field of
+// any value of its struct type.
+func fieldHolder(fa *ssa.FieldAddr) (holder, bool) {
+	st := pointee(fa.X)
+	if st == nil || fa.Field >= st.NumFields() {
+		return holder{}, false
+	}
+	return holder{st: st, field: fa.Field}, true
 }
 
 // holderAt returns the holder addr denotes when what it holds is of
@@ -255,15 +261,7 @@ type pathKey struct {
 func instanceOf(v ssa.Value) (holder, bool) {
 	switch x := v.(type) {
 	case *ssa.FieldAddr:
-		p, ok := x.X.Type().Underlying().(*types.Pointer)
-		if !ok {
-			return holder{}, false
-		}
-		st, ok := p.Elem().Underlying().(*types.Struct)
-		if !ok || x.Field >= st.NumFields() {
-			return holder{}, false
-		}
-		return holder{st: st, field: x.Field}, true
+		return fieldHolder(x)
 	case *ssa.Global:
 		return holder{global: x}, true
 	case *ssa.UnOp:

@@ -1259,24 +1259,43 @@ func ZeroTestOperand(cmp *ssa.BinOp) ssa.Value {
 	return nil
 }
 
+// VarOf returns the variable v reads, through conversions: a parameter
+// (also one spilled into the addressable cell a closure captures, by
+// address or loaded), or a captured variable (the free variable, also
+// loaded from its cell); nil for any other value. It is the one answer to
+// "which parameter or captured variable is this"; OuterParam follows a
+// captured variable out to what it is bound to.
+func VarOf(v ssa.Value) ssa.Value {
+	v = Unconvert(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		switch x := ld.X.(type) {
+		case *ssa.FreeVar:
+			return x
+		case *ssa.Alloc:
+			if p := SpilledParam(x); p != nil {
+				return p
+			}
+		}
+		return nil
+	}
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		if p := SpilledParam(x); p != nil {
+			return p
+		}
+	case *ssa.Parameter, *ssa.FreeVar:
+		return x
+	}
+	return nil
+}
+
 // OuterParam returns the function and the index of the parameter that v
 // is in fn: a parameter of fn, or, in a closure, the parameter of the
 // function around it that the captured variable is bound to (through
 // nested closures, each made once); nil, -1 otherwise.
 func OuterParam(fn *ssa.Function, v ssa.Value) (*ssa.Function, int) {
 	for range 8 {
-		v = Unconvert(v)
-		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-			if fv, ok := ld.X.(*ssa.FreeVar); ok {
-				v = fv // a captured variable's cell
-			}
-		}
-		if a, ok := v.(*ssa.Alloc); ok {
-			if p := SpilledParam(a); p != nil {
-				v = p
-			}
-		}
-		switch x := v.(type) {
+		switch x := VarOf(v).(type) {
 		case *ssa.Parameter:
 			if i := ParamIndex(fn, x); i >= 0 {
 				return fn, i

@@ -692,15 +692,7 @@ func (s *Summary) emptinessParam(fn *ssa.Function, depth int) int {
 // paramOrFreeVar returns the index of v among fn's parameters, then its
 // free variables, or -1.
 func paramOrFreeVar(fn *ssa.Function, v ssa.Value) int {
-	switch x := v.(type) {
-	case *ssa.UnOp: // *fv: a captured variable, by address
-		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
-			return paramOrFreeVar(fn, fv)
-		}
-	case *ssa.Alloc: // a parameter a closure captures, spilled
-		if p := ssax.SpilledParam(x); p != nil {
-			return ssax.ParamIndex(fn, p)
-		}
+	switch x := ssax.VarOf(v).(type) {
 	case *ssa.Parameter:
 		return ssax.ParamIndex(fn, x)
 	case *ssa.FreeVar:

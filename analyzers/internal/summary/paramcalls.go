@@ -145,11 +145,8 @@ func calledBase(v ssa.Value) (ssa.Value, int) {
 			v = x.X // &rules[i].value
 		}
 	case *ssa.UnOp:
-		switch y := x.X.(type) {
-		case *ssa.IndexAddr:
-			v = y.X
-		case *ssa.FreeVar:
-			v = y // a captured variable's cell
+		if ia, ok := x.X.(*ssa.IndexAddr); ok {
+			v = ia.X
 		}
 	case *ssa.Lookup:
 		v = x.X
@@ -169,9 +166,9 @@ func calledBase(v ssa.Value) (ssa.Value, int) {
 		// b.hooks), or from a copy of it (append([]Hook(nil), b.hooks...)):
 		// the struct, with the list's field.
 		if c, ok := v.(*ssa.Call); ok {
-			if l := copiedList(c); l != nil {
+			if l := calls.CopiedList(c); l != nil {
 				v = ssax.Unconvert(l)
-			} else if p, f, ok := returnedField(&c.Call); ok {
+			} else if p, f, ok := calls.ReturnedField(&c.Call); ok {
 				// A list a function returns from its parameter's field
 				// (r.forKind(kind): the registry's entries).
 				v, field = ssax.Unconvert(c.Call.Args[p]), f
@@ -195,137 +192,10 @@ func calledBase(v ssa.Value) (ssa.Value, int) {
 			}
 		}
 	}
-	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
-		if fv, ok := ld.X.(*ssa.FreeVar); ok {
-			v = fv // a list read from a captured variable's cell
-		}
-	}
-	if a, ok := v.(*ssa.Alloc); ok {
-		if p := ssax.SpilledParam(a); p != nil {
-			v = p
-		}
+	if x := ssax.VarOf(v); x != nil {
+		v = x // a parameter or captured variable, also through its cell
 	}
 	return v, field
-}
-
-// copiedList returns the list that the call c copies whole into a new
-// one (append([]T(nil), l...)), or nil.
-func copiedList(c *ssa.Call) ssa.Value {
-	b, ok := c.Call.Value.(*ssa.Builtin)
-	if !ok || b.Name() != "append" || len(c.Call.Args) != 2 || !c.Call.Signature().Variadic() {
-		return nil
-	}
-	if k, ok := c.Call.Args[0].(*ssa.Const); !ok || !k.IsNil() {
-		return nil
-	}
-	return c.Call.Args[1]
-}
-
-// returnedField returns the parameter of the static call c's callee, and
-// the field of it, whose list every return of the callee gives: the list
-// itself, a copy of it, appends of its entries (a registry's lists by
-// key), or nothing (nil); ok is false for anything else.
-func returnedField(c *ssa.CallCommon) (param, field int, ok bool) {
-	callee := c.StaticCallee()
-	if callee == nil {
-		return -1, -1, false
-	}
-	fn := calls.BodyOf(callee)
-	if len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 {
-		return -1, -1, false
-	}
-	return listField(fn, fn, c.Args, 0)
-}
-
-// listField is returnedField for the body fn called with args, depth
-// calls down a chain of forwarders and closures called in place; the
-// parameter is top's (fn itself, or the function a closure fn is runs
-// in).
-func listField(fn, top *ssa.Function, args []ssa.Value, depth int) (param, field int, ok bool) {
-	if depth > maxParamCallDepth || len(fn.Blocks) == 0 || fn.Signature.Results().Len() != 1 {
-		return -1, -1, false
-	}
-	param, field = -1, -1
-	// noteParam records that the list is in field f of top's parameter p.
-	noteParam := func(p, f int) bool {
-		if p < 0 || param >= 0 && (p != param || f != field) {
-			return false
-		}
-		param, field = p, f
-		return true
-	}
-	note := func(v ssa.Value, f int) bool {
-		owner, p := ssax.OuterParam(fn, v)
-		return owner == top && noteParam(p, f)
-	}
-	seen := make(map[ssa.Value]bool)
-	var from func(v ssa.Value) bool
-	from = func(v ssa.Value) bool {
-		v = ssax.Unconvert(v)
-		if seen[v] {
-			return true
-		}
-		seen[v] = true
-		switch x := v.(type) {
-		case *ssa.Const:
-			return x.IsNil()
-		case *ssa.Phi:
-			for _, e := range x.Edges {
-				if !from(e) {
-					return false
-				}
-			}
-			return true
-		case *ssa.Call:
-			if b, ok := x.Call.Value.(*ssa.Builtin); ok {
-				if b.Name() != "append" {
-					return false
-				}
-				for _, a := range x.Call.Args {
-					if !from(a) {
-						return false
-					}
-				}
-				return true
-			}
-			if mc, ok := x.Call.Value.(*ssa.MakeClosure); ok {
-				// A closure called in place: its returns, in top's terms.
-				body, _ := mc.Fn.(*ssa.Function)
-				if body == nil || body.Parent() != fn {
-					return false
-				}
-				p, f, ok := listField(body, top, nil, depth+1)
-				return ok && noteParam(p, f)
-			}
-			// A forwarder: what its returns give, from the argument it
-			// is called with.
-			callee := x.Call.StaticCallee()
-			if callee == nil {
-				return false
-			}
-			body := calls.BodyOf(callee)
-			q, f, ok := listField(body, body, x.Call.Args, depth+1)
-			return ok && note(x.Call.Args[q], f)
-		case *ssa.Lookup:
-			if _, ok := x.X.Type().Underlying().(*types.Map); !ok {
-				return false
-			}
-			return from(x.X)
-		case *ssa.UnOp:
-			fa, ok := x.X.(*ssa.FieldAddr)
-			if !ok || x.Op != token.MUL {
-				return false
-			}
-			return note(fa.X, fa.Field)
-		}
-		return false
-	}
-	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && (len(ret.Results) != 1 || !from(ret.Results[0])) {
-			return -1, -1, false
-		}
-	}
-	return param, field, param >= 0 && (args == nil || param < len(args))
 }
 
 // closureParamCalls returns the calls the closure mc makes, where fn makes
@@ -358,13 +228,7 @@ func closureParamCalls(fn *ssa.Function, ci ssa.CallInstruction, mc *ssa.MakeClo
 			if k < 0 {
 				continue
 			}
-			bound := mc.Bindings[k]
-			if cell, ok := bound.(*ssa.Alloc); ok {
-				if p := ssax.SpilledParam(cell); p != nil {
-					bound = p
-				}
-			}
-			if q := ssax.ParamIndex(fn, bound); q >= 0 {
+			if q := ssax.ParamIndex(fn, ssax.VarOf(mc.Bindings[k])); q >= 0 {
 				out = append(out, paramCall{call: inner, param: q, field: field, method: method, chain: []ssa.CallInstruction{ci}})
 			}
 		}

@@ -299,13 +299,10 @@ func (s *Summary) contexts(fn *ssa.Function, vs []ssa.Value, depth int, out *[][
 			for i, v := range vs {
 				next[i] = v
 				if k := capturedParam(fn, v); k >= 0 {
-					switch b := mc.Bindings[k].(type) {
-					case *ssa.Alloc:
-						if p := ssax.SpilledParam(b); p != nil {
-							next[i] = p
-						}
-					case *ssa.FreeVar:
-						next[i] = b // captured by the maker in turn
+					// The maker's parameter, or its own captured
+					// variable (captured by the maker in turn).
+					if b := ssax.VarOf(mc.Bindings[k]); b != nil {
+						next[i] = b
 					}
 				}
 			}
@@ -364,15 +361,9 @@ func (s *Summary) CalledCaptures(v ssa.Value) []ssa.Value {
 			if k < 0 {
 				continue
 			}
-			var v ssa.Value
-			switch b := mc.Bindings[k].(type) {
-			case *ssa.Alloc:
-				if p := ssax.SpilledParam(b); p != nil {
-					v = p
-				}
-			case *ssa.FreeVar:
-				v = b // captured in turn: Contexts follows it to its maker
-			}
+			// The maker's parameter, or its captured variable (captured in
+			// turn: Contexts follows it to its maker).
+			v := ssax.VarOf(mc.Bindings[k])
 			if v != nil && !slices.Contains(out, v) {
 				out = append(out, v)
 			}
@@ -384,10 +375,7 @@ func (s *Summary) CalledCaptures(v ssa.Value) []ssa.Value {
 // capturedParam returns the index of the free variable of the closure fn
 // that v is, or loads when v is a load of a captured cell, or -1.
 func capturedParam(fn *ssa.Function, v ssa.Value) int {
-	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-		v = u.X
-	}
-	fv, ok := v.(*ssa.FreeVar)
+	fv, ok := ssax.VarOf(v).(*ssa.FreeVar)
 	if !ok {
 		return -1
 	}

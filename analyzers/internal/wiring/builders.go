@@ -483,18 +483,14 @@ func (m *Model) reconcilerOfValue(v ssa.Value, depth int) *ReconcilerInfo {
 		}
 		return nil
 	case *ssa.UnOp:
-		if a, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL {
-			if p := ssax.SpilledParam(a); p != nil {
+		// A parameter loaded from its spilled cell, or a captured
+		// parameter of the closure's maker.
+		switch w := ssax.VarOf(x).(type) {
+		case *ssa.Parameter:
+			return m.reconcilerOfValue(w, depth+1)
+		case *ssa.FreeVar:
+			if p, ok := ssax.VarOf(m.s.Binding(w)).(*ssa.Parameter); ok {
 				return m.reconcilerOfValue(p, depth+1)
-			}
-		}
-		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
-			if b := m.s.Binding(fv); b != nil {
-				if a, ok := b.(*ssa.Alloc); ok {
-					if p := ssax.SpilledParam(a); p != nil {
-						return m.reconcilerOfValue(p, depth+1)
-					}
-				}
 			}
 		}
 		return nil
