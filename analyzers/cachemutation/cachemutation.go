@@ -95,7 +95,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 	// list the others as related positions.
 	type key struct {
 		src token.Pos
-		via *types.Func
+		via types.Object
 	}
 	first := make(map[key]*mutation)
 	also := make(map[*mutation][]token.Pos)

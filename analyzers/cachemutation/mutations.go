@@ -85,7 +85,8 @@ func sharedStore(s *summary.Summary, e *summary.Effect, path []string) bool {
 		return true
 	}
 	if e.Via != nil {
-		return apis.MutatesInPlace(apis.FuncOf(e.Via))
+		f, _ := e.Via.(*types.Func) // a variable's function is in no table
+		return f != nil && apis.MutatesInPlace(apis.FuncOf(f))
 	}
 	if c, ok := e.Instr.(ssa.CallInstruction); ok {
 		if callee := ssax.CalleeFunc(s.Forward(c.Common())); callee != nil {

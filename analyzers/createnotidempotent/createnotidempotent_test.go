@@ -44,3 +44,10 @@ func TestSteps(t *testing.T) {
 func TestGeneratedClient(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/genclient")
 }
+
+// TestVarFuncs: Create helpers of another package called through the
+// function values that exported variables of a third package hold, by a
+// package that does not import the one making the Creates.
+func TestVarFuncs(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/varfuncs")
+}

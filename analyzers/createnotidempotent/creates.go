@@ -115,7 +115,7 @@ func (d *creates) exportFacts(pass *analysis.Pass) {
 	}
 	d.s.ExportFuncFacts(pass, func(fn *ssa.Function) analysis.Fact {
 		var f CreateFact
-		for _, w := range writes[fn.Object()] {
+		for _, w := range writes[d.s.FactObject(fn)] {
 			if w.Kind == apis.Create && gen[w.Site] && !slices.Contains(f.GenerateName, w.Site) {
 				f.GenerateName = append(f.GenerateName, w.Site)
 			}

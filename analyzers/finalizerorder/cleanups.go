@@ -35,7 +35,7 @@ type cleanups struct {
 }
 
 // of returns what cleanup fn makes, from its fact, or "".
-func (cl *cleanups) of(fn *types.Func) string {
+func (cl *cleanups) of(fn types.Object) string {
 	if cl == nil || cl.pass == nil {
 		return ""
 	}

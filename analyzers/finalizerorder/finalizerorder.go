@@ -459,9 +459,10 @@ func (c *checker) removalPoints(fn *ssa.Function, depth int) []removalPoint {
 			if !ok {
 				continue
 			}
-			callee := ssax.CalleeFunc(&call.Call)
+			fc := c.s.Forward(&call.Call)
+			callee := ssax.CalleeFunc(fc)
 			if callee != nil && apis.ClassifyFinalizerCall(apis.FuncOf(callee)) == apis.FinalizerRemove {
-				if args := ssax.CallArgs(&call.Call); len(args) == 2 {
+				if args := ssax.CallArgs(fc); len(args) == 2 {
 					out = append(out, removalPoint{at: call, obj: args[0], name: c.finalizerName(args[1])})
 				}
 				continue
@@ -483,21 +484,19 @@ func (c *checker) removalPoints(fn *ssa.Function, depth int) []removalPoint {
 			}
 			// A helper of another package that removes a finalizer of a
 			// parameter (a removal store into its finalizers, its facts).
-			if callee != nil && !call.Call.IsInvoke() {
-				if p := c.factFinalizerRemoval(callee); p >= 0 && p < len(call.Call.Args) {
-					out = append(out, removalPoint{at: call, obj: call.Call.Args[p]})
-				}
+			if p := c.factFinalizerRemoval(&call.Call); p >= 0 && p < len(call.Call.Args) {
+				out = append(out, removalPoint{at: call, obj: call.Call.Args[p]})
 			}
 		}
 	}
 	return out
 }
 
-// factFinalizerRemoval returns the parameter whose finalizers a function
+// factFinalizerRemoval returns the parameter whose finalizers the callee of call
 // of another package removes one of without writing the object (its
 // FuncSummary), or -1.
-func (c *checker) factFinalizerRemoval(fn *types.Func) int {
-	fs := c.s.FactOf(fn)
+func (c *checker) factFinalizerRemoval(call *ssa.CallCommon) int {
+	fs, _ := c.s.CalleeFact(call)
 	if fs == nil || len(fs.Writes) > 0 {
 		return -1
 	}
@@ -616,7 +615,7 @@ func (c *checker) cleanupAt(fn *ssa.Function, instr ssa.Instruction, obj ssa.Val
 		return local.Name()
 	}
 	// A function of another package that makes a cleanup call (its fact).
-	if callee := ssax.CalleeFunc(&call.Call); callee != nil && !call.Call.IsInvoke() && c.localCallee(call) == nil {
+	if callee := summary.Callee(c.pass.Pkg, &call.Call); callee != nil && c.localCallee(call) == nil {
 		if what := c.cl.of(callee); what != "" {
 			return callee.Pkg().Name() + "." + callee.Name()
 		}

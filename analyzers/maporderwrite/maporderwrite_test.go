@@ -100,3 +100,10 @@ func TestKeyed(t *testing.T) {
 func TestRegistered(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/registered")
 }
+
+// TestVarFuncs: a map's keys listed, sorted in place or reversed
+// by function values that exported variables of another package hold
+// (their facts are the held functions').
+func TestVarFuncs(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), maporderwrite.Analyzer, "maporder/varfuncs")
+}

@@ -72,7 +72,7 @@ type NotFoundLeak struct {
 	Get token.Pos
 	// Helper is the function (of this or another package) that performs
 	// the Get and returns its error; Site is the Get inside it.
-	Helper *types.Func
+	Helper types.Object
 	Site   string
 	// Direct says the returned expression is the Get's error itself or an
 	// error wrapped with %w / pkg/errors, so client.IgnoreNotFound around
@@ -88,7 +88,7 @@ type nfLeak struct {
 	param  int
 	site   string
 	get    token.Pos
-	helper *types.Func
+	helper types.Object
 	direct bool
 	// obj is the type of the object the Get reads, when known.
 	obj types.Type
@@ -101,7 +101,7 @@ type nfOrigin struct {
 	key    ssa.Value
 	get    token.Pos
 	site   string
-	helper *types.Func
+	helper types.Object
 	direct bool
 	obj    types.Type
 }
@@ -120,7 +120,7 @@ type detector struct {
 // the NotFoundFact of its functions.
 func findLeaks(pass *analysis.Pass, s *summary.Summary) ([]*NotFoundLeak, error) {
 	d := &detector{pass: pass, s: s, errs: errflow.New(s), keys: keys.New(s), memo: make(map[*ssa.Function][]nfLeak)}
-	d.keys.ImportKey = func(fn *types.Func) (int, []int, bool) {
+	d.keys.ImportKey = func(fn types.Object) (int, []int, bool) {
 		var f KeyFact
 		if summary.ImportFuncFact(pass, fn, &f) {
 			return f.Result, f.Params, true
@@ -248,13 +248,14 @@ func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct 
 	s := d.s
 	fc := s.Forward(&c.Call)
 	callee := ssax.CalleeFunc(fc)
-	if callee == nil && s.LocalCallee(&c.Call) == nil {
+	held := summary.Callee(d.pass.Pkg, fc) // a function, or a variable of another package that holds one
+	if callee == nil && held == nil && s.LocalCallee(&c.Call) == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}
-	f := apis.FuncOf(callee)
-	var via *types.Func // the forwarder the call names, if any
+	f := apis.FuncOf(callee) // the zero Func when there is no static callee
+	var via types.Object     // the forwarder the call names, if any
 	if fc != &c.Call {
-		via = ssax.CalleeFunc(&c.Call)
+		via = summary.Callee(d.pass.Pkg, &c.Call)
 	}
 	switch {
 	case apis.IsReaderGet(f) || apis.IsTypedGet(f):
@@ -276,14 +277,14 @@ func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct 
 		var out []nfOrigin
 		for _, l := range d.leaks(local) {
 			if key := ssax.ClosureArg(&c.Call, local, l.param); key != nil {
-				out = append(out, nfOrigin{errVal: errVal, key: key, get: c.Pos(), site: l.site, helper: callee, direct: direct, obj: l.obj})
+				out = append(out, nfOrigin{errVal: errVal, key: key, get: c.Pos(), site: l.site, helper: summary.FuncObject(callee), direct: direct, obj: l.obj})
 			}
 		}
 		return out
 	}
 	var fact NotFoundFact
-	if summary.ImportFuncFact(d.pass, callee, &fact) && fact.Param >= 0 && fact.Param < len(fc.Args) && !fc.IsInvoke() {
-		return []nfOrigin{{errVal: errVal, key: fc.Args[fact.Param], get: c.Pos(), site: fact.Site, helper: callee, direct: direct}}
+	if summary.ImportFuncFact(d.pass, held, &fact) && fact.Param >= 0 && fact.Param < len(fc.Args) && !fc.IsInvoke() {
+		return []nfOrigin{{errVal: errVal, key: fc.Args[fact.Param], get: c.Pos(), site: fact.Site, helper: held, direct: direct}}
 	}
 	return nil
 }

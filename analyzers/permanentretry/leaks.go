@@ -63,7 +63,7 @@ type PermanentLeak struct {
 	Invalid bool
 	// Helper is the function (of this or another package) whose error
 	// result carries the permanent error; Site is the source inside it.
-	Helper *types.Func
+	Helper types.Object
 	Site   string
 	// Only says every source of the returned error is this permanent
 	// source, in the root itself: wrapping the returned expression in
@@ -84,7 +84,7 @@ type permLeak struct {
 	what    string
 	invalid bool
 	site    string
-	helper  *types.Func
+	helper  types.Object
 	only    bool
 }
 
@@ -95,7 +95,7 @@ type permOrigin struct {
 	what    string
 	invalid bool
 	site    string
-	helper  *types.Func
+	helper  types.Object
 }
 
 // Sentinels of dataParam.
@@ -203,10 +203,11 @@ func (d *detector) leaks(fn *ssa.Function) []permLeak {
 func (d *detector) callOrigins(fn *ssa.Function, c *ssa.Call, index int) []permOrigin {
 	fc := d.s.Forward(&c.Call)
 	callee := ssax.CalleeFunc(fc)
-	if callee == nil && d.s.LocalCallee(&c.Call) == nil {
+	held := summary.Callee(d.pass.Pkg, fc) // a function, or a variable of another package that holds one
+	if callee == nil && held == nil && d.s.LocalCallee(&c.Call) == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}
-	f := apis.FuncOf(callee)
+	f := apis.FuncOf(callee) // the zero Func when there is no static callee
 	if apis.IsTerminalError(f) {
 		return nil
 	}
@@ -241,17 +242,17 @@ func (d *detector) callOrigins(fn *ssa.Function, c *ssa.Call, index int) []permO
 			if p == -2 || (l.param >= 0 && p < 0) {
 				continue
 			}
-			out = append(out, permOrigin{param: p, pos: c.Pos(), what: l.what, invalid: l.invalid, site: l.site, helper: callee})
+			out = append(out, permOrigin{param: p, pos: c.Pos(), what: l.what, invalid: l.invalid, site: l.site, helper: summary.FuncObject(callee)})
 		}
 		return out
 	}
 	var fact PermanentFact
-	if summary.ImportFuncFact(d.pass, callee, &fact) {
+	if summary.ImportFuncFact(d.pass, held, &fact) {
 		p := mapParam(fact.Param)
 		if p == -2 || (fact.Param >= 0 && p < 0) {
 			return nil
 		}
-		out = append(out, permOrigin{param: p, pos: c.Pos(), what: fact.What, site: fact.Site, helper: callee,
+		out = append(out, permOrigin{param: p, pos: c.Pos(), what: fact.What, site: fact.Site, helper: held,
 			invalid: fact.Param < 0})
 	}
 	return out

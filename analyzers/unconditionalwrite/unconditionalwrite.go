@@ -279,7 +279,7 @@ func diffLengthTest(s *summary.Summary, w *summary.Write) (token.Pos, ssa.Value)
 
 // helperOf returns the function of another package that the write's call
 // names: a helper whose facts say it writes, or a forwarder seen through.
-func helperOf(pass *analysis.Pass, w *summary.Write) *types.Func {
+func helperOf(pass *analysis.Pass, w *summary.Write) types.Object {
 	if w.Helper != nil {
 		return w.Helper
 	}

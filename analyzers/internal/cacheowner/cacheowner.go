@@ -167,12 +167,14 @@ func (m *Model) ownerOf(root ssa.Value, path []string) (Owner, bool) {
 
 // callOwner returns the owner of result i of a call, or nil.
 func (m *Model) callOwner(c *ssa.Call, i int) *Owner {
-	callee := ssax.CalleeFunc(m.s.Forward(c.Common()))
+	fc := m.s.Forward(c.Common())
+	callee := ssax.CalleeFunc(fc)
 	local := m.s.LocalCallee(&c.Call)
-	if callee == nil && local == nil {
+	held := summary.Callee(m.pass.Pkg, fc) // a function, or a variable of another package that holds one
+	if callee == nil && held == nil && local == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}
-	f := apis.FuncOf(callee)
+	f := apis.FuncOf(callee) // the zero Func when there is no static callee
 	if apis.IsCacheRead(f) {
 		if i != 0 {
 			return nil
@@ -190,8 +192,8 @@ func (m *Model) callOwner(c *ssa.Call, i int) *Owner {
 		return &own
 	}
 	var fact ReturnsCacheOwned
-	if summary.ImportFuncFact(m.pass, callee, &fact) && i < 64 && fact.Results&(1<<uint(i)) != 0 {
-		return &Owner{Pos: c.Pos(), What: "the result of " + callee.Name() + ", which returns " + fact.What,
+	if summary.ImportFuncFact(m.pass, held, &fact) && i < 64 && fact.Results&(1<<uint(i)) != 0 {
+		return &Owner{Pos: c.Pos(), What: "the result of " + held.Name() + ", which returns " + fact.What,
 			Site: fact.Site, Shallow: fact.Shallow}
 	}
 	return nil

@@ -114,11 +114,15 @@ func (m *Model) directSideEffects(fn *ssa.Function) []*SideEffect {
 				if m.s.LocalCallee(c) == nil {
 					c = m.s.Forward(c)
 				}
-				callee := ssax.CalleeFunc(c)
+				var callee types.Object = summary.Callee(m.pass.Pkg, c) // a function, or a variable of another package that holds one
+				if sf := ssax.CalleeFunc(c); sf != nil {
+					callee = sf // also an interface's method
+				}
 				if callee == nil {
 					continue
 				}
-				f := apis.FuncOf(callee)
+				sf, _ := callee.(*types.Func)
+				f := apis.FuncOf(sf)
 				if apis.IsExternalIO(f, summary.ExternalIOPackages()) {
 					out = append(out, &SideEffect{Kind: SideExternalIO, Instr: instr, Fn: fn,
 						What: "external I/O (" + shortPkg(f.Pkg) + "." + recvDot(f) + f.Name + ")", Origin: instr.Pos()})

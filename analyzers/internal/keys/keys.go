@@ -31,7 +31,7 @@ type Keys struct {
 	// which of its parameters a result that is a key is made from
 	// (ResultParams, the fact its package exported); ok is false when it
 	// has none.
-	ImportKey func(fn *types.Func) (result int, params []int, ok bool)
+	ImportKey func(fn types.Object) (result int, params []int, ok bool)
 	// bind maps a key constructor being followed (resultParam) to its
 	// call: a parameter of it stands for that argument, in the caller's
 	// terms.
@@ -164,7 +164,7 @@ func (k *Keys) resultParam(fn *ssa.Function, c *ssa.CallCommon, index int, seen 
 	if callee == nil && !c.IsInvoke() && k.ImportKey != nil {
 		// A key made by a function of another package: its fact.
 		fc := k.s.Forward(c)
-		if f := ssax.CalleeFunc(fc); f != nil {
+		if f := summary.Callee(k.s.Pass.Pkg, fc); f != nil {
 			if r, ps, ok := k.ImportKey(f); ok && r == index {
 				j := -1
 				for _, p := range ps {

@@ -61,11 +61,13 @@ func Rules() []Rule {
 		{"call-pkgvar", "each call of another package's API made through a closure held in a package-level variable", callWrap(wrapFuncVar)},
 		{"call-field", "each call of another package's API made through a function value held in a struct field", callWrap(wrapField)},
 		{"call-factory", "each call of another package's API made through the closure a factory function returns", callWrap(wrapFactory)},
+		{"call-otherpkgvar", "each call of another package's API made through a closure held in an exported package-level variable of a third package", callWrap(wrapOtherPackageVar)},
+		{"call-local", "each call of another package's API made through a closure held in a local variable declared at the start of the enclosing function (captured where the call is in a closure)", callWrap(wrapLocal)},
 		{"spelling", "other spellings of the same API (clock values, sorting, the status subresource)", respell},
 		{"body-defer", "an unrelated deferred call added at the start of each function's body", bodyDefer},
 		{"deepcopy-into", "x := obj.DeepCopy() written as x := new(T); obj.DeepCopyInto(x)", deepCopyInto},
 		{"value-pointer", "each local variable of another package's struct type held through a pointer to it (var x T ↔ x := &T{})", valuePointer},
-		{"literal-constructor", "each keyed literal of another package's struct built by a constructor helper that stores its fields one by one", literalConstructor},
+		{"literal-constructor", "each keyed literal of another package's struct built by a constructor helper that stores its fields one by one", keyedLiterals(constructorBuilder)},
 		{"vendored", "the package, the stubs and every testdata package it imports seen through a vendor directory, as in GOPATH mode", nil},
 	}
 }
@@ -96,6 +98,10 @@ type variant struct {
 	counter int
 	fileOf  map[*ast.File]*fileEdit
 	taken   map[*fileEdit][][2]int
+	// decl is the declaration a call rule is rewriting, and locals the
+	// declarations wrapLocal adds at the start of its body.
+	decl   ast.Decl
+	locals []string
 }
 
 // genFile is a generated Go file: its declarations and the imports they
@@ -776,6 +782,7 @@ func callWrap(w wrapper) func(v *variant) int {
 		for _, fe := range v.files {
 			for _, d := range fe.file.Decls {
 				owner := declKey(d)
+				v.decl, v.locals = d, nil
 				ast.Inspect(d, func(node ast.Node) bool {
 					c, ok := node.(*ast.CallExpr)
 					if !ok {
@@ -800,6 +807,10 @@ func callWrap(w wrapper) func(v *variant) int {
 					n++
 					return false
 				})
+				if len(v.locals) > 0 {
+					at := v.off(d.(*ast.FuncDecl).Body.Lbrace) + 1
+					fe.edits = append(fe.edits, edit{at, at, "\n\t" + strings.Join(v.locals, "\n\t") + "\n"})
+				}
 			}
 		}
 		return n
@@ -915,21 +926,49 @@ var (
 	wrapFactory = wrapIn("mmk", "func %[1]s() func(%[2]s) %[3]s {\n\treturn func(%[2]s) %[3]s {\n\t\t%[4]s\n\t}\n}", "%s()(%s)")
 )
 
-// wrapOtherPackage wraps the call in an exported function of a helper
-// package that the variant imports.
-func wrapOtherPackage(v *variant, fe *fileEdit, s callSite, owner string) (string, bool) {
-	if !v.canWrite(s, v.pkg.Types) {
+// wrapInHelperPackage returns a wrapper that declares, in a helper
+// package that the variant imports (mmhelp), the exported function or
+// variable that makes the call: decl formats the declaration from the
+// name (export, then a number), the parameters, the results and the body.
+func wrapInHelperPackage(export, decl string) wrapper {
+	return func(v *variant, fe *fileEdit, s callSite, owner string) (string, bool) {
+		if !v.canWrite(s, v.pkg.Types) {
+			return "", false
+		}
+		if v.helper == nil {
+			v.helper = newGenFile("mmhelp")
+		}
+		name := export + strings.TrimPrefix(v.fresh("mmo", owner), "mmo")
+		v.owner[name] = owner
+		params, inner, results := wrapperParts(s, v.helper.qualifier(nil))
+		v.helper.decls = append(v.helper.decls, fmt.Sprintf(decl, name, params, results, inner))
+		fe.imports[v.path+"/mmhelp"] = "mmhelp"
+		return "mmhelp." + name + "(" + v.callArgs(fe, s) + ")", true
+	}
+}
+
+var (
+	// wrapOtherPackage wraps the call in an exported function of the
+	// helper package.
+	wrapOtherPackage = wrapInHelperPackage("W", "func %s(%s) %s {\n\t%s\n}")
+	// wrapOtherPackageVar wraps the call in a function literal held in an
+	// exported package-level variable of the helper package.
+	wrapOtherPackageVar = wrapInHelperPackage("V", "var %s = func(%s) %s {\n\t%s\n}")
+)
+
+// wrapLocal wraps the call in a function literal held in a local
+// variable declared at the start of the enclosing function's body: a
+// local closure where the call is in the function itself, a captured one
+// where it is in a closure of the function.
+func wrapLocal(v *variant, fe *fileEdit, s callSite, owner string) (string, bool) {
+	fd, ok := v.decl.(*ast.FuncDecl)
+	if !ok || fd.Body == nil || !v.canWrite(s, nil) {
 		return "", false
 	}
-	if v.helper == nil {
-		v.helper = newGenFile("mmhelp")
-	}
-	name := "W" + strings.TrimPrefix(v.fresh("mmo", owner), "mmo")
-	v.owner[name] = owner
-	params, inner, results := wrapperParts(s, v.helper.qualifier(nil))
-	v.helper.decls = append(v.helper.decls, fmt.Sprintf("func %s(%s) %s {\n\t%s\n}", name, params, results, inner))
-	fe.imports[v.path+"/mmhelp"] = "mmhelp"
-	return "mmhelp." + name + "(" + v.callArgs(fe, s) + ")", true
+	params, inner, results := wrapperParts(s, v.fileQualifier(fe))
+	name := v.fresh("mml", owner)
+	v.locals = append(v.locals, fmt.Sprintf("%s := func(%s) %s { %s }", name, params, results, inner))
+	return name + "(" + v.callArgs(fe, s) + ")", true
 }
 
 // wrapClosure wraps the call in a function literal called at once.
@@ -1154,13 +1193,31 @@ func respell(v *variant) int {
 	return n
 }
 
-// literalConstructor rewrites each keyed composite literal of a struct
-// type of another package (T{F: e, …} or &T{F: e, …}, the type written
-// out) into the call of a constructor helper of the variant's package
-// that takes the field values as arguments, in order, and stores them
-// into a fresh value field by field: the same value, built where the
-// caller cannot see it.
-func literalConstructor(v *variant) int {
+// keyedLiteral is a keyed composite literal of a struct type of another
+// package that a literal rule rewrites: the type written with the
+// variant's qualifier, whether the literal is addressed (&T{…}), its
+// fields in order with their types, and the text of their values.
+type keyedLiteral struct {
+	tname  string
+	ptr    bool
+	fields []string
+	ftypes []string
+	args   []string
+}
+
+// literalBuilder declares, in the variant's package, what builds the
+// literal l, and returns the expression that replaces it.
+type literalBuilder func(v *variant, l keyedLiteral, owner string) string
+
+// keyedLiterals returns the rule that rewrites each keyed composite
+// literal of a struct type of another package (T{F: e, …} or &T{F: e,
+// …}, the type written out) into what build makes of it: the same
+// value, built where the caller cannot see it.
+func keyedLiterals(build literalBuilder) func(v *variant) int {
+	return func(v *variant) int { return rewriteKeyedLiterals(v, build) }
+}
+
+func rewriteKeyedLiterals(v *variant, build literalBuilder) int {
 	n := 0
 	info := v.pkg.TypesInfo
 	for _, fe := range v.files {
@@ -1227,30 +1284,40 @@ func literalConstructor(v *variant) int {
 					return decline
 				}
 				q := v.extra.qualifier(v.pkg.Types)
-				name := v.fresh("mmc", owner)
-				tname := types.TypeString(named, q)
-				var ps []string
-				var body strings.Builder
-				result := tname
-				if ptr {
-					result = "*" + tname
-					fmt.Fprintf(&body, "\to := new(%s)\n", tname)
-				} else {
-					fmt.Fprintf(&body, "\tvar o %s\n", tname)
+				l := keyedLiteral{tname: types.TypeString(named, q), ptr: ptr, fields: fields, args: args}
+				for _, t := range ftypes {
+					l.ftypes = append(l.ftypes, types.TypeString(t, q))
 				}
-				for i, f := range fields {
-					ps = append(ps, fmt.Sprintf("a%d %s", i, types.TypeString(ftypes[i], q)))
-					fmt.Fprintf(&body, "\to.%s = a%d\n", f, i)
-				}
-				body.WriteString("\treturn o\n")
-				v.extra.decls = append(v.extra.decls, fmt.Sprintf("func %s(%s) %s {\n%s}", name, strings.Join(ps, ", "), result, body.String()))
-				fe.edits = append(fe.edits, edit{start, end, name + "(" + strings.Join(args, ", ") + ")"})
+				fe.edits = append(fe.edits, edit{start, end, build(v, l, owner)})
 				n++
 				return false
 			})
 		}
 	}
 	return n
+}
+
+// constructorBuilder builds the literal in a constructor helper that
+// takes the field values as arguments, in order, and stores them into a
+// fresh value field by field.
+func constructorBuilder(v *variant, l keyedLiteral, owner string) string {
+	name := v.fresh("mmc", owner)
+	var ps []string
+	var body strings.Builder
+	result := l.tname
+	if l.ptr {
+		result = "*" + l.tname
+		fmt.Fprintf(&body, "\to := new(%s)\n", l.tname)
+	} else {
+		fmt.Fprintf(&body, "\tvar o %s\n", l.tname)
+	}
+	for i, f := range l.fields {
+		ps = append(ps, fmt.Sprintf("a%d %s", i, l.ftypes[i]))
+		fmt.Fprintf(&body, "\to.%s = a%d\n", f, i)
+	}
+	body.WriteString("\treturn o\n")
+	v.extra.decls = append(v.extra.decls, fmt.Sprintf("func %s(%s) %s {\n%s}", name, strings.Join(ps, ", "), result, body.String()))
+	return name + "(" + strings.Join(l.args, ", ") + ")"
 }
 
 // valuePointer turns each local variable of another package's struct type

@@ -77,7 +77,7 @@ func (d *meta) exportFacts() {
 
 // factOf returns the FuncMetadata fact of a function of another package,
 // or nil.
-func (d *meta) factOf(fn *types.Func) *FuncMetadata {
+func (d *meta) factOf(fn types.Object) *FuncMetadata {
 	var f FuncMetadata
 	if summary.ImportFuncFact(d.pass, fn, &f) {
 		return &f
@@ -384,17 +384,14 @@ func isMetaMap(field string) bool { return field == apis.LabelsField || field ==
 func (d *meta) mdCallSources(c *ssa.Call) []mdSource {
 	fc := d.s.Forward(&c.Call)
 	callee := ssax.CalleeFunc(fc)
-	if callee == nil {
-		return nil
-	}
-	fun := apis.FuncOf(callee)
-	if field := apis.MetaGetterField(fun.Name); isMetaMap(field) && len(ssax.CallArgs(fc)) == 0 {
+	fun := apis.FuncOf(callee) // the zero Func when there is no static callee
+	if field := apis.MetaGetterField(fun.Name); callee != nil && isMetaMap(field) && len(ssax.CallArgs(fc)) == 0 {
 		if recv := ssax.CallRecv(fc); recv != nil {
 			return []mdSource{{obj: recv, val: c, state: mdState{field: field, isMap: true}, pos: c.Pos()}}
 		}
 		return nil
 	}
-	if field := apis.MetadataKeyTest(fun); field != "" {
+	if field := apis.MetadataKeyTest(fun); callee != nil && field != "" {
 		args := ssax.CallArgs(fc)
 		if len(args) == 2 {
 			key, _ := d.keys.Const(args[1])
@@ -402,8 +399,8 @@ func (d *meta) mdCallSources(c *ssa.Call) []mdSource {
 		}
 		return nil
 	}
-	fs := d.factOf(callee)
-	if fs == nil || fc.IsInvoke() {
+	fs := d.factOf(summary.Callee(d.pass.Pkg, fc))
+	if fs == nil {
 		return nil
 	}
 	var out []mdSource
@@ -435,7 +432,7 @@ func (d *meta) flowSource(src mdSource, stop *ssa.Function) []mdHit {
 	if src.site != "" {
 		// Through a helper of another package: its results carry the read.
 		if c, ok := src.val.(*ssa.Call); ok {
-			if fs := d.factOf(ssax.CalleeFunc(&c.Call)); fs != nil {
+			if fs := d.factOf(summary.Callee(d.pass.Pkg, &c.Call)); fs != nil {
 				for _, mr := range fs.Reads {
 					if mr.Field == src.state.field && mr.Key == src.state.key && mr.IsMap == src.state.isMap {
 						for i := 0; i < 64; i++ {
@@ -727,18 +724,15 @@ func (d *meta) mdWriteSites(fn *ssa.Function) []mdWriteSite {
 			case *ssa.Call:
 				fc := d.s.Forward(&x.Call)
 				callee := ssax.CalleeFunc(fc)
-				if callee == nil {
-					continue
-				}
 				args := ssax.RecvFirstArgs(fc)
-				if st, ok := apis.SetterOf(apis.FuncOf(callee)); ok {
+				if st, ok := apis.SetterOf(apis.FuncOf(callee)); callee != nil && ok {
 					if st.KeyArg > 0 && st.KeyArg < len(args) && st.Arg < len(args) && len(st.Path) > 0 && isMetaMap(st.Path[len(st.Path)-1]) {
 						out = append(out, mdWriteSite{obj: args[st.Arg], field: st.Path[len(st.Path)-1], key: args[st.KeyArg], pos: x.Pos()})
 					}
 					continue
 				}
-				fs := d.factOf(callee)
-				if fs == nil || fc.IsInvoke() {
+				fs := d.factOf(summary.Callee(d.pass.Pkg, fc))
+				if fs == nil {
 					continue
 				}
 				for _, mw := range fs.KeyWrites {

@@ -275,7 +275,7 @@ func (md *Model) reportComparesTaint(c *ssa.Call, mask apis.TaintKind) bool {
 		if call.IsInvoke() {
 			return false
 		}
-		if fs := md.s.FactOf(ssax.CalleeFunc(call)); fs != nil {
+		if fs, _ := md.s.CalleeFact(call); fs != nil {
 			compares = fs.Compares
 		}
 	}

@@ -184,9 +184,11 @@ func (md *Model) settledSucc(v ssa.Value, depth int) int {
 			}
 		}
 	case *ssa.Call:
-		callee := ssax.CalleeFunc(md.s.Forward(&x.Call))
-		if callee == nil && md.s.LocalCallee(&x.Call) == nil {
-			return -1 // a dynamic call; a closure of the package goes on
+		fc := md.s.Forward(&x.Call)
+		callee := ssax.CalleeFunc(fc)
+		fs, _ := md.s.CalleeFact(fc)
+		if callee == nil && fs == nil && md.s.LocalCallee(&x.Call) == nil {
+			return -1 // a dynamic call; a closure of the package or a variable of another goes on
 		}
 		f := apis.FuncOf(callee)
 		switch {
@@ -195,7 +197,7 @@ func (md *Model) settledSucc(v ssa.Value, depth int) int {
 		case apis.IsSymmetricEquality(f):
 			return 0
 		}
-		if fs := md.s.FactOf(callee); fs != nil && fs.ReportsChange {
+		if fs != nil && fs.ReportsChange {
 			return 1
 		}
 		if local := md.s.LocalCallee(&x.Call); local != nil {

@@ -85,8 +85,21 @@ func wrap(e error) error  { return e }
 // buildCells builds cellsSrc and returns its functions by name.
 func buildCells(t *testing.T) map[string]*ssa.Function {
 	t.Helper()
+	pkg := buildSrc(t, cellsSrc)
+	out := map[string]*ssa.Function{}
+	for name, m := range pkg.Members {
+		if fn, ok := m.(*ssa.Function); ok {
+			out[name] = fn
+		}
+	}
+	return out
+}
+
+// buildSrc type-checks and builds the one-file package src (package p).
+func buildSrc(t *testing.T, src string) *ssa.Package {
+	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", cellsSrc, 0)
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,13 +108,7 @@ func buildCells(t *testing.T) map[string]*ssa.Function {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]*ssa.Function{}
-	for name, m := range pkg.Members {
-		if fn, ok := m.(*ssa.Function); ok {
-			out[name] = fn
-		}
-	}
-	return out
+	return pkg
 }
 
 // returned lists, per return of fn, the text of its operands.

@@ -1,15 +1,10 @@
 package ssax
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
 	"go/token"
-	"go/types"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 )
 
 const varsSrc = `package p
@@ -55,16 +50,7 @@ func innermostCall(fn *ssa.Function) (*ssa.Function, *ssa.CallCommon) {
 }
 
 func TestOuterParam(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", varsSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset,
-		types.NewPackage("p", "p"), []*ast.File{f}, ssa.BuilderMode(0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := buildSrc(t, varsSrc)
 	for _, tc := range []struct {
 		fn    string
 		param int // -1: no parameter of fn

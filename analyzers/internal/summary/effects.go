@@ -44,7 +44,7 @@ type Effect struct {
 	// value.
 	Removal bool
 	// Via is the helper whose body performs the effect; nil when direct.
-	Via *types.Func
+	Via types.Object
 	// Status is the status of the effect within the function: its block's
 	// status, combined with the status inside the helper for mapped effects.
 	Status Status
@@ -136,7 +136,7 @@ type paramEffect struct {
 	param  int
 	path   []string
 	write  apis.WriteKind
-	via    *types.Func
+	via    types.Object
 	// writtenBy is Effect.WrittenBy of a store.
 	writtenBy []apis.WriteKind
 	// conds and opaque are Effect.Conds and Effect.Opaque for the caller:
@@ -452,6 +452,12 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		}
 		callee := ssax.CalleeFunc(c)
 		if callee == nil {
+			if fs, obj := s.CalleeFact(c); fs != nil {
+				// A function an exported variable of another package
+				// holds: its facts, as for a function of that package.
+				made, stores := s.factEffects(instr, c, fs, obj)
+				return append(append(out, made...), stores...)
+			}
 			// A closure or a function variable of the package: no API
 			// knowledge applies; its effects are mapped as a helper's.
 			hs := s.helperEffects(fn, instr, c)
@@ -502,18 +508,14 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			}
 			return out
 		}
-		if fs := s.FactOf(callee); fs != nil && len(fs.ResultStores) > 0 && !c.IsInvoke() {
-			// A constructor of another package: its stores into the object
-			// it returns.
-			if call, ok := instr.(*ssa.Call); ok {
-				out = append(out, s.resultStoreEffects(call, factResultEffects(fs, call), callee, c.Args, nil, nil)...)
-			}
+		fs, obj := s.CalleeFact(c)
+		var stores []*Effect
+		if fs != nil {
+			var made []*Effect
+			made, stores = s.factEffects(instr, c, fs, obj)
+			out = append(out, made...)
 		}
-		if fs := s.FactOf(callee); fs != nil && len(fs.Stores) > 0 && !c.IsInvoke() && !apis.IsUnstructuredSetter(f) {
-			// A setter of another package with a summary: its own code says
-			// which stores it makes and under which guards
-			// (meta.SetStatusCondition stamps only on change).
-			stores := s.factStores(instr, callee, fs, c.Args)
+		if fs != nil && len(fs.Stores) > 0 && !apis.IsUnstructuredSetter(f) {
 			if st, ok := apis.SetterOf(f); ok && st.Value < 0 {
 				// A removal the API table knows (RemoveFinalizer), whatever
 				// its body stores.
@@ -667,7 +669,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 	}
 	held := s.heldByArgs(c)
 	spec := s.specializer(local, s.callEnv(local, c.Args))
-	via, _ := local.Object().(*types.Func)
+	via := funcObject(local)
 	for _, pe := range s.paramEffects(local) {
 		if pe.param >= len(c.Args) || pe.kind == WriteEffect {
 			continue // writes of local helpers are in s.Writes at their own site
@@ -711,7 +713,7 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 // callers). This is the one mapping of a callee's effects onto a call:
 // helpers, the functions a call hands a helper, and the handlers a call
 // may choose all go through it.
-func (s *Summary) mappedEffect(fn *ssa.Function, instr ssa.Instruction, arg ssa.Value, pe paramEffect, via *types.Func, t taint.Taint) *Effect {
+func (s *Summary) mappedEffect(fn *ssa.Function, instr ssa.Instruction, arg ssa.Value, pe paramEffect, via types.Object, t taint.Taint) *Effect {
 	if pe.via != nil {
 		via = pe.via
 	}
@@ -762,7 +764,7 @@ func (s *Summary) anyCalleeEffects(fn *ssa.Function, instr ssa.Instruction, c *s
 			if arg == nil {
 				continue // the receiver of a method value made elsewhere
 			}
-			via, _ := local.Object().(*types.Func)
+			via := funcObject(local)
 			own := taint.Taint{Kinds: pe.taint.Kinds, Source: pe.taint.Source, Origin: pe.taint.Origin}
 			if e := s.mappedEffect(fn, instr, arg, pe, via, own); e != nil {
 				e.Status, e.Conds, e.Opaque = Guarded, nil, true
@@ -833,7 +835,7 @@ func dedupParamEffects(pes []paramEffect) []paramEffect {
 		path            string
 		write           apis.WriteKind
 		status          Status
-		via             *types.Func
+		via             types.Object
 		taint           apis.TaintKind
 		source          string
 		params          uint64
@@ -1004,8 +1006,24 @@ func splitPath(p string) []string {
 	return strings.Split(p, ".")
 }
 
+// factEffects maps the FuncSummary fs of what the call c calls in
+// another package (CalleeFact: a function, or one an exported variable
+// holds) onto the call: the stores of a constructor into the object it
+// returns (made), and the stores of a setter through its arguments
+// (stores), which its own code makes under its own guards
+// (meta.SetStatusCondition stamps only on change).
+func (s *Summary) factEffects(instr ssa.Instruction, c *ssa.CallCommon, fs *FuncSummary, callee types.Object) (made, stores []*Effect) {
+	if call, ok := instr.(*ssa.Call); ok && len(fs.ResultStores) > 0 {
+		made = s.resultStoreEffects(call, factResultEffects(fs, call), callee, c.Args, nil, nil)
+	}
+	if len(fs.Stores) > 0 {
+		stores = s.factStores(instr, callee, fs, c.Args)
+	}
+	return made, stores
+}
+
 // factStores maps the StoreFacts of a helper of another package onto a call.
-func (s *Summary) factStores(instr ssa.Instruction, callee *types.Func, fs *FuncSummary, args []ssa.Value) []*Effect {
+func (s *Summary) factStores(instr ssa.Instruction, callee types.Object, fs *FuncSummary, args []ssa.Value) []*Effect {
 	var out []*Effect
 	for _, sf := range fs.Stores {
 		if sf.Param < 0 || sf.Param >= len(args) {
@@ -1055,4 +1073,11 @@ func (s *Summary) appendsInOrder(fi *FuncInfo, e *Effect) bool {
 	}
 	app, ok := e.Value.(*ssa.Call)
 	return ok && app.Pos() == e.Taint.Origin
+}
+
+// funcObject returns the function object of fn as an Effect's Via, or a
+// nil Object (not a nil *types.Func in an Object) for a closure.
+func funcObject(fn *ssa.Function) types.Object {
+	f, _ := fn.Object().(*types.Func)
+	return FuncObject(f)
 }

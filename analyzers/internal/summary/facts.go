@@ -356,6 +356,34 @@ func (s *Summary) FactOf(fn *types.Func) *FuncSummary {
 	return nil
 }
 
+// CalleeFact returns the FuncSummary of what the call c calls in another
+// package, with the object the summary is recorded on: its static
+// callee's (a function or method of another package), or the one the
+// exported variable of another package carries that the call loads its
+// function from (var Drop = func(o client.Object, f string) bool {…}).
+// It is the one way to ask for a callee's facts from a call; nil for an
+// interface call, a function of the package, or a callee without facts.
+func (s *Summary) CalleeFact(c *ssa.CallCommon) (*FuncSummary, types.Object) {
+	obj := Callee(s.Pass.Pkg, c)
+	if fs := s.ObjectFact(obj); fs != nil {
+		return fs, obj
+	}
+	return nil, nil
+}
+
+// ObjectFact returns the FuncSummary of obj, a function of another
+// package (FactOf) or an exported variable of another package that holds
+// one (VarFactOf), or nil.
+func (s *Summary) ObjectFact(obj types.Object) *FuncSummary {
+	switch o := obj.(type) {
+	case *types.Func:
+		return s.FactOf(o)
+	case *types.Var:
+		return s.VarFactOf(o)
+	}
+	return nil
+}
+
 // VarFactOf returns the summary that a package variable of another
 // package carries of the function it holds (var Now = time.Now), or nil.
 func (s *Summary) VarFactOf(v *types.Var) *FuncSummary {
@@ -413,21 +441,10 @@ func (s *Summary) exportFacts() {
 	// An exported variable that holds one function (var Now = time.Now,
 	// var NewID = func() string {…}) carries what a call of it returns,
 	// for the packages that call it.
-	names := make([]string, 0, len(s.Pkg.Members))
-	for name := range s.Pkg.Members {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	memo := make(map[*ssa.Function][]WriteFact)
-	for _, name := range names {
-		g, ok := s.Pkg.Members[name].(*ssa.Global)
-		if !ok || g.Object() == nil || !g.Object().Exported() {
-			continue
-		}
-		held := s.graph.Holder(g)
-		if held == nil {
-			continue
-		}
+	s.heldFuncs = s.heldVars()
+	for _, hv := range s.heldFuncs {
+		g, held := hv.g, hv.fn
 		// The summary of the function it holds, so that a call through
 		// the variable is that function's call in the packages that
 		// make it (a forwarder held in `var Update = func(…) error {
@@ -830,10 +847,12 @@ func commentText(cg *ast.CommentGroup) string {
 }
 
 // ExportFuncFacts exports, on pass, the fact that f returns for each
-// package-level function and method of the package (none when f returns
-// nil). pass is the pass of the analyzer that declares the fact's type:
-// a shared analysis, or the private analyzer of a check whose detection
-// follows helpers of other packages.
+// package-level function and method of the package, and for each exported
+// variable that holds one function (var Drop = func(…) bool {…}: the
+// fact of that function, for the packages that call through the
+// variable); none when f returns nil. pass is the pass of the analyzer
+// that declares the fact's type: a shared analysis, or the private
+// analyzer of a check whose detection follows helpers of other packages.
 func (s *Summary) ExportFuncFacts(pass *analysis.Pass, f func(fn *ssa.Function) analysis.Fact) {
 	for _, fn := range s.srcFunc {
 		obj, ok := fn.Object().(*types.Func)
@@ -844,17 +863,87 @@ func (s *Summary) ExportFuncFacts(pass *analysis.Pass, f func(fn *ssa.Function) 
 			pass.ExportObjectFact(obj, fact)
 		}
 	}
+	for _, hv := range s.heldFuncs {
+		if fact := f(hv.fn); fact != nil {
+			pass.ExportObjectFact(hv.g.Object(), fact)
+		}
+	}
+}
+
+// FactObject returns the object the facts of fn, a function of the
+// package, are exported on: fn's own object, or the exported variable
+// that holds fn (ExportFuncFacts); nil when there is none.
+func (s *Summary) FactObject(fn *ssa.Function) types.Object {
+	if obj, ok := fn.Object().(*types.Func); ok && obj != nil {
+		return obj
+	}
+	for _, hv := range s.heldFuncs {
+		if hv.fn == fn {
+			return hv.g.Object()
+		}
+	}
+	return nil
+}
+
+// heldVar is an exported package variable and the one function it holds.
+type heldVar struct {
+	g  *ssa.Global
+	fn *ssa.Function
+}
+
+// heldVars returns the exported variables of the package that hold one
+// function (calls.Graph.Holder), in name order.
+func (s *Summary) heldVars() []heldVar {
+	names := make([]string, 0, len(s.Pkg.Members))
+	for name := range s.Pkg.Members {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var out []heldVar
+	for _, name := range names {
+		g, ok := s.Pkg.Members[name].(*ssa.Global)
+		if !ok || g.Object() == nil || !g.Object().Exported() {
+			continue
+		}
+		if held := s.graph.Holder(g); held != nil {
+			out = append(out, heldVar{g: g, fn: held})
+		}
+	}
+	return out
 }
 
 // ImportFuncFact imports into fact, from pass, the fact of fn when fn
 // belongs to another package; it reports whether there was one. Methods
 // of generic types and generic functions are looked up through their
-// origin.
-func ImportFuncFact(pass *analysis.Pass, fn *types.Func, fact analysis.Fact) bool {
+// origin. fn may also be a variable of another package that holds a
+// function (its fact is that function's, ExportFuncFacts).
+func ImportFuncFact(pass *analysis.Pass, fn types.Object, fact analysis.Fact) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
 		return false
 	}
-	return pass.ImportObjectFact(fn.Origin(), fact)
+	if f, ok := fn.(*types.Func); ok {
+		fn = f.Origin()
+	}
+	return pass.ImportObjectFact(fn, fact)
+}
+
+// Callee returns what the call c calls in another package, as the object
+// its facts are recorded on: its static callee, or the exported variable
+// of another package it loads its function from (ExportFuncFacts records
+// the held function's facts there). nil for an interface call or any
+// other dynamic call. With ImportFuncFact it is the one way a check asks
+// for the facts of what a call calls.
+func Callee(pkg *types.Package, c *ssa.CallCommon) types.Object {
+	if c == nil || c.IsInvoke() {
+		return nil
+	}
+	if v := forward.HeldVar(c, pkg); v != nil {
+		return v
+	}
+	if fn := ssax.CalleeFunc(c); fn != nil {
+		return fn
+	}
+	return nil
 }
 
 // comparedName names a side of a compared pair.
@@ -863,4 +952,13 @@ func comparedName(k int) string {
 		return "{}"
 	}
 	return "param-" + ssax.Itoa(k)
+}
+
+// FuncObject returns fn as an Object, or a nil Object (not a nil
+// *types.Func in an Object) when fn is nil.
+func FuncObject(fn *types.Func) types.Object {
+	if fn == nil {
+		return nil
+	}
+	return fn
 }

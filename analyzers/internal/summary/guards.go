@@ -472,11 +472,9 @@ func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 	}
 	cc := s.Forward(&c.Call)
 	callee := ssax.CalleeFunc(cc)
-	if callee == nil {
-		return Guard{Kind: Unknown, FailSucc: -1}
-	}
-	f := apis.FuncOf(callee)
+	f := apis.FuncOf(callee) // the zero Func when there is no static callee
 	switch {
+	case callee == nil:
 	case apis.IsErrorTestFunc(f):
 		var op ssa.Value
 		if args := ssax.CallArgs(cc); len(args) > 0 {
@@ -493,7 +491,7 @@ func (s *Summary) classifyCallIn(c *ssa.Call, depth int) Guard {
 		}
 		return Guard{Kind: Observed, FailSucc: -1}
 	}
-	if fs := s.FactOf(callee); fs != nil {
+	if fs, _ := s.CalleeFact(cc); fs != nil {
 		if fs.IsEquality {
 			return Guard{Kind: Equality, FailSucc: -1}
 		}
@@ -645,10 +643,8 @@ func (s *Summary) emptinessArg(c *ssa.Call, depth int) ssa.Value {
 		}
 		return nil
 	}
-	if callee := ssax.CalleeFunc(s.Forward(&c.Call)); callee != nil {
-		if fs := s.FactOf(callee); fs != nil && fs.EmptinessTest > 0 && fs.EmptinessTest-1 < len(c.Call.Args) {
-			return c.Call.Args[fs.EmptinessTest-1]
-		}
+	if fs, _ := s.CalleeFact(s.Forward(&c.Call)); fs != nil && fs.EmptinessTest > 0 && fs.EmptinessTest-1 < len(c.Call.Args) {
+		return c.Call.Args[fs.EmptinessTest-1]
 	}
 	return nil
 }
@@ -1290,8 +1286,8 @@ func (s *Summary) deletingWhen(cond ssa.Value, depth int) (whenTrue, ok bool) {
 		// A bool helper of another package whose fact says it tests the
 		// deletion mark of an argument.
 		local := s.LocalCallee(&x.Call)
-		if local == nil && callee != nil && !x.Call.IsInvoke() {
-			if fs := s.FactOf(callee); fs != nil && fs.DeletionTest.Tests {
+		if local == nil {
+			if fs, _ := s.CalleeFact(fc); fs != nil && fs.DeletionTest.Tests {
 				dt := fs.DeletionTest
 				if dt.Param >= len(x.Call.Args) || dt.OfTime && !s.isDeletionTimestamp(x.Call.Args[dt.Param]) {
 					return false, false

@@ -94,8 +94,8 @@ func (s *Summary) logsOnly(c *ssa.CallCommon, depth int) bool {
 	}
 	fn := s.LocalFunc(s.Callee(c))
 	if fn == nil {
-		fs := s.FactOf(callee)
-		return fs != nil && fs.OnlyLogs && !c.IsInvoke()
+		fs, _ := s.CalleeFact(c)
+		return fs != nil && fs.OnlyLogs
 	}
 	return depth < 3 && s.bodyLogsOnly(fn, depth+1)
 }

@@ -722,7 +722,7 @@ func (s *Summary) specializer(g *ssa.Function, env funcEnv) func(pe paramEffect)
 	type key struct {
 		param int
 		path  string
-		via   *types.Func
+		via   types.Object
 	}
 	spec := make(map[key]taint.Taint)
 	found := make(map[key]bool)
@@ -837,7 +837,7 @@ func (s *Summary) dispatchEffects(fn *ssa.Function, instr ssa.Instruction, c *ss
 		env := s.callEnv(g, args)
 		s.closureEnv(env, ref)
 		spec := s.specializer(g, env)
-		via, _ := g.Object().(*types.Func)
+		via := funcObject(g)
 		var effs []*Effect
 		moves := false
 		for _, pe := range s.paramEffects(g) {

@@ -419,7 +419,7 @@ func (s *Summary) comparedRoots(fn *ssa.Function, depth int) []comparedRoot {
 				local := s.LocalCallee(&x.Call)
 				if local == nil {
 					fc := s.Forward(&x.Call)
-					if fs := s.FactOf(ssax.CalleeFunc(fc)); fs != nil && !fc.IsInvoke() {
+					if fs, _ := s.CalleeFact(fc); fs != nil {
 						for _, pc := range fs.Compares {
 							if arg := ssax.CallInput(fc, pc.Param); arg != nil {
 								add(arg, pc.Path)

@@ -130,8 +130,9 @@ func (s *Summary) callSource(c *ssa.CallCommon, i int) (ssa.Value, SourceKind, [
 func (s *Summary) callSourceSeen(c *ssa.CallCommon, i int, seen map[ssa.Value]bool) (ssa.Value, SourceKind, []string) {
 	c = s.Forward(c)
 	callee := ssax.CalleeFunc(c)
-	if callee == nil && s.LocalFunc(s.Callee(c)) == nil {
-		return nil, NoSource, nil // a dynamic call; a closure of the package goes on
+	fs, _ := s.CalleeFact(c)
+	if callee == nil && fs == nil && s.LocalFunc(s.Callee(c)) == nil {
+		return nil, NoSource, nil // a dynamic call; a closure of the package or a variable of another goes on
 	}
 	args := ssax.RecvFirstArgs(c)
 	if a, ok := apis.ToUnstructuredArg(apis.FuncOf(callee)); ok && i == 0 && a < len(args) {
@@ -143,7 +144,7 @@ func (s *Summary) callSourceSeen(c *ssa.CallCommon, i int, seen map[ssa.Value]bo
 	var srcs []ResultSource
 	if local := s.LocalFunc(s.Callee(c)); local != nil {
 		srcs = s.resultSources(local)
-	} else if fs := s.FactOf(callee); fs != nil {
+	} else if fs != nil {
 		srcs = fs.ResultSources
 	}
 	for _, rs := range srcs {

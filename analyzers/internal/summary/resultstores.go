@@ -137,7 +137,7 @@ func resultValue(call *ssa.Call, i int) ssa.Value {
 // callee and cc, the function with the body and the call of it (through a
 // forwarder, the forwarded call), map the stored values to the caller; nil
 // for a callee of another package.
-func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via *types.Func, args []ssa.Value, callee *ssa.Function, cc *ssa.CallCommon) []*Effect {
+func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via types.Object, args []ssa.Value, callee *ssa.Function, cc *ssa.CallCommon) []*Effect {
 	var out []*Effect
 	for _, re := range res {
 		v := resultValue(call, re.param)

@@ -114,8 +114,11 @@ type Summary struct {
 	// carried holds, by forward.TargetName, the summaries that forwarders
 	// of other packages carry for their targets (FuncSummary.ForwardTarget).
 	carried map[string]*FuncSummary
-	inlined map[*ssa.Function]bool
-	visible []*ssa.Function // srcFunc without the inlined forwarders and the instantiated generic bodies (Funcs)
+	// heldFuncs are the exported variables of the package that hold one
+	// function, found when the facts are exported (heldVars).
+	heldFuncs []heldVar
+	inlined   map[*ssa.Function]bool
+	visible   []*ssa.Function // srcFunc without the inlined forwarders and the instantiated generic bodies (Funcs)
 	// instantiated are the generic bodies (and closures in them) whose
 	// instances the package uses (addInstances): the instances are the
 	// code that runs; the bodies stay for the facts of their objects.
@@ -219,18 +222,17 @@ type taintModel struct{ *Summary }
 // function, or a variable that holds one) that its FuncSummary fact
 // records.
 func (m taintModel) ResultTaintOf(obj types.Object) taint.Taint {
-	var fs *FuncSummary
-	switch o := obj.(type) {
-	case *types.Func:
-		fs = m.FactOf(o)
-	case *types.Var:
-		fs = m.VarFactOf(o)
-	}
+	fs := m.ObjectFact(obj)
 	if fs == nil {
 		return taint.Taint{}
 	}
 	return taint.Taint{Kinds: fs.ResultTaint.Kinds, Source: fs.ResultTaint.Source, Params: fs.ResultTaint.FromParams,
 		ParamPaths: fs.ResultTaint.ParamPaths, VersionOf: fs.ResultTaint.VersionOf}
+}
+
+// CalleeObject returns what the call c calls in another package (Callee).
+func (m taintModel) CalleeObject(c *ssa.CallCommon) types.Object {
+	return Callee(m.Pass.Pkg, c)
 }
 
 // ResultFieldTaintOf returns the taint of a field of the struct result of
@@ -291,11 +293,7 @@ func (m taintModel) ArgStores(c *ssa.CallCommon) []taint.ArgStore {
 		}
 		return out
 	}
-	callee := ssax.CalleeFunc(c)
-	if callee == nil {
-		return nil
-	}
-	if fs := m.FactOf(callee); fs != nil {
+	if fs, _ := m.CalleeFact(c); fs != nil {
 		for _, sf := range fs.Stores {
 			t := taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Params: sf.FromParams, ParamPaths: sf.ParamPaths}
 			if t, ok := carried(sf.Guarded, t); !sf.Removal && ok {
@@ -380,11 +378,7 @@ func (m taintModel) ResultStores(call *ssa.Call) []taint.ArgStore {
 		}
 		return out
 	}
-	callee := ssax.CalleeFunc(c)
-	if callee == nil {
-		return nil
-	}
-	if fs := m.FactOf(callee); fs != nil {
+	if fs, _ := m.CalleeFact(c); fs != nil {
 		for _, sf := range fs.ResultStores {
 			t := taint.Taint{Kinds: sf.TaintKinds, Source: sf.Source, Params: sf.FromParams, ParamPaths: sf.ParamPaths}
 			if t, ok := carried(sf.Guarded, t); !sf.Removal && ok {
@@ -411,8 +405,8 @@ func carried(guarded bool, t taint.Taint) (taint.Taint, bool) {
 
 // RangedParamsOf returns the parameters whose callback fn runs over an
 // unordered collection, as its FuncSummary fact records.
-func (m taintModel) RangedParamsOf(fn *types.Func) []int {
-	if fs := m.FactOf(fn); fs != nil {
+func (m taintModel) RangedParamsOf(fn types.Object) []int {
+	if fs := m.ObjectFact(fn); fs != nil {
 		return fs.RangedParams
 	}
 	return nil
@@ -420,8 +414,8 @@ func (m taintModel) RangedParamsOf(fn *types.Func) []int {
 
 // ComparedPairsOf returns the pairs of parameters and "{}" that fn
 // compares, as its FuncSummary fact records.
-func (m taintModel) ComparedPairsOf(fn *types.Func) [][2]int {
-	if fs := m.FactOf(fn); fs != nil {
+func (m taintModel) ComparedPairsOf(fn types.Object) [][2]int {
+	if fs := m.ObjectFact(fn); fs != nil {
 		return fs.ComparedPairs
 	}
 	return nil
@@ -429,8 +423,8 @@ func (m taintModel) ComparedPairsOf(fn *types.Func) [][2]int {
 
 // WriterParamsOf returns the writer parameters of fn and what it writes
 // into each, as its FuncSummary fact records.
-func (m taintModel) WriterParamsOf(fn *types.Func) map[int][]int {
-	fs := m.FactOf(fn)
+func (m taintModel) WriterParamsOf(fn types.Object) map[int][]int {
+	fs := m.ObjectFact(fn)
 	if fs == nil || len(fs.WriterParams) == 0 {
 		return nil
 	}
@@ -443,8 +437,8 @@ func (m taintModel) WriterParamsOf(fn *types.Func) map[int][]int {
 
 // SortedParamsOf returns the parameters that fn sorts in place, as its
 // FuncSummary fact records.
-func (m taintModel) SortedParamsOf(fn *types.Func) []int {
-	if fs := m.FactOf(fn); fs != nil {
+func (m taintModel) SortedParamsOf(fn types.Object) []int {
+	if fs := m.ObjectFact(fn); fs != nil {
 		return fs.SortedParams
 	}
 	return nil

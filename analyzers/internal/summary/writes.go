@@ -37,7 +37,9 @@ type Write struct {
 	Status  Status
 	// Helper is the function of another package that performs the write
 	// when the site is a helper call; HelperSite is where, as file:line:col.
-	Helper     *types.Func
+	// Helper is a function, or an exported variable that holds one
+	// (summary.Callee).
+	Helper     types.Object
 	HelperSite string
 	// Writer is the subresource writer of a write whose subresource the
 	// function cannot tell (a parameter), and WriterMethod its method;
@@ -45,8 +47,9 @@ type Write struct {
 	Writer       ssa.Value
 	WriterMethod string
 	// Via is the function the call names when it reaches the write
-	// through forwarders (Summary.Forward), or nil.
-	Via *types.Func
+	// through forwarders (Summary.Forward): a function, or an exported
+	// variable of another package that holds one; nil otherwise.
+	Via types.Object
 	// Diffing says the helper compares the object with a snapshot (or
 	// its own read) and writes only what differs: cluster-api's
 	// patch.Helper, a scope's PatchObject, a helper whose facts say its
@@ -125,7 +128,7 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 	ws := s.classifyWriteOf(call, c)
 	if c != call.Common() {
 		for _, w := range ws {
-			w.Via = ssax.CalleeFunc(call.Common())
+			w.Via = Callee(s.Pass.Pkg, call.Common())
 		}
 	}
 	return ws
@@ -134,7 +137,7 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 func (s *Summary) classifyWriteOf(call ssa.CallInstruction, c *ssa.CallCommon) []*Write {
 	callee := ssax.CalleeFunc(c)
 	if callee == nil {
-		return nil
+		return s.helperWrites(call, c) // a variable of another package that holds a function
 	}
 	f := apis.FuncOf(callee)
 	args := ssax.CallArgs(c)
@@ -192,9 +195,15 @@ func (s *Summary) classifyWriteOf(call ssa.CallInstruction, c *ssa.CallCommon) [
 		}
 		return []*Write{{Call: call, Kind: k, Flavor: flavor, Object: obj}}
 	}
-	// A helper of another package whose summary says it writes.
-	if fn := s.Callee(c); fn != nil && !c.IsInvoke() && s.LocalFunc(fn) == nil {
-		fs := s.FactOf(callee)
+	return s.helperWrites(call, c)
+}
+
+// helperWrites returns the writes of a helper of another package that the
+// call calls (a function, or one an exported variable holds), as its
+// summary records them.
+func (s *Summary) helperWrites(call ssa.CallInstruction, c *ssa.CallCommon) []*Write {
+	if s.LocalFunc(s.Callee(c)) == nil {
+		fs, helper := s.CalleeFact(c)
 		if fs == nil {
 			return nil
 		}
@@ -206,7 +215,7 @@ func (s *Summary) classifyWriteOf(call ssa.CallInstruction, c *ssa.CallCommon) [
 					kind = k
 				}
 			}
-			w := &Write{Call: call, Kind: kind, Flavor: hw.Flavor, Helper: callee, HelperSite: hw.Site}
+			w := &Write{Call: call, Kind: kind, Flavor: hw.Flavor, Helper: helper, HelperSite: hw.Site}
 			if hw.Param >= 0 && hw.Param < len(c.Args) {
 				w.Object = c.Args[hw.Param]
 			}

@@ -301,8 +301,8 @@ func (a *Analysis) rangedArgs(c *ssa.CallCommon) []int {
 		}
 		return out
 	}
-	if callee := ssax.CalleeFunc(c); callee != nil {
-		for _, j := range a.m.RangedParamsOf(callee) {
+	if obj := a.m.CalleeObject(c); obj != nil {
+		for _, j := range a.m.RangedParamsOf(obj) {
 			if j < len(c.Args) {
 				out = append(out, j)
 			}
@@ -391,8 +391,8 @@ func (a *Analysis) writtenArgs(c *ssa.CallCommon) map[int][]int {
 	var m map[int][]int
 	if h := a.m.LocalFunc(a.m.Callee(c)); h != nil {
 		m = a.WriterParams(h)
-	} else if callee != nil {
-		m = a.m.WriterParamsOf(callee)
+	} else if obj := a.m.CalleeObject(c); obj != nil {
+		m = a.m.WriterParamsOf(obj)
 	}
 	var out map[int][]int
 	for d, ws := range m {

@@ -57,21 +57,25 @@ type Model interface {
 	// holds one, as its facts say (no Origin; Params are the parameters
 	// whose taint flows into them), or the zero Taint.
 	ResultTaintOf(obj types.Object) Taint
+	// CalleeObject returns what the call c calls in another package, as
+	// the object its facts are on: its static callee, or the variable of
+	// another package it loads its function from; nil otherwise.
+	CalleeObject(c *ssa.CallCommon) types.Object
 	// ResultFieldTaintOf returns the taint of the field named field of
 	// the struct result of a call of obj, a function of another package,
 	// as its facts say; ok is false when they summarise no struct result.
 	ResultFieldTaintOf(obj types.Object, field string) (t Taint, ok bool)
 	// SortedParamsOf returns the indices of the parameters that fn, a
 	// function of another package, sorts in place, as its facts say.
-	SortedParamsOf(fn *types.Func) []int
+	SortedParamsOf(fn types.Object) []int
 	// RangedParamsOf returns the indices of the parameters of fn, a
 	// function of another package, whose callback it runs over an
 	// unordered collection, as its facts say.
-	RangedParamsOf(fn *types.Func) []int
+	RangedParamsOf(fn types.Object) []int
 	// WriterParamsOf returns, for fn, a function of another package, the
 	// parameters it writes into as a writer and, for each, the
 	// parameters whose data it writes there, as its facts say.
-	WriterParamsOf(fn *types.Func) map[int][]int
+	WriterParamsOf(fn types.Object) map[int][]int
 	// ArgStores returns the stores that a call of a helper (of the
 	// package, or of another package through its facts) makes on every
 	// call into what its arguments point to.
@@ -95,7 +99,7 @@ type Model interface {
 	// ComparedPairsOf returns the pairs of parameters and "{}" that fn, a
 	// function of another package, compares (ComparedPairs), as its
 	// facts say.
-	ComparedPairsOf(fn *types.Func) [][2]int
+	ComparedPairsOf(fn types.Object) [][2]int
 }
 
 // ArgStore is a store a helper makes on every call into what its argument
@@ -1266,10 +1270,10 @@ func (a *Analysis) callKinds(v ssa.Value, depth int) apis.TaintKind {
 				return k
 			}
 		}
-		if callee == nil {
-			return 0
+		if obj := a.m.CalleeObject(common); obj != nil {
+			return a.m.ResultTaintOf(obj).Kinds // a function, or a variable, of another package
 		}
-		return a.m.ResultTaintOf(callee).Kinds
+		return 0
 	}
 	return 0
 }
@@ -1659,12 +1663,10 @@ func (a *Analysis) sortCallsIn(fn *ssa.Function, depth int) []sortCall {
 			}
 			var idx, fidx []int
 			fc := a.m.Forward(&c.Call)
-			if callee := ssax.CalleeFunc(fc); callee != nil {
-				if i := apis.SortInPlaceArg(apis.FuncOf(callee)); i >= 0 {
-					fidx = append(fidx, i)
-				} else if !fc.IsInvoke() {
-					fidx = append(fidx, a.m.SortedParamsOf(callee)...)
-				}
+			if i := apis.SortInPlaceArg(apis.FuncOf(ssax.CalleeFunc(fc))); i >= 0 {
+				fidx = append(fidx, i)
+			} else if obj := a.m.CalleeObject(fc); obj != nil {
+				fidx = append(fidx, a.m.SortedParamsOf(obj)...) // a function, or a variable, of another package
 			}
 			for _, i := range fidx {
 				if i < len(fc.Args) {
@@ -2046,9 +2048,11 @@ func (a *Analysis) compareSites(b *ssa.BasicBlock, depth int, f func(x, y ssa.Va
 					if depth < 3 {
 						pairs = a.comparedPairs(local, depth+1)
 					}
-				} else if callee := ssax.CalleeFunc(common); callee != nil {
-					pairs = a.m.ComparedPairsOf(callee)
+				} else if obj := a.m.CalleeObject(common); obj != nil {
+					pairs = a.m.ComparedPairsOf(obj)
 				}
+			} else if obj := a.m.CalleeObject(common); obj != nil {
+				pairs = a.m.ComparedPairsOf(obj) // a variable of another package that holds a function
 			}
 			args := common.Args
 			side := func(k int) ssa.Value {

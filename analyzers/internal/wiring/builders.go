@@ -206,7 +206,7 @@ func (m *Model) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 								work = append(work, local.Params[i])
 							}
 						}
-					} else if callee := ssax.CalleeFunc(&r.Call); callee != nil && !r.Call.IsInvoke() && w.Reconciler == nil {
+					} else if callee := summary.Callee(m.pass.Pkg, &r.Call); callee != nil && w.Reconciler == nil {
 						// A helper of another package that completes the
 						// builder it is passed (its CompletesFact).
 						var fact CompletesFact
@@ -668,11 +668,9 @@ func (m *Model) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 						continue
 					}
 					callee := ssax.CalleeFunc(c)
-					if callee == nil {
-						continue
-					}
+					f := apis.FuncOf(callee) // the zero Func when there is no static callee
 					args := ssax.CallArgs(c)
-					switch apis.ClassifyFinalizerCall(apis.FuncOf(callee)) {
+					switch apis.ClassifyFinalizerCall(f) {
 					case apis.FinalizerAdd, apis.FinalizerRemove:
 						if len(args) == 2 {
 							name, _ := ssax.ConstString(args[1])
@@ -693,7 +691,7 @@ func (m *Model) reconcilerInfo(entry *ssa.Function) *ReconcilerInfo {
 					default:
 						// A helper of another package that stores the
 						// finalizers of its argument (its FuncSummary).
-						if fs := m.s.FactOf(callee); fs != nil && !c.IsInvoke() {
+						if fs, _ := m.s.CalleeFact(c); fs != nil {
 							for _, st := range fs.Stores {
 								if st.Param < len(c.Args) && (st.Path == apis.FinalizersField || strings.HasSuffix(st.Path, "."+apis.FinalizersField)) {
 									note(x.Pos(), c.Args[st.Param])
