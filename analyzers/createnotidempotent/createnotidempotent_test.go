@@ -51,3 +51,9 @@ func TestGeneratedClient(t *testing.T) {
 func TestVarFuncs(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/varfuncs")
 }
+
+// TestOptions: objects built by a constructor that applies functional
+// options are judged by what the options store.
+func TestOptions(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/options")
+}

@@ -10,5 +10,5 @@ import (
 )
 
 func TestHandlerWrite(t *testing.T) {
-	stubtest.Run(t, analysistest.TestData(), handlerwrite.Analyzer, "handlers", "handlers/lib")
+	stubtest.Run(t, analysistest.TestData(), handlerwrite.Analyzer, "handlers", "handlers/lib", "handlers/options")
 }

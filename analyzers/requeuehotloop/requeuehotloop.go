@@ -91,7 +91,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if rr.Status != summary.Unguarded || rr.InLoop || rr.Deleting || rr.ErrOnly {
 			continue
 		}
-		rv := results.Eval(rr.Result, s.LocalCallee)
+		rv := results.Eval(rr.Result, s)
 		if !rv.Known || !rv.AfterConst {
 			continue
 		}

@@ -86,7 +86,7 @@ func run(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter) int {
 		if done[rr.Return] || rr.NilErr {
 			continue // reached again through another caller; or the root returns this Result with a nil error
 		}
-		rv := results.Eval(rr.Result, s.LocalCallee)
+		rv := results.Eval(rr.Result, s)
 		if !rv.NonZero() {
 			continue
 		}

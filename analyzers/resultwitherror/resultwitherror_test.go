@@ -10,5 +10,5 @@ import (
 )
 
 func TestResultWithError(t *testing.T) {
-	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), resultwitherror.Analyzer, "rwe", "rwealias", "rwedefer", "rwecaller", "rweforeign", "rwesentinel", "rwector")
+	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), resultwitherror.Analyzer, "rwe", "rwealias", "rwedefer", "rwecaller", "rweforeign", "rwesentinel", "rwector", "rweoptions")
 }

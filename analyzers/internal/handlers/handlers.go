@@ -144,8 +144,7 @@ func (m *Model) HandlerOf(fn *ssa.Function) *Handler { return m.bodyOf[fn] }
 func (m *Model) findHandlers() {
 	s := m.s
 	seen := make(map[*ssa.Function]bool)
-	add := func(v ssa.Value, kind apis.HandlerKind, callback, adapter string, site token.Pos) {
-		f, made := m.s.FuncValue(v)
+	addFunc := func(f *ssa.Function, made *ssa.Call, kind apis.HandlerKind, callback, adapter string, site token.Pos) {
 		fn := m.s.LocalFunc(f)
 		if fn == nil {
 			return
@@ -171,6 +170,10 @@ func (m *Model) findHandlers() {
 		}
 		mark(fn)
 	}
+	add := func(v ssa.Value, kind apis.HandlerKind, callback, adapter string, site token.Pos) {
+		f, made := m.s.FuncValue(v)
+		addFunc(f, made, kind, callback, adapter, site)
+	}
 	for _, fn := range s.Funcs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -192,7 +195,15 @@ func (m *Model) findHandlers() {
 					if kind == apis.InformerFilter {
 						cb = "filter"
 					}
-					add(x.Val, kind, cb, adapterName(fa.X.Type()), x.Pos())
+					// The function stored, or each function a helper that
+					// stores its parameter (an option factory) is given.
+					refs := s.FuncValues(x.Val)
+					if refs == nil {
+						add(x.Val, kind, cb, adapterName(fa.X.Type()), x.Pos())
+					}
+					for _, ref := range refs {
+						addFunc(ref.Fn, ref.Made, kind, cb, adapterName(fa.X.Type()), x.Pos())
+					}
 				case ssa.CallInstruction:
 					fc := m.s.Forward(x.Common())
 					callee := ssax.CalleeFunc(fc)

@@ -68,6 +68,7 @@ func Rules() []Rule {
 		{"deepcopy-into", "x := obj.DeepCopy() written as x := new(T); obj.DeepCopyInto(x)", deepCopyInto},
 		{"value-pointer", "each local variable of another package's struct type held through a pointer to it (var x T ↔ x := &T{})", valuePointer},
 		{"literal-constructor", "each keyed literal of another package's struct built by a constructor helper that stores its fields one by one", keyedLiterals(constructorBuilder)},
+		{"literal-options", "each keyed literal of another package's struct built by a constructor that applies functional options, one option factory per field", keyedLiterals(optionsBuilder)},
 		{"vendored", "the package, the stubs and every testdata package it imports seen through a vendor directory, as in GOPATH mode", nil},
 	}
 }
@@ -1318,6 +1319,29 @@ func constructorBuilder(v *variant, l keyedLiteral, owner string) string {
 	body.WriteString("\treturn o\n")
 	v.extra.decls = append(v.extra.decls, fmt.Sprintf("func %s(%s) %s {\n%s}", name, strings.Join(ps, ", "), result, body.String()))
 	return name + "(" + strings.Join(l.args, ", ") + ")"
+}
+
+// optionsBuilder builds the literal with functional options: a
+// constructor that applies each option it is handed to a fresh value,
+// and per field an option factory that returns a closure storing the
+// value it was given into that field (mmn1(mmn1F0(e0), mmn1F1(e1))).
+func optionsBuilder(v *variant, l keyedLiteral, owner string) string {
+	name := v.fresh("mmn", owner)
+	result, fresh, ret := l.tname, fmt.Sprintf("\to := new(%s)\n", l.tname), "\treturn *o\n"
+	if l.ptr {
+		result, ret = "*"+l.tname, "\treturn o\n"
+	}
+	v.extra.decls = append(v.extra.decls, fmt.Sprintf("func %s(opts ...func(*%s)) %s {\n%s\tfor _, opt := range opts {\n\t\topt(o)\n\t}\n%s}",
+		name, l.tname, result, fresh, ret))
+	var opts []string
+	for i, f := range l.fields {
+		opt := fmt.Sprintf("%sF%d", name, i)
+		v.owner[opt] = owner
+		v.extra.decls = append(v.extra.decls, fmt.Sprintf("func %s(a %s) func(*%s) {\n\treturn func(o *%s) { o.%s = a }\n}",
+			opt, l.ftypes[i], l.tname, l.tname, f))
+		opts = append(opts, opt+"("+l.args[i]+")")
+	}
+	return name + "(" + strings.Join(opts, ", ") + ")"
 }
 
 // valuePointer turns each local variable of another package's struct type

@@ -9,6 +9,7 @@ import (
 
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/apis"
 	"github.com/reconcilelint/reconcilelint/analyzers/internal/ssax"
+	"github.com/reconcilelint/reconcilelint/analyzers/internal/summary"
 )
 
 // Value is what is known of a reconcile.Result value.
@@ -36,17 +37,18 @@ func (v Value) NonZero() bool {
 // helper: `return o` after `o.RequeueAfter = d`), evaluated with its
 // parameters bound to the call's arguments. Anything else is not Known.
 //
-// callee answers what a call calls (the model's Summary.LocalCallee): the
-// one place calls are resolved.
-func Eval(v ssa.Value, callee func(*ssa.CallCommon) *ssa.Function) Value {
-	return eval(v, nil, &evalState{seen: make(map[evalKey]bool), callee: callee})
+// The model s answers what a call calls (Summary.LocalCallee) and what
+// a value a call returns holds (Summary.StructFields): the one place
+// calls and values are resolved.
+func Eval(v ssa.Value, s *summary.Summary) Value {
+	return eval(v, nil, &evalState{seen: make(map[evalKey]bool), s: s})
 }
 
 // evalState is what one evaluation carries: the values met on the way
 // and the resolver of calls.
 type evalState struct {
-	seen   map[evalKey]bool
-	callee func(*ssa.CallCommon) *ssa.Function
+	seen map[evalKey]bool
+	s    *summary.Summary
 }
 
 // frame binds the parameters of a function being evaluated for one call
@@ -143,7 +145,10 @@ func eval(v ssa.Value, fr *frame, st *evalState) Value {
 		// (Result, error) pair is not evaluated here: the returns of
 		// such a helper are judged in it, where its Result meets its
 		// error (the results model follows the pair there).
-		return evalCall(&x.Call, 0, fr, st)
+		if v := evalCall(&x.Call, 0, fr, st); v.Known {
+			return v
+		}
+		return evalFields(x, fr, st)
 	}
 	return Value{}
 }
@@ -153,8 +158,8 @@ func eval(v ssa.Value, fr *frame, st *evalState) Value {
 // arguments.
 func evalCall(c *ssa.CallCommon, index int, fr *frame, st *evalState) Value {
 	var fn *ssa.Function
-	if st.callee != nil {
-		fn = st.callee(c)
+	if st.s != nil {
+		fn = st.s.LocalCallee(c)
 	}
 	if fn == nil || len(fn.Params) != len(c.Args) || fr != nil && fr.depth >= maxFrames {
 		return Value{} // unknown, or a bound method whose receiver the call does not pass
@@ -281,29 +286,10 @@ func evalCell(cell ssa.Value, at ssa.Instruction, fr *frame, es *evalState) Valu
 		byBlock[st.st.Block()] = append(byBlock[st.st.Block()], st)
 	}
 	apply := func(out Value, st store) Value {
-		switch {
-		case st.field < 0:
+		if st.field < 0 {
 			return eval(st.st.Val, fr, es)
-		case ssax.FieldName(cell.Type(), st.field) == "Requeue":
-			c := constOf(st.st.Val, fr)
-			if c == nil || c.Value == nil || c.Value.Kind() != constant.Bool {
-				out.Known = false
-				return out
-			}
-			out.Requeue = constant.BoolVal(c.Value)
-		case ssax.FieldName(cell.Type(), st.field) == "RequeueAfter":
-			c := constOf(st.st.Val, fr)
-			if c == nil {
-				out.AfterConst, out.After = false, 0
-				return out
-			}
-			n, exact := int64(0), true
-			if c.Value != nil {
-				n, exact = constant.Int64Val(c.Value)
-			}
-			out.AfterConst, out.After = exact, n
 		}
-		return out
+		return applyField(out, ssax.FieldName(cell.Type(), st.field), st.st.Val, fr)
 	}
 	// upTo applies the stores of b that run before index end to in.
 	upTo := func(b *ssa.BasicBlock, in Value, start, end int) Value {
@@ -318,7 +304,10 @@ func evalCell(cell ssa.Value, at ssa.Instruction, fr *frame, es *evalState) Valu
 	var atEnd func(b *ssa.BasicBlock) (Value, bool)
 	base := func() Value {
 		if c, ok := cell.(*ssa.Call); ok {
-			return evalPointee(&c.Call, fr, es)
+			if v := evalPointee(&c.Call, fr, es); v.Known {
+				return v
+			}
+			return evalFields(c, fr, es)
 		}
 		return Value{Known: true, AfterConst: true} // Alloc is zeroed
 	}
@@ -367,13 +356,67 @@ func evalCell(cell ssa.Value, at ssa.Instruction, fr *frame, es *evalState) Valu
 	return upTo(lb, in, start, ssax.InstrIndex(lb, at))
 }
 
+// applyField returns out with its field name set to val (in frame fr; nil
+// for a value not known in the asker's terms).
+func applyField(out Value, name string, val ssa.Value, fr *frame) Value {
+	var c *ssa.Const
+	if val != nil {
+		c = constOf(val, fr)
+	}
+	switch name {
+	case "Requeue":
+		if c == nil || c.Value == nil || c.Value.Kind() != constant.Bool {
+			out.Known = false
+			return out
+		}
+		out.Requeue = constant.BoolVal(c.Value)
+	case "RequeueAfter":
+		if c == nil {
+			out.AfterConst, out.After = false, 0
+			return out
+		}
+		n, exact := int64(0), true
+		if c.Value != nil {
+			n, exact = constant.Int64Val(c.Value)
+		}
+		out.AfterConst, out.After = exact, n
+	}
+	return out
+}
+
+// evalFields evaluates the Result a call of a constructor returns (the
+// Result, or the pointer to it) from what the model says the call's value
+// holds (Summary.StructFields: the constructor's stores, and those of the
+// functions the call hands it, such as functional options it applies),
+// when the constructor's returns cannot be evaluated themselves. A store
+// that may not happen makes the value unknown.
+func evalFields(c *ssa.Call, fr *frame, st *evalState) Value {
+	if st.s == nil {
+		return Value{}
+	}
+	fields := st.s.StructFields(c)
+	if len(fields) == 0 {
+		return Value{}
+	}
+	out := Value{Known: true, AfterConst: true}
+	for _, name := range []string{"Requeue", "RequeueAfter"} {
+		if fs, ok := fields[name]; ok {
+			if fs.Maybe {
+				return Value{}
+			}
+			out = applyField(out, name, fs.Value, fr)
+		}
+	}
+	return out
+}
+
 // evalPointee evaluates the Result that the pointer a call returns points
 // to when the call returns: the callee (a function of the package) returns
 // a cell it made (new(ctrl.Result), &ctrl.Result{…}) and stored into.
 func evalPointee(c *ssa.CallCommon, fr *frame, st *evalState) Value {
 	var fn *ssa.Function
-	if st.callee != nil {
-		fn = st.callee(c)
+	if st.s != nil {
+		fn = st.s.LocalCallee(c)
 	}
 	if fn == nil || len(fn.Params) != len(c.Args) || fr != nil && fr.depth >= maxFrames {
 		return Value{}

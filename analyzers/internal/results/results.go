@@ -111,7 +111,7 @@ func lostRequeue(pass *analysis.Pass, s *summary.Summary, fn *ssa.Function) anal
 		if rr.NilErr || !rr.Return.Pos().IsValid() {
 			continue
 		}
-		rv := Eval(rr.Result, s.LocalCallee)
+		rv := Eval(rr.Result, s)
 		if !rv.NonZero() || ErrNil(rr.Return.Block(), rr.Err) {
 			continue
 		}

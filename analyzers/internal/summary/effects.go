@@ -145,9 +145,13 @@ type paramEffect struct {
 	opaque    bool
 	removal   bool
 	paramCall ParamCallRef
-	// value is the stored value of a result store, in the callee's terms
-	// (resultStoreEffects maps a parameter to the call's argument).
-	value ssa.Value
+	// value is the stored value of a store, in the callee's terms
+	// (resultStoreEffects maps a parameter to the call's argument), or,
+	// with atCaller, already in the caller's terms (the value a function
+	// the caller hands a helper stores: what the caller bound to what the
+	// function captured).
+	value    ssa.Value
+	atCaller bool
 }
 
 // Effects returns the effects of fn on object roots, in program order
@@ -801,7 +805,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 			path = append(slices.Clone(prefix), e.Path...) // the object a holder parameter holds
 		}
 		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: path, write: e.Write, via: e.Via,
-			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal, paramCall: e.ParamCall}
+			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal, paramCall: e.ParamCall, value: e.Value}
 		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(fn, e.Root, e.Path, e.Value, e.Instr, nil) {
 			// Sorted before fn returns: the caller sees an ordered value.
 			pe.taint = pe.taint.Without(apis.MapOrder)

@@ -530,6 +530,7 @@ func (s *Summary) heldCallEffects(fn *ssa.Function, c *ssa.CallCommon, local *ss
 			continue
 		}
 		he := heldEffect{pe: pe, recv: recv, result: res}
+		he.pe.value, he.pe.atCaller = s.boundValue(fn, ref, pe.value), true
 		he.pe.param = p
 		he.pe.path = append(prefix, pe.path...)
 		he.pe.status = Combine(st, pe.status)
@@ -634,6 +635,49 @@ func (s *Summary) closureEnv(env funcEnv, ref calls.FuncRef) {
 	for i, fv := range g.FreeVars {
 		s.addEnv(env, fv, binds[i])
 	}
+}
+
+// boundValue returns v, a value the function of ref stores, in the terms
+// of fn, the caller that hands ref over: a constant, or what fn bound to
+// a variable the closure captured (where fn makes the closure, or calls
+// the factory that makes it); nil for anything else.
+func (s *Summary) boundValue(fn *ssa.Function, ref calls.FuncRef, v ssa.Value) ssa.Value {
+	if c, ok := v.(*ssa.Const); ok {
+		return c
+	}
+	// A captured variable: a FreeVar holding the value, or, read through
+	// its cell, the cell.
+	fv, ok := v.(*ssa.FreeVar)
+	ld, isLoad := v.(*ssa.UnOp)
+	if isLoad && ld.Op == token.MUL {
+		fv, ok = ld.X.(*ssa.FreeVar)
+	}
+	if !ok || fn == nil || fv.Parent() != ref.Fn {
+		return nil
+	}
+	k := slices.Index(ref.Fn.FreeVars, fv)
+	switch {
+	case k < 0:
+		return nil
+	case ref.Closure != nil && ref.Closure.Parent() == fn && k < len(ref.Closure.Bindings):
+		b := ref.Closure.Bindings[k]
+		if isLoad {
+			cell, ok := b.(*ssa.Alloc)
+			if !ok {
+				return nil
+			}
+			return ssax.SingleStored(cell) // the one value the variable is given
+		}
+		return b
+	case ref.Made != nil && ref.Made.Parent() == fn:
+		// The factory's bindings are values of fn already (a cell the
+		// factory spilled its parameter into is that parameter's
+		// argument).
+		if binds := s.madeBindings(ref.Fn, &ref.Made.Call, 0); k < len(binds) {
+			return binds[k]
+		}
+	}
+	return nil
 }
 
 // madeBindings returns, for each captured variable of the closure g that

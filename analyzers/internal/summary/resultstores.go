@@ -146,7 +146,10 @@ func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via type
 		}
 		root, path := s.RootOf(v)
 		held := s.valueAtCall(re.value, callee, cc)
-		if held == nil && re.value != nil && callee != nil && callee.Parent() != nil {
+		if re.atCaller {
+			held = re.value
+		}
+		if held == nil && !re.atCaller && re.value != nil && callee != nil && callee.Parent() != nil {
 			// A closure's pointer into what it captured (&w.Status of a
 			// parameter w of the function that made it): the same pointer
 			// at the call, which that function makes.
@@ -288,19 +291,24 @@ func (s *Summary) structParts(e *Effect, re paramEffect) []paramEffect {
 	return parts
 }
 
-// FieldStore is a store into one field of a struct value: where, and the
-// value stored.
+// FieldStore is a store into one field of a struct value: where, the
+// value stored (nil when it is not known in the asker's terms), and
+// whether the store may not happen (Maybe: made under a condition, or by
+// one of several functions a call may run).
 type FieldStore struct {
 	At    ssa.Instruction
 	Value ssa.Value
+	Maybe bool
 }
 
 // StructFields returns the stores into the fields of the struct value v,
 // by field name: v a load of a local variable its function fills field by
 // field (a composite literal, `var m metav1.ObjectMeta; m.Name = …`), or
-// the result of a constructor of the package that does (its result stores
-// into a field, at the call, with the value in the caller's terms). The
-// last store of a field in program order wins. Empty for any other value.
+// the result of a constructor of the package that does, itself or through
+// the functions the call hands it (functional options it applies to the
+// value it returns): its result stores into a field, at the call, with
+// the value in the caller's terms. The last store of a field in program
+// order wins. Empty for any other value.
 func (s *Summary) StructFields(v ssa.Value) map[string]*FieldStore {
 	out := map[string]*FieldStore{}
 	if call, ok := v.(*ssa.Call); ok {
@@ -309,10 +317,15 @@ func (s *Summary) StructFields(v ssa.Value) map[string]*FieldStore {
 		if local == nil {
 			return out
 		}
-		for _, re := range s.resultEffects(local) {
-			if re.param == 0 && len(re.path) == 1 {
-				out[re.path[0]] = &FieldStore{At: call, Value: s.valueAtCall(re.value, local, fc)}
+		for _, re := range s.callResults(call.Parent(), fc, local) {
+			if re.param != 0 || len(re.path) != 1 || re.kind != StoreEffect {
+				continue
 			}
+			val := s.valueAtCall(re.value, local, fc)
+			if re.atCaller {
+				val = re.value
+			}
+			out[re.path[0]] = &FieldStore{At: call, Value: val, Maybe: re.status != Unguarded}
 		}
 		return out
 	}

@@ -706,6 +706,44 @@ func (s *Summary) FuncValue(v ssa.Value) (fn *ssa.Function, made *ssa.Call) {
 	return s.graph.FuncOf(s.ArgValue(v))
 }
 
+// FuncValues returns each function the value v may hold (FuncValue),
+// where v is a parameter of a helper or closure of the package (after
+// ArgValue), through every call site's argument for it: an option factory
+// called by several callers (`onAdd(f)` storing f into a handler's field)
+// stores each caller's function. Nil when one is not known.
+func (s *Summary) FuncValues(v ssa.Value) []calls.FuncRef {
+	var out []calls.FuncRef
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		v = s.ArgValue(v)
+		if p, ok := v.(*ssa.Parameter); ok {
+			args := s.ParamArgs(p)
+			if len(args) == 0 || depth > 3 {
+				return false
+			}
+			for _, a := range args {
+				if !walk(a, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+		fn, made := s.graph.FuncOf(v)
+		if fn == nil {
+			return false
+		}
+		ref := calls.FuncRef{Fn: fn, Made: made}
+		if !slices.Contains(out, ref) {
+			out = append(out, ref)
+		}
+		return true
+	}
+	if !walk(v, 0) {
+		return nil
+	}
+	return out
+}
+
 // MadeRoot returns the root that root, a root of a closure that the
 // factory call made returned, stands for at that call: a parameter of the
 // factory that the closure captured is the argument the call passes for
@@ -757,10 +795,22 @@ func (s *Summary) ArgValue(v ssa.Value) ssa.Value { return s.argValue(v, 0) }
 // argValue returns v, or, for a parameter of a helper or closure of the
 // package that has one call site, the argument that call gives it (so a
 // builder wrapper's For(obj, opts...) sees the caller's object and
-// options).
+// options), and for a variable a closure captured and only reads (read
+// through its cell: a factory's parameter that the closure it returns
+// stores, `func(o *T) { o.AddFunc = f }`), the one value it holds.
 func (s *Summary) argValue(v ssa.Value, depth int) ssa.Value {
+	if depth > 3 {
+		return v
+	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if fv, ok := ld.X.(*ssa.FreeVar); ok {
+			if held := ssax.ReadOnlyCell(fv); held != nil {
+				return s.argValue(held, depth+1)
+			}
+		}
+	}
 	p, ok := v.(*ssa.Parameter)
-	if !ok || depth > 3 {
+	if !ok {
 		return v
 	}
 	args := s.ParamArgs(p)
