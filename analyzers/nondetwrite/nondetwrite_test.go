@@ -211,3 +211,11 @@ func TestRegistered(t *testing.T) {
 func TestKept(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/kept")
 }
+
+// TestOptions: a condition built by functional options carries, in each
+// field, what the option that stores it was given: a stamp an option
+// stores into the transition time is not in the fields a library setter
+// compares; the clock in the message is.
+func TestOptions(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/options")
+}

@@ -152,6 +152,9 @@ type paramEffect struct {
 	// function captured).
 	value    ssa.Value
 	atCaller bool
+	// bound is taint already in the caller's terms, stored with the
+	// value: what a function the caller handed the helper captured.
+	bound taint.Taint
 }
 
 // Effects returns the effects of fn on object roots, in program order

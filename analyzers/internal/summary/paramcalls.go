@@ -988,7 +988,9 @@ func (s *Summary) heldResults(fn *ssa.Function, c *ssa.CallCommon, local *ssa.Fu
 	var out []paramEffect
 	for _, he := range s.heldEffects(fn, c, local) {
 		if he.result {
-			out = append(out, he.pe)
+			pe := he.pe
+			pe.bound = he.capt
+			out = append(out, pe)
 		}
 	}
 	return out

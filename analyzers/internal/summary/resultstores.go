@@ -165,7 +165,7 @@ func (s *Summary) resultStoreEffects(call *ssa.Call, res []paramEffect, via type
 			by = via
 		}
 		out = append(out, &Effect{Kind: StoreEffect, Instr: call, Root: root, Path: append(append([]string(nil), path...), re.path...),
-			Via: by, Status: re.status, Taint: s.taints.BindParamsAt(re.taint, args, call), Conds: re.conds, Opaque: re.opaque, Removal: re.removal,
+			Via: by, Status: re.status, Taint: s.taints.BindParamsAt(re.taint, args, call).Union(re.bound), Conds: re.conds, Opaque: re.opaque, Removal: re.removal,
 			Value: held})
 	}
 	return out

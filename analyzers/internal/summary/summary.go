@@ -372,8 +372,11 @@ func (m taintModel) ResultStores(call *ssa.Call) []taint.ArgStore {
 	var out []taint.ArgStore
 	if local := m.LocalCallee(c); local != nil {
 		for _, re := range m.callResults(call.Parent(), c, local) {
-			if t, ok := carried(re.status != Unguarded, re.taint); !re.removal && ok {
-				out = append(out, taint.ArgStore{Arg: re.param, Path: re.path, Taint: t})
+			// What a handed function captured of the caller is the
+			// caller's to give, as an argument is: kept under the
+			// helper's conditions too.
+			if t, ok := carried(re.status != Unguarded, re.taint); !re.removal && (ok || re.bound.Kinds != 0 || re.bound.Params != 0) {
+				out = append(out, taint.ArgStore{Arg: re.param, Path: re.path, Taint: t, Bound: re.bound})
 			}
 		}
 		return out
@@ -387,6 +390,59 @@ func (m taintModel) ResultStores(call *ssa.Call) []taint.ArgStore {
 		}
 	}
 	return out
+}
+
+// HandedParams returns the parameters of local that the call c hands
+// functions local only calls, when the call's own functions are known
+// (heldByArgs): options applied to what local builds, whose stores are
+// mapped per call (heldEffects).
+func (m taintModel) HandedParams(c *ssa.CallCommon, local *ssa.Function) uint64 {
+	held := m.heldByArgs(c)
+	var out uint64
+	for _, pc := range m.paramCalls(local) {
+		if pc.param >= 64 || pc.param >= len(local.Params) || len(pc.chain) > 0 || pc.field >= 0 || pc.method != nil {
+			continue
+		}
+		if held(ParamCallRef{Param: pc.param + 1}) && onlyCalled(local.Params[pc.param], 0) {
+			out |= 1 << uint(pc.param)
+		}
+	}
+	return out
+}
+
+// onlyCalled reports whether the function (or list of functions) v is
+// only called: ranged or indexed, its elements loaded and called, its
+// length taken; never stored, returned, passed or captured.
+func onlyCalled(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 4 {
+		return refs == nil
+	}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.IndexAddr:
+			if x.X != v || !onlyCalled(x, depth+1) {
+				return false
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL || !onlyCalled(x, depth+1) {
+				return false
+			}
+		case ssa.CallInstruction:
+			c := x.Common()
+			if c.Value == v && !c.IsInvoke() && !slices.Contains(c.Args, v) {
+				continue
+			}
+			if b, ok := c.Value.(*ssa.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+				continue
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // carried is the taint a helper's store into what an argument points to

@@ -100,6 +100,12 @@ type Model interface {
 	// function of another package, compares (ComparedPairs), as its
 	// facts say.
 	ComparedPairsOf(fn types.Object) [][2]int
+	// HandedParams returns the parameters of local (a bit each) that the
+	// call c hands functions which local only calls, where the call's own
+	// functions are known (functional options applied to what local
+	// builds): what they store reaches local's result as the stores they
+	// make, field by field (ResultStores), not as the parameter's taint.
+	HandedParams(c *ssa.CallCommon, local *ssa.Function) uint64
 }
 
 // ArgStore is a store a helper makes on every call into what its argument
@@ -109,6 +115,10 @@ type ArgStore struct {
 	Arg   int
 	Path  []string
 	Taint Taint
+	// Bound is taint already in the caller's terms: what a function the
+	// caller handed the helper (an option) captured of the caller and
+	// stores there.
+	Bound Taint
 }
 
 // Analysis is the taint analysis of one package on a Model. Its lazily
@@ -447,7 +457,7 @@ func (a *Analysis) resultStoreTaint(root ssa.Value, path []string, vis map[ssa.V
 			if !st.Origin.IsValid() && st.Kinds != 0 {
 				st.Origin = call.Pos() // made in another package: here is where it enters
 			}
-			t = t.Union(a.bindParamsAt(st, call.Call.Args, call, vis))
+			t = t.Union(a.bindParamsAt(st, call.Call.Args, call, vis)).Union(rs.Bound)
 		}
 	}
 	return t
@@ -1130,7 +1140,18 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 	if fn := a.m.Callee(common); fn != nil && !common.IsInvoke() {
 		if local := a.m.LocalFunc(fn); local != nil {
 			rt := a.ReturnTaint(local)
-			return a.bindParamsAt(rt, common.Args, c, vis)
+			handed := a.m.HandedParams(common, local)
+			if handed == 0 {
+				return a.bindParamsAt(rt, common.Args, c, vis)
+			}
+			// What the handed functions store is the result's, field by
+			// field (ResultStores): the whole value holds each part.
+			rt.Params &^= handed
+			t := a.bindParamsAt(rt, common.Args, c, vis)
+			for _, rs := range a.m.ResultStores(c) {
+				t = t.Union(rs.Bound)
+			}
+			return t
 		}
 		if rt := a.m.ResultTaintOf(callee); rt.Kinds != 0 || rt.Params != 0 {
 			rt.Origin = c.Pos()
@@ -1612,7 +1633,14 @@ func (a *Analysis) callField(v ssa.Value, name string, vis map[ssa.Value]bool) (
 		return Taint{}, false
 	}
 	if local := a.m.LocalFunc(fn); local != nil {
-		return a.bindParamsAt(a.ReturnFieldTaint(local, name), fc.Args, c, vis), true
+		rt := a.ReturnFieldTaint(local, name)
+		handed := a.m.HandedParams(fc, local)
+		if handed == 0 {
+			return a.bindParamsAt(rt, fc.Args, c, vis), true
+		}
+		// What the handed functions store there is the call's own.
+		rt.Params &^= handed
+		return a.bindParamsAt(rt, fc.Args, c, vis).Union(a.resultStoreTaint(v, []string{name}, vis)), true
 	}
 	if fn.Object() == nil {
 		return Taint{}, false
