@@ -10,5 +10,5 @@ import (
 )
 
 func TestAppendNoCheck(t *testing.T) {
-	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), appendnocheck.Analyzer, "an")
+	stubtest.RunWithSuggestedFixes(t, analysistest.TestData(), appendnocheck.Analyzer, "an", "an/options")
 }

@@ -20,3 +20,9 @@ func TestNotFoundError(t *testing.T) {
 func TestGeneratedFiles(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), notfounderror.Analyzer, "generatedfile")
 }
+
+// TestOptions: a key built by functional options is the request's when
+// every option stores a field of the request.
+func TestOptions(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), notfounderror.Analyzer, "notfound/options")
+}

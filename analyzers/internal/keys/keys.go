@@ -109,10 +109,16 @@ func (k *Keys) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]int) 
 		}
 		return idx
 	case *ssa.Call:
-		return k.resultParam(fn, &x.Call, 0, seen)
+		if p := k.resultParam(fn, &x.Call, 0, seen); p >= 0 {
+			return p
+		}
+		return k.fieldsParam(fn, x, 0, seen)
 	case *ssa.Extract:
 		if c, ok := x.Tuple.(*ssa.Call); ok {
-			return k.resultParam(fn, &c.Call, x.Index, seen)
+			if p := k.resultParam(fn, &c.Call, x.Index, seen); p >= 0 {
+				return p
+			}
+			return k.fieldsParam(fn, c, x.Index, seen)
 		}
 	case *ssa.Alloc:
 		// A local copy of a parameter (*t0 = req), or a composite key:
@@ -153,6 +159,34 @@ func (k *Keys) keyParam1(fn *ssa.Function, v ssa.Value, seen map[ssa.Value]int) 
 		}
 	}
 	return -1
+}
+
+// fieldsParam follows a key whose fields the model knows from what the
+// call's callee (a function of the package) stores into the value it
+// returns there, itself or through the functions the call hands it
+// (functional options; Summary.ResultFields): as for a composite key,
+// every field must come from the same parameter, surely, and the Name
+// field must be among them.
+func (k *Keys) fieldsParam(fn *ssa.Function, c *ssa.Call, index int, seen map[ssa.Value]int) int {
+	if res := c.Call.Signature().Results(); index >= res.Len() || !isKeyType(res.At(index).Type()) {
+		return -1
+	}
+	fields := k.s.ResultFields(c, index)
+	if _, ok := fields["Name"]; !ok {
+		return -1
+	}
+	idx := -1
+	for _, fs := range fields {
+		if fs.Maybe || fs.Value == nil {
+			return -1
+		}
+		p := k.keyParam(fn, fs.Value, seen)
+		if p < 0 || idx >= 0 && p != idx {
+			return -1
+		}
+		idx = p
+	}
+	return idx
 }
 
 // resultParam follows a key made by a function of the package (a

@@ -219,17 +219,12 @@ func (s *Summary) convertedFrom(root ssa.Value) ssa.Value {
 		// An Unstructured a constructor of the package builds around
 		// content it is given (`return &unstructured.Unstructured{Object:
 		// m}`): the content's source.
-		fc := s.Forward(&c.Call)
-		if local := s.LocalCallee(fc); local != nil && apis.IsUnstructured(root.Type()) {
-			for _, re := range s.resultEffects(local) {
-				if re.param != i || len(re.path) != 1 || re.path[0] != apis.UnstructuredContentField {
-					continue
-				}
-				if content := s.valueAtCall(re.value, local, fc); content != nil {
-					if croot, path := s.RootOf(content); len(path) == 0 {
-						return s.convertedFrom(croot)
-					}
-				}
+		if !apis.IsUnstructured(root.Type()) {
+			return nil
+		}
+		if fs := s.ResultFields(c, i)[apis.UnstructuredContentField]; fs != nil && fs.Value != nil {
+			if croot, path := s.RootOf(fs.Value); len(path) == 0 {
+				return s.convertedFrom(croot)
 			}
 		}
 		return nil

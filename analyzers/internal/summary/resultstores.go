@@ -291,6 +291,30 @@ func (s *Summary) structParts(e *Effect, re paramEffect) []paramEffect {
 	return parts
 }
 
+// ResultFields is StructFields for result i of call: the stores its
+// callee (a function of the package) makes into the fields of the value
+// it returns there, itself or through the functions the call hands it,
+// with the values in the caller's terms.
+func (s *Summary) ResultFields(call *ssa.Call, i int) map[string]*FieldStore {
+	out := map[string]*FieldStore{}
+	fc := s.Forward(&call.Call)
+	local := s.LocalCallee(fc)
+	if local == nil {
+		return out
+	}
+	for _, re := range s.callResults(call.Parent(), fc, local) {
+		if re.param != i || len(re.path) != 1 || re.kind != StoreEffect {
+			continue
+		}
+		val := s.valueAtCall(re.value, local, fc)
+		if re.atCaller {
+			val = re.value
+		}
+		out[re.path[0]] = &FieldStore{At: call, Value: val, Maybe: re.status != Unguarded}
+	}
+	return out
+}
+
 // FieldStore is a store into one field of a struct value: where, the
 // value stored (nil when it is not known in the asker's terms), and
 // whether the store may not happen (Maybe: made under a condition, or by
@@ -310,25 +334,10 @@ type FieldStore struct {
 // the value in the caller's terms. The last store of a field in program
 // order wins. Empty for any other value.
 func (s *Summary) StructFields(v ssa.Value) map[string]*FieldStore {
-	out := map[string]*FieldStore{}
 	if call, ok := v.(*ssa.Call); ok {
-		fc := s.Forward(&call.Call)
-		local := s.LocalCallee(fc)
-		if local == nil {
-			return out
-		}
-		for _, re := range s.callResults(call.Parent(), fc, local) {
-			if re.param != 0 || len(re.path) != 1 || re.kind != StoreEffect {
-				continue
-			}
-			val := s.valueAtCall(re.value, local, fc)
-			if re.atCaller {
-				val = re.value
-			}
-			out[re.path[0]] = &FieldStore{At: call, Value: val, Maybe: re.status != Unguarded}
-		}
-		return out
+		return s.ResultFields(call, 0)
 	}
+	out := map[string]*FieldStore{}
 	ld, ok := v.(*ssa.UnOp)
 	if !ok || ld.Op != token.MUL {
 		return out

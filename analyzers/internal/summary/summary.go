@@ -400,7 +400,7 @@ func (m taintModel) HandedParams(c *ssa.CallCommon, local *ssa.Function) uint64 
 	held := m.heldByArgs(c)
 	var out uint64
 	for _, pc := range m.paramCalls(local) {
-		if pc.param >= 64 || pc.param >= len(local.Params) || len(pc.chain) > 0 || pc.field >= 0 || pc.method != nil {
+		if pc.param >= 64 || pc.param >= len(local.Params) || pc.field >= 0 || pc.method != nil {
 			continue
 		}
 		if held(ParamCallRef{Param: pc.param + 1}) && onlyCalled(local.Params[pc.param], 0) {
@@ -412,15 +412,32 @@ func (m taintModel) HandedParams(c *ssa.CallCommon, local *ssa.Function) uint64 
 
 // onlyCalled reports whether the function (or list of functions) v is
 // only called: ranged or indexed, its elements loaded and called, its
-// length taken; never stored, returned, passed or captured.
+// length taken, also by the closures that capture it (a body run as a
+// closure); never stored elsewhere, returned or passed.
 func onlyCalled(v ssa.Value, depth int) bool {
 	refs := v.Referrers()
-	if refs == nil || depth > 4 {
+	if refs == nil || depth > 6 {
 		return refs == nil
 	}
 	for _, r := range *refs {
 		switch x := r.(type) {
 		case *ssa.DebugRef:
+		case *ssa.Store:
+			if x.Addr == v {
+				continue // the spill into the cell v, followed from the parameter
+			}
+			// A parameter spilled into the cell closures capture.
+			cell, ok := x.Addr.(*ssa.Alloc)
+			if !ok || x.Val != v || ssax.SpilledParam(cell) != v || !onlyCalled(cell, depth+1) {
+				return false
+			}
+		case *ssa.MakeClosure:
+			// Captured: what the closure does with it.
+			fn, ok := x.Fn.(*ssa.Function)
+			k := slices.Index(x.Bindings, v)
+			if !ok || k < 0 || k >= len(fn.FreeVars) || !onlyCalled(fn.FreeVars[k], depth+1) {
+				return false
+			}
 		case *ssa.IndexAddr:
 			if x.X != v || !onlyCalled(x, depth+1) {
 				return false

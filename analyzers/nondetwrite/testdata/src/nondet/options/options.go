@@ -110,3 +110,21 @@ func (r *ReadyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	}
 	return ctrl.Result{}, nil
 }
+
+// The same in a closure the reconciler runs: the stamp is still kept
+// while the status holds.
+type ClosureReconciler struct{ client.Client }
+
+func (r *ClosureReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return func() (ctrl.Result, error) {
+		var w api.Widget
+		if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+			return ctrl.Result{}, client.IgnoreNotFound(err)
+		}
+		c := condition(withType("Ready"), withStatus(metav1.ConditionTrue), withReason("Reconciled"), stampedAt(metav1.Now()))
+		if meta.SetStatusCondition(&w.Status.Conditions, c) {
+			return ctrl.Result{}, r.Status().Update(ctx, &w)
+		}
+		return ctrl.Result{}, nil
+	}()
+}
