@@ -219,3 +219,10 @@ func TestKept(t *testing.T) {
 func TestOptions(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/options")
 }
+
+// TestPartCopy: a part of an object changed through a deep copy of the
+// part that is assigned back by dereference on every path is changed in
+// place.
+func TestPartCopy(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), nondetwrite.Analyzer, "nondet/partcopy")
+}

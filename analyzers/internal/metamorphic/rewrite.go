@@ -66,6 +66,7 @@ func Rules() []Rule {
 		{"spelling", "other spellings of the same API (clock values, sorting, the status subresource)", respell},
 		{"body-defer", "an unrelated deferred call added at the start of each function's body", bodyDefer},
 		{"deepcopy-into", "x := obj.DeepCopy() written as x := new(T); obj.DeepCopyInto(x)", deepCopyInto},
+		{"subobject-deepcopy", "each store P.F = e into a part P of a value (a field of a field) whose type has DeepCopy() *T made into a deep copy of P, stored into and assigned back: { d := P.DeepCopy(); d.F = e; P = *d }", subObjectDeepCopy},
 		{"value-pointer", "each local variable of another package's struct type held through a pointer to it (var x T ↔ x := &T{})", valuePointer},
 		{"literal-constructor", "each keyed literal of another package's struct built by a constructor helper that stores its fields one by one", keyedLiterals(constructorBuilder)},
 		{"literal-options", "each keyed literal of another package's struct built by a constructor that applies functional options, one option factory per field", keyedLiterals(optionsBuilder)},
@@ -1107,6 +1108,115 @@ func deepCopyInto(v *variant) int {
 		})
 	}
 	return n
+}
+
+// subObjectDeepCopy rewrites each statement P.F = e that stores into a
+// field F of a part P of a value (P itself a field: x.Spec,
+// x.Spec.Template, a path of field selections from a variable) whose type
+// T, of another package, declares DeepCopy() *T, into a store into a deep
+// copy of the part that is then assigned back by dereference:
+//
+//	{ mmdN := P.DeepCopy(); mmdN.F = e; P = *mmdN }
+//
+// The part holds the same value after either; a value has more than one
+// syntactic home on the way (the copy's pointer), which the model must
+// follow to the object.
+func subObjectDeepCopy(v *variant) int {
+	n := 0
+	info := v.pkg.TypesInfo
+	for _, fe := range v.files {
+		for _, d := range fe.file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			owner := declKey(d)
+			ast.Inspect(fd.Body, func(node ast.Node) bool {
+				var list []ast.Stmt
+				switch x := node.(type) {
+				case *ast.BlockStmt:
+					list = x.List
+				case *ast.CaseClause:
+					list = x.Body
+				case *ast.CommClause:
+					list = x.Body
+				default:
+					return true
+				}
+				for _, st := range list {
+					as, ok := st.(*ast.AssignStmt)
+					if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+						continue
+					}
+					sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
+					if !ok || !fieldSelection(info, sel) {
+						continue
+					}
+					part, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+					if !ok || !fieldPath(info, part) {
+						continue
+					}
+					named, ok := types.Unalias(info.TypeOf(part)).(*types.Named)
+					if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg() == v.pkg.Types || !declaresDeepCopy(named) {
+						continue
+					}
+					start, end := v.off(as.Pos()), v.off(as.End())
+					if !v.claim(fe, start, end) {
+						continue
+					}
+					name := v.fresh("mmd", owner)
+					p := v.text(fe, part)
+					text := fmt.Sprintf("{ %s := %s.DeepCopy(); %s.%s = %s; %s = *%s }", name, p, name, sel.Sel.Name, v.text(fe, as.Rhs[0]), p, name)
+					fe.edits = append(fe.edits, edit{start, end, text})
+					n++
+				}
+				return true
+			})
+		}
+	}
+	return n
+}
+
+// fieldSelection reports whether sel selects a field of a struct value.
+func fieldSelection(info *types.Info, sel *ast.SelectorExpr) bool {
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.FieldVal
+}
+
+// fieldPath reports whether e is a chain of field selections from a local
+// variable or parameter (x.Spec.Template): addressable, with no call,
+// index or conversion on the way.
+func fieldPath(info *types.Info, e ast.Expr) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if !fieldSelection(info, x) {
+				return false
+			}
+			e = x.X
+		case *ast.Ident:
+			obj, ok := info.Uses[x].(*types.Var)
+			return ok && !obj.IsField() && obj.Parent() != obj.Pkg().Scope()
+		default:
+			return false
+		}
+	}
+}
+
+// declaresDeepCopy reports whether the named struct type t declares
+// DeepCopy() *T itself (not one promoted from an embedded field).
+func declaresDeepCopy(t *types.Named) bool {
+	if _, ok := t.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	ptr := types.NewPointer(t)
+	m, index, _ := types.LookupFieldOrMethod(ptr, false, t.Obj().Pkg(), "DeepCopy")
+	f, ok := m.(*types.Func)
+	if !ok || len(index) != 1 {
+		return false
+	}
+	sig := f.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), ptr)
 }
 
 // respell rewrites calls into other spellings of the same API:

@@ -753,6 +753,37 @@ func SingleStored(a *ssa.Alloc) ssa.Value {
 	return val
 }
 
+// PostDominates reports whether every path from instruction a to the end
+// of its function passes through instruction b (b after a in a's block,
+// or b's block on every path from a's block to a block with no
+// successors).
+func PostDominates(b, a ssa.Instruction) bool {
+	ba, bb := a.Block(), b.Block()
+	if ba == nil || bb == nil || ba.Parent() != bb.Parent() {
+		return false
+	}
+	if ba == bb {
+		return InstrIndex(ba, a) < InstrIndex(bb, b)
+	}
+	seen := map[*ssa.BasicBlock]bool{ba: true}
+	work := []*ssa.BasicBlock{ba}
+	for len(work) > 0 {
+		blk := work[len(work)-1]
+		work = work[:len(work)-1]
+		if len(blk.Succs) == 0 {
+			return false // an end reached without passing b
+		}
+		for _, s := range blk.Succs {
+			if s == bb || seen[s] {
+				continue
+			}
+			seen[s] = true
+			work = append(work, s)
+		}
+	}
+	return true
+}
+
 // Reaches reports whether instruction b may execute after instruction a in
 // the same function (a path from a to b exists in the CFG).
 func Reaches(a, b ssa.Instruction) bool {

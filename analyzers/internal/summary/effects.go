@@ -425,6 +425,11 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		if a, ok := x.Addr.(*ssa.Alloc); ok && ssax.SpilledParam(a) == x.Val {
 			break // a parameter spilled into the cell a closure captures: no change
 		}
+		if ld, ok := x.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if c, ok := ld.X.(*ssa.Call); ok && copiedBack(c) != nil && samePlace(c.Call.Args[0], x.Addr) {
+				break // a part's copy assigned back: its stores are the part's already (copiedBack)
+			}
+		}
 		if root, path := s.RootOf(x.Addr); len(path) > 0 && (s.IsObjectRoot(root) || s.isHolderRoot(root)) || ssax.IsParam(root) {
 			if s.persistedCopy(fn, x, root, path) {
 				// The server's state copied back: the object now holds

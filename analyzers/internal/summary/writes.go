@@ -632,6 +632,14 @@ func (s *Summary) walkRoot(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []s
 				v = arg
 				continue
 			}
+			if part := copiedBack(x); part != nil && !seen[x] {
+				// A deep copy of a part that is assigned back whole on
+				// every path on (st := w.Status.DeepCopy(); st.Phase = …;
+				// w.Status = *st): the part itself.
+				seen[x] = true
+				v = part
+				continue
+			}
 			// obj.GetLabels() returns the object's own map.
 			fc := s.Forward(&x.Call)
 			callee := ssax.CalleeFunc(fc)
@@ -660,6 +668,66 @@ func (s *Summary) walkRoot(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []s
 		}
 	}
 	return v, path
+}
+
+// copiedBack returns the pointer to the part of a value that c, a
+// DeepCopy of it (p.DeepCopy() with p &x.Spec), copies, when the copy is
+// assigned back whole into that same part (x.Spec = *cp) on every path
+// from the copy to the function's end, and is otherwise only read,
+// stored into through its fields, or handed to calls: what is stored into
+// the copy is then stored into the part, as if in place. Nil otherwise:
+// a copy assigned back only under a condition (when it differs from the
+// part, say) is a copy.
+func copiedBack(c *ssa.Call) ssa.Value {
+	callee := c.Call.StaticCallee()
+	if callee == nil || callee.Name() != "DeepCopy" || callee.Signature.Recv() == nil || len(c.Call.Args) != 1 {
+		return nil
+	}
+	part := c.Call.Args[0]
+	if _, ok := part.(*ssa.FieldAddr); !ok {
+		return nil // a part of a value, not a whole object
+	}
+	var back *ssa.Store
+	for _, r := range *c.Referrers() {
+		switch x := r.(type) {
+		case *ssa.FieldAddr, *ssa.DebugRef:
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil
+			}
+			for _, rr := range *x.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Val == ssa.Value(x) && samePlace(st.Addr, part) {
+					back = st
+				}
+			}
+		case ssa.CallInstruction:
+			if x.Common().Value == ssa.Value(c) {
+				return nil
+			}
+		default:
+			return nil // stored elsewhere, returned, converted: a copy
+		}
+	}
+	if back == nil || !ssax.PostDominates(back, c) {
+		return nil
+	}
+	return part
+}
+
+// samePlace reports whether the addresses a and b are the same field path
+// from the same base value (two FieldAddr chains of one pointer).
+func samePlace(a, b ssa.Value) bool {
+	for {
+		fa, ok1 := a.(*ssa.FieldAddr)
+		fb, ok2 := b.(*ssa.FieldAddr)
+		if !ok1 || !ok2 {
+			return a == b
+		}
+		if fa.Field != fb.Field {
+			return false
+		}
+		a, b = fa.X, fb.X
+	}
 }
 
 // RootsOf returns every place v may live. It is RootOf's one answer,
