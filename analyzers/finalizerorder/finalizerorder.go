@@ -615,7 +615,7 @@ func (c *checker) cleanupAt(fn *ssa.Function, instr ssa.Instruction, obj ssa.Val
 		return local.Name()
 	}
 	// A function of another package that makes a cleanup call (its fact).
-	if callee := summary.Callee(c.pass.Pkg, &call.Call); callee != nil && c.localCallee(call) == nil {
+	if callee := summary.CalleeObject(c.pass.Pkg, &call.Call); callee != nil && c.localCallee(call) == nil {
 		if what := c.cl.of(callee); what != "" {
 			return callee.Pkg().Name() + "." + callee.Name()
 		}

@@ -248,14 +248,14 @@ func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct 
 	s := d.s
 	fc := s.Forward(&c.Call)
 	callee := ssax.CalleeFunc(fc)
-	held := summary.Callee(d.pass.Pkg, fc) // a function, or a variable of another package that holds one
+	held := summary.CalleeObject(d.pass.Pkg, fc) // a function, or a variable of another package that holds one
 	if callee == nil && held == nil && s.LocalCallee(&c.Call) == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}
 	f := apis.FuncOf(callee) // the zero Func when there is no static callee
 	var via types.Object     // the forwarder the call names, if any
 	if fc != &c.Call {
-		via = summary.Callee(d.pass.Pkg, &c.Call)
+		via = summary.CalleeObject(d.pass.Pkg, &c.Call)
 	}
 	switch {
 	case apis.IsReaderGet(f) || apis.IsTypedGet(f):

@@ -203,7 +203,7 @@ func (d *detector) leaks(fn *ssa.Function) []permLeak {
 func (d *detector) callOrigins(fn *ssa.Function, c *ssa.Call, index int) []permOrigin {
 	fc := d.s.Forward(&c.Call)
 	callee := ssax.CalleeFunc(fc)
-	held := summary.Callee(d.pass.Pkg, fc) // a function, or a variable of another package that holds one
+	held := summary.CalleeObject(d.pass.Pkg, fc) // a function, or a variable of another package that holds one
 	if callee == nil && held == nil && d.s.LocalCallee(&c.Call) == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}

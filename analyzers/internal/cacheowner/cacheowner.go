@@ -170,7 +170,7 @@ func (m *Model) callOwner(c *ssa.Call, i int) *Owner {
 	fc := m.s.Forward(c.Common())
 	callee := ssax.CalleeFunc(fc)
 	local := m.s.LocalCallee(&c.Call)
-	held := summary.Callee(m.pass.Pkg, fc) // a function, or a variable of another package that holds one
+	held := summary.CalleeObject(m.pass.Pkg, fc) // a function, or a variable of another package that holds one
 	if callee == nil && held == nil && local == nil {
 		return nil // a dynamic call; a closure of the package goes on
 	}

@@ -145,7 +145,7 @@ func (w *errWalker[T]) call(c *ssa.Call, errVal ssa.Value, index int, direct boo
 	fc := w.f.s.Forward(&c.Call)
 	callee := ssax.CalleeFunc(fc)
 	locals := w.f.s.LocalCallees(&c.Call)
-	if callee == nil && len(locals) == 0 && summary.Callee(w.f.s.Pass.Pkg, fc) == nil {
+	if callee == nil && len(locals) == 0 && summary.CalleeObject(w.f.s.Pass.Pkg, fc) == nil {
 		// A dynamic call; a closure of the package, or a variable of
 		// another package that holds a function (its facts), goes on.
 		w.opaque = true

@@ -114,7 +114,7 @@ func (m *Model) directSideEffects(fn *ssa.Function) []*SideEffect {
 				if m.s.LocalCallee(c) == nil {
 					c = m.s.Forward(c)
 				}
-				var callee types.Object = summary.Callee(m.pass.Pkg, c) // a function, or a variable of another package that holds one
+				var callee types.Object = summary.CalleeObject(m.pass.Pkg, c) // a function, or a variable of another package that holds one
 				if sf := ssax.CalleeFunc(c); sf != nil {
 					callee = sf // also an interface's method
 				}

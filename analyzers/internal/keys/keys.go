@@ -198,7 +198,7 @@ func (k *Keys) resultParam(fn *ssa.Function, c *ssa.CallCommon, index int, seen 
 	if callee == nil && !c.IsInvoke() && k.ImportKey != nil {
 		// A key made by a function of another package: its fact.
 		fc := k.s.Forward(c)
-		if f := summary.Callee(k.s.Pass.Pkg, fc); f != nil {
+		if f := summary.CalleeObject(k.s.Pass.Pkg, fc); f != nil {
 			if r, ps, ok := k.ImportKey(f); ok && r == index {
 				j := -1
 				for _, p := range ps {

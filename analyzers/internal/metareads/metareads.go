@@ -399,7 +399,7 @@ func (d *meta) mdCallSources(c *ssa.Call) []mdSource {
 		}
 		return nil
 	}
-	fs := d.factOf(summary.Callee(d.pass.Pkg, fc))
+	fs := d.factOf(summary.CalleeObject(d.pass.Pkg, fc))
 	if fs == nil {
 		return nil
 	}
@@ -432,7 +432,7 @@ func (d *meta) flowSource(src mdSource, stop *ssa.Function) []mdHit {
 	if src.site != "" {
 		// Through a helper of another package: its results carry the read.
 		if c, ok := src.val.(*ssa.Call); ok {
-			if fs := d.factOf(summary.Callee(d.pass.Pkg, &c.Call)); fs != nil {
+			if fs := d.factOf(summary.CalleeObject(d.pass.Pkg, &c.Call)); fs != nil {
 				for _, mr := range fs.Reads {
 					if mr.Field == src.state.field && mr.Key == src.state.key && mr.IsMap == src.state.isMap {
 						for i := 0; i < 64; i++ {
@@ -731,7 +731,7 @@ func (d *meta) mdWriteSites(fn *ssa.Function) []mdWriteSite {
 					}
 					continue
 				}
-				fs := d.factOf(summary.Callee(d.pass.Pkg, fc))
+				fs := d.factOf(summary.CalleeObject(d.pass.Pkg, fc))
 				if fs == nil {
 					continue
 				}

@@ -347,7 +347,7 @@ func (col *collector) into(r *roots.Root, fi *summary.FuncInfo, c *ssa.Call, st 
 // foreignLoss returns the LostRequeueFact of the function of another
 // package that c calls, or nil.
 func (col *collector) foreignLoss(c *ssa.Call) *LostRequeueFact {
-	callee := summary.Callee(col.pass.Pkg, col.s.Forward(&c.Call))
+	callee := summary.CalleeObject(col.pass.Pkg, col.s.Forward(&c.Call))
 	if callee == nil || callee.Pkg() == nil || callee.Pkg() == col.pass.Pkg {
 		return nil
 	}

@@ -364,7 +364,7 @@ func (s *Summary) FactOf(fn *types.Func) *FuncSummary {
 // It is the one way to ask for a callee's facts from a call; nil for an
 // interface call, a function of the package, or a callee without facts.
 func (s *Summary) CalleeFact(c *ssa.CallCommon) (*FuncSummary, types.Object) {
-	obj := Callee(s.Pass.Pkg, c)
+	obj := CalleeObject(s.Pass.Pkg, c)
 	if fs := s.ObjectFact(obj); fs != nil {
 		return fs, obj
 	}
@@ -927,13 +927,13 @@ func ImportFuncFact(pass *analysis.Pass, fn types.Object, fact analysis.Fact) bo
 	return pass.ImportObjectFact(fn, fact)
 }
 
-// Callee returns what the call c calls in another package, as the object
+// CalleeObject returns what the call c calls in another package, as the object
 // its facts are recorded on: its static callee, or the exported variable
 // of another package it loads its function from (ExportFuncFacts records
 // the held function's facts there). nil for an interface call or any
 // other dynamic call. With ImportFuncFact it is the one way a check asks
 // for the facts of what a call calls.
-func Callee(pkg *types.Package, c *ssa.CallCommon) types.Object {
+func CalleeObject(pkg *types.Package, c *ssa.CallCommon) types.Object {
 	if c == nil || c.IsInvoke() {
 		return nil
 	}

@@ -232,7 +232,7 @@ func (m taintModel) ResultTaintOf(obj types.Object) taint.Taint {
 
 // CalleeObject returns what the call c calls in another package (Callee).
 func (m taintModel) CalleeObject(c *ssa.CallCommon) types.Object {
-	return Callee(m.Pass.Pkg, c)
+	return CalleeObject(m.Pass.Pkg, c)
 }
 
 // ResultFieldTaintOf returns the taint of a field of the struct result of

@@ -38,7 +38,7 @@ type Write struct {
 	// Helper is the function of another package that performs the write
 	// when the site is a helper call; HelperSite is where, as file:line:col.
 	// Helper is a function, or an exported variable that holds one
-	// (summary.Callee).
+	// (summary.CalleeObject).
 	Helper     types.Object
 	HelperSite string
 	// Writer is the subresource writer of a write whose subresource the
@@ -128,7 +128,7 @@ func (s *Summary) classifyWrite(call ssa.CallInstruction) []*Write {
 	ws := s.classifyWriteOf(call, c)
 	if c != call.Common() {
 		for _, w := range ws {
-			w.Via = Callee(s.Pass.Pkg, call.Common())
+			w.Via = CalleeObject(s.Pass.Pkg, call.Common())
 		}
 	}
 	return ws

@@ -1036,8 +1036,9 @@ func (a *Analysis) callTaint(c *ssa.Call, vis map[ssa.Value]bool) Taint {
 			if k := apis.TaintGlobalSources[[2]string{apis.PathOf(g.Pkg.Pkg), g.Name()}]; k != 0 {
 				return Taint{Kinds: k, Source: g.Pkg.Pkg.Name() + "." + g.Name(), Origin: c.Pos()}
 			}
-			if g.Pkg != c.Parent().Pkg && g.Object() != nil {
-				if rt := a.m.ResultTaintOf(g.Object()); rt.Kinds != 0 || rt.Params != 0 {
+			if obj := a.m.CalleeObject(common); obj != nil && obj == g.Object() {
+				// What the variable of another package holds, by its facts.
+				if rt := a.m.ResultTaintOf(obj); rt.Kinds != 0 || rt.Params != 0 {
 					rt.Origin = c.Pos()
 					return a.bindParamsAt(rt, common.Args, c, vis)
 				}

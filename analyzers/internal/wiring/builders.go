@@ -206,7 +206,7 @@ func (m *Model) followBuilder(fn *ssa.Function, start *ssa.Call) *Wiring {
 								work = append(work, local.Params[i])
 							}
 						}
-					} else if callee := summary.Callee(m.pass.Pkg, &r.Call); callee != nil && w.Reconciler == nil {
+					} else if callee := summary.CalleeObject(m.pass.Pkg, &r.Call); callee != nil && w.Reconciler == nil {
 						// A helper of another package that completes the
 						// builder it is passed (its CompletesFact).
 						var fact CompletesFact
