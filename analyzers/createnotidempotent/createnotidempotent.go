@@ -33,9 +33,9 @@ var Doc = &checkdoc.Doc{
 		"runs before the cache shows the previous child still does. A `Create` with a fixed name fails with AlreadyExists once the object exists; when that " +
 		"error is returned from `Reconcile`, every later reconcile fails and is retried with backoff.",
 	Detection: "Reported, in the reconcile scope:\n" +
-		"- (a) a `Create` whose object is given `GenerateName` (a composite-literal key, `SetGenerateName`, or metadata handed to a constructor helper of the package " +
-		"that stores it into the object it returns) " +
-		"and no `Name`, directly or in a helper of another package whose summary says so (the message says whether " +
+		"- (a) a `Create` whose object is given `GenerateName` (a composite-literal key, `SetGenerateName`, metadata handed to a constructor helper of the package " +
+		"that stores it into the object it returns, or to a functional option such a constructor applies: `newPod(withMeta(m))`) " +
+		"and no `Name`, directly or in a helper of another package (also one held in an exported variable of that package) whose summary says so (the message says whether " +
 		"a lookup runs before it: without one, every pass creates another object);\n" +
 		"- (b) a `Create` (controller-runtime, client-go typed, or a helper of any package whose summary says " +
 		"its AlreadyExists error escapes) whose error reaches the error result of a reconcile root, directly, " +

@@ -34,7 +34,8 @@ var Doc = &checkdoc.Doc{
 		"written, a failed cleanup is never retried: the external resource, the volume or the DNS record leaks.",
 	Detection: "Reported: the write that persists a finalizer's removal (an `Update` or `Patch` of the object after " +
 		"`controllerutil.RemoveFinalizer` on it, or after a helper of this or another package (its facts) that " +
-		"removes the finalizer, or the call of a helper of the package that does both) when a cleanup call on the same " +
+		"removes the finalizer (a function held in an exported variable of another package counts by the facts of the " +
+		"function it holds), or the call of a helper of the package that does both) when a cleanup call on the same " +
 		"deletion path\n\n" +
 		"- can run before the removal (a path leads from it to the removal, also when it runs only on some paths: " +
 		"under `if controllerutil.ContainsFinalizer(…)`, in a loop) and its error can be non-nil when the write runs: " +

@@ -45,7 +45,8 @@ var Doc = &checkdoc.Doc{
 		"fields) in a loop over the list introduces the order, and conditions inside that loop only filter " +
 		"which items are appended. Order also enters through a `(*sync.Map).Range` callback, through " +
 		"`reflect.Value.MapKeys`, through writes into a `strings.Builder` or `bytes.Buffer` (`fmt.Fprintf(&b, …)`, " +
-		"`b.WriteString`) inside a map range, also when a helper (of the package, or of another through its facts) does the ranging or the " +
+		"`b.WriteString`) inside a map range, also when a helper (of the package, or of another through its facts, also a function held in an " +
+		"exported variable of that package) does the ranging or the " +
 		"writing, and through the completion order of goroutines started in a loop (what they append to a " +
 		"shared slice or send on a channel; no fix is offered for it, since the sort must wait for them), and through " +
 		"a `select` whose cases receive values of two channels into one list (among the ready cases it picks one at " +

@@ -36,7 +36,9 @@ package whose ` + "`(Result, error)`" + ` pair the root returns unchanged, or wh
 (as it is or wrapped, with a Result of its own: ` + "`if _, err := r.step(ctx); err != nil { return ctrl.Result{}, err }`" + `;
 a step of a list of sub-reconcilers counts too), where
 - R is provably non-zero: a composite literal with ` + "`Requeue: true`" + ` or a positive
-  constant ` + "`RequeueAfter`" + `, or a value whose every Phi input is such a literal;
+  constant ` + "`RequeueAfter`" + `, a value whose every Phi input is such a literal, or a Result
+  a constructor of the package builds with such fields, itself or through the functional
+  options the call hands it (` + "`result(after(time.Minute))`" + `);
 - E may be non-nil: anything but the constant ` + "`nil`" + ` or a value known to be nil on
   the way to the return (the true edge of ` + "`E == nil`" + `, the false edge of ` + "`E != nil`" + `).
   ` + "`return ctrl.Result{RequeueAfter: d}, r.setPhase(ctx, obj)`" + ` is reported: whenever the call
