@@ -94,3 +94,11 @@ func TestCreatesEveryPass(t *testing.T) {
 func TestTables(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/tables")
 }
+
+// TestVarFuncs: a write helper held in an exported variable of another
+// package is judged by the function it holds: one that writes on every
+// pass is reported at the call, one that compares first, or runs
+// CreateOrUpdate, is not.
+func TestVarFuncs(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), unconditionalwrite.Analyzer, "uw/varfuncs")
+}
