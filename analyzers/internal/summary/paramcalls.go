@@ -645,6 +645,20 @@ func (s *Summary) boundValue(fn *ssa.Function, ref calls.FuncRef, v ssa.Value) s
 	if c, ok := v.(*ssa.Const); ok {
 		return c
 	}
+	switch x := v.(type) {
+	case *ssa.Convert:
+		v = x.X // string(p) of a receiver of a named string type: its value
+	case *ssa.ChangeType:
+		v = x.X
+	}
+	if p, ok := v.(*ssa.Parameter); ok {
+		// The receiver of a method value or of an interface's method (an
+		// option type's Apply): the value the caller made it from.
+		if ref.Recv != nil && fn != nil && len(ref.Fn.Params) > 0 && p == ref.Fn.Params[0] && definedIn(fn, ref.Recv) {
+			return ref.Recv
+		}
+		return nil
+	}
 	// A captured variable: a FreeVar holding the value, or, read through
 	// its cell, the cell.
 	fv, ok := v.(*ssa.FreeVar)

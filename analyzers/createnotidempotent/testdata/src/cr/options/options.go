@@ -76,3 +76,48 @@ func (r *StableReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 	}
 	return ctrl.Result{}, nil
 }
+
+// Options as values of types with a method: the name prefix is the
+// value the caller converted.
+type podSetting interface{ set(*corev1.Pod) }
+
+type prefixSetting string
+
+func (p prefixSetting) set(pod *corev1.Pod) { pod.GenerateName = string(p) }
+
+type nameSetting string
+
+func (n nameSetting) set(pod *corev1.Pod) { pod.Name = string(n) }
+
+type nsSetting string
+
+func (n nsSetting) set(pod *corev1.Pod) { pod.Namespace = string(n) }
+
+func buildPod(settings ...podSetting) *corev1.Pod {
+	pod := new(corev1.Pod)
+	for _, s := range settings {
+		s.set(pod)
+	}
+	return pod
+}
+
+type SettingsReconciler struct{ client.Client }
+
+func (r *SettingsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	pod := buildPod(nsSetting(req.Namespace), prefixSetting(req.Name+"-"))
+	if err := r.Create(ctx, pod); err != nil { // want `createnotidempotent: Create of an object with GenerateName and no Name`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
+
+// Twin: a stable name set the same way, AlreadyExists ignored.
+type NamedSettingsReconciler struct{ client.Client }
+
+func (r *NamedSettingsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	pod := buildPod(nsSetting(req.Namespace), nameSetting(req.Name+"-worker"))
+	if err := r.Create(ctx, pod); err != nil {
+		return ctrl.Result{}, client.IgnoreAlreadyExists(err)
+	}
+	return ctrl.Result{}, nil
+}

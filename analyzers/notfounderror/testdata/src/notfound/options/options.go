@@ -47,3 +47,44 @@ func (r *DependencyReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	}
 	return ctrl.Result{}, nil
 }
+
+// Options as values of types with a method: each part of the key is the
+// value the caller converted.
+type keyPart interface{ fill(*types.NamespacedName) }
+
+type nsPart string
+
+func (p nsPart) fill(k *types.NamespacedName) { k.Namespace = string(p) }
+
+type namePart string
+
+func (p namePart) fill(k *types.NamespacedName) { k.Name = string(p) }
+
+func keyOf(parts ...keyPart) types.NamespacedName {
+	var k types.NamespacedName
+	for _, p := range parts {
+		p.fill(&k)
+	}
+	return k
+}
+
+type PartsReconciler struct{ client.Client }
+
+func (r *PartsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, keyOf(nsPart(req.Namespace), namePart(req.Name)), &cm); err != nil {
+		return ctrl.Result{}, err // want `notfounderror: \(\*PartsReconciler\).Reconcile returns the NotFound error of the Get of the requested object`
+	}
+	return ctrl.Result{}, nil
+}
+
+// Twin: a fixed name in the same parts: a dependency.
+type FixedPartsReconciler struct{ client.Client }
+
+func (r *FixedPartsReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var cm corev1.ConfigMap
+	if err := r.Get(ctx, keyOf(nsPart(req.Namespace), namePart("shared")), &cm); err != nil {
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, nil
+}
