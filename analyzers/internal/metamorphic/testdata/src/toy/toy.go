@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"toy/part"
 )
 
 // Stamp calls time.Now directly.
@@ -57,4 +59,13 @@ func Query(host string) string {
 	u.Host = host
 	u.RawQuery = "at=" + time.Now().Format(time.DateOnly)
 	return u.String()
+}
+
+// Holder holds a part of another package's type.
+type Holder struct{ Spec part.Spec }
+
+// Scale stores into a part of the holder.
+func Scale(h *Holder, n int) {
+	h.Spec.Replicas = n
+	h.Spec.Note = time.Now().String()
 }
