@@ -680,10 +680,13 @@ func (s *Summary) walkRoot(v ssa.Value, seen map[ssa.Value]bool) (ssa.Value, []s
 // part, say) is a copy.
 func copiedBack(c *ssa.Call) ssa.Value {
 	callee := c.Call.StaticCallee()
-	if callee == nil || callee.Name() != "DeepCopy" || callee.Signature.Recv() == nil || len(c.Call.Args) != 1 {
+	if callee == nil || !apis.IsDeepCopy(callee.Name()) || callee.Signature.Recv() == nil || len(c.Call.Args) != 1 {
 		return nil
 	}
 	part := c.Call.Args[0]
+	if !types.Identical(part.Type(), c.Type()) {
+		return nil // a copy of another type (DeepCopyObject's runtime.Object): not assigned back as is
+	}
 	if _, ok := part.(*ssa.FieldAddr); !ok {
 		return nil // a part of a value, not a whole object
 	}
