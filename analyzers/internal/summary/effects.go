@@ -37,7 +37,9 @@ type Effect struct {
 	Root  ssa.Value
 	Path  []string       // for stores: the field path, e.g. [Status Phase]
 	Write apis.WriteKind // for writes
-	// Value is the stored value, when known.
+	// Value is the stored value, when known, in the function's terms: for
+	// a store mapped from a helper, the argument or constant the helper
+	// stored (nil for a value the helper made itself).
 	Value ssa.Value
 	// Removal says the store removes an element (RemoveFinalizer,
 	// RemoveOwnerReference, RemoveStatusCondition) rather than setting a
@@ -76,6 +78,9 @@ type Effect struct {
 	// it calls (paramCallEffects): the helper's own effects cannot show
 	// it, so its writes after it (WrittenBy) persist it at this call.
 	Handed bool
+	// mapped marks an effect mapped from a callee: its Taint is the
+	// callee's, bound to the call, whatever its Value.
+	mapped bool
 }
 
 // Cond is a condition of a function: the edge Dep of one of FI's Ifs.
@@ -191,7 +196,7 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 			}
 			for _, e := range effects {
 				e.Status = Combine(st, e.Status)
-				if e.Kind == StoreEffect && e.Value != nil && e.Via == nil && !e.Captured {
+				if e.Kind == StoreEffect && e.Value != nil && e.Via == nil && !e.Captured && !e.mapped {
 					// (A captured store keeps the taint its closure gave it.)
 					e.Taint = s.taints.TaintOf(e.Value)
 				}
@@ -628,6 +633,9 @@ func (s *Summary) capturedEffects(fn *ssa.Function, instr ssa.Instruction, closu
 			// The writes after it in the closure: they share the call
 			// with it now.
 			cp.WrittenBy = laterWrites(inner, e, slices.Clone(e.WrittenBy))
+			if v := outerValue(fn, e.Value); v != nil {
+				cp.Value = v // what fn gave the closure to store
+			}
 		}
 		out = append(out, &cp)
 	}
@@ -637,6 +645,42 @@ func (s *Summary) capturedEffects(fn *ssa.Function, instr ssa.Instruction, closu
 			WrittenBy: as.writtenBy, Captured: true})
 	}
 	return out
+}
+
+// outerValue returns v, a value a closure of fn stores, in fn's terms: a
+// constant, or what fn bound to a variable the closure captured (by
+// value, or in a cell given one value before the closure is made); nil
+// for a value the closure computes.
+func outerValue(fn *ssa.Function, v ssa.Value) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x
+	case *ssa.ChangeType:
+		return outerValue(fn, x.X)
+	case *ssa.Convert:
+		if _, basic := x.Type().Underlying().(*types.Basic); basic {
+			return outerValue(fn, x.X)
+		}
+	case *ssa.FreeVar:
+		mc, k := ssax.ClosureOf(x)
+		if mc == nil {
+			return nil
+		}
+		if b := mc.Bindings[k]; definedIn(fn, b) {
+			if _, cell := b.(*ssa.Alloc); !cell {
+				return b
+			}
+		} else if mc.Parent() != fn {
+			return outerValue(fn, b) // through the closures between
+		}
+	case *ssa.UnOp:
+		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+			if b := ssax.ReadOnlyCell(fv); b != nil && definedIn(fn, b) {
+				return b
+			}
+		}
+	}
+	return nil
 }
 
 // passedClosureEffects returns the effects of the closures of fn that the
@@ -691,6 +735,10 @@ func (s *Summary) helperEffects(fn *ssa.Function, instr ssa.Instruction, c *ssa.
 		}
 		if e := s.mappedEffect(fn, instr, c.Args[pe.param], pe, via, s.taints.BindParamsAt(spec(pe), c.Args, instr)); e != nil {
 			e.ParamCall = passedParamCall(fn, c, pe.paramCall)
+			if pe.kind == StoreEffect && pe.value != nil {
+				// What the helper stored, as the caller gave it.
+				e.Value = s.valueAtCall(pe.value, local, c)
+			}
 			out = append(out, e)
 		}
 	}
@@ -743,7 +791,7 @@ func (s *Summary) mappedEffect(fn *ssa.Function, instr ssa.Instruction, arg ssa.
 		return nil
 	}
 	return &Effect{Kind: pe.kind, Instr: instr, Root: root, Path: path, Write: pe.write, Via: via, Status: pe.status,
-		Taint: t, WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal}
+		Taint: t, WrittenBy: pe.writtenBy, Conds: pe.conds, Opaque: pe.opaque, Removal: pe.removal, mapped: true}
 }
 
 // anyCalleeEffects maps the stores of the functions of the package that a

@@ -190,6 +190,13 @@ func (s *Summary) valueAtCall(v ssa.Value, callee *ssa.Function, cc *ssa.CallCom
 	switch x := v.(type) {
 	case *ssa.Const:
 		return x
+	case *ssa.ChangeType:
+		// string(p) of a parameter of a named string type: its value.
+		return s.valueAtCall(x.X, callee, cc)
+	case *ssa.Convert:
+		if _, basic := x.Type().Underlying().(*types.Basic); basic {
+			return s.valueAtCall(x.X, callee, cc)
+		}
 	case *ssa.Parameter:
 		if callee != nil && x.Parent() != callee && encloses(x.Parent(), callee) {
 			// A parameter of a function the callee (a closure) is made
