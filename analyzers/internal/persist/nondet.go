@@ -208,6 +208,9 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			if ifi == nil {
 				return nil
 			}
+			if madeAfter(fi.Fn, stTaint, ifi) {
+				return nil // the comparison runs before the value exists: it compares the rest
+			}
 			if md.defeatedReport(ifi.Cond, mask, 0) {
 				continue // a report (or a flag it sets) that compares the stamped value itself
 			}
@@ -218,6 +221,25 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 		return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint, Defeated: true}
 	}
 	return nil
+}
+
+// madeAfter reports whether the non-deterministic value t is made in fn
+// (its source called there) only after the instruction at has run, on
+// every path: a comparison decided at at cannot include it, whatever it
+// compares.
+func madeAfter(fn *ssa.Function, t taint.Taint, at ssa.Instruction) bool {
+	if !t.Origin.IsValid() {
+		return false
+	}
+	var src ssa.Instruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok && c.Pos() == t.Origin {
+				src = instr
+			}
+		}
+	}
+	return src != nil && !ssax.Reaches(src, at)
 }
 
 // defeatedHelperStore reports whether st, a store a helper of the package
@@ -332,7 +354,7 @@ func (md *Model) taintedGuards(fi *summary.FuncInfo, st, w *summary.Effect, mask
 			return false
 		}
 		if k := fi.Guard(ifi).Kind; (k == summary.Equality || k == summary.Observed) && !deadlineTest(ifi.Cond) &&
-			md.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask != 0 {
+			md.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask != 0 && !madeAfter(fi.Fn, st.Taint, ifi) {
 			tainted++
 			continue
 		}
@@ -402,7 +424,7 @@ func (md *Model) taintedHelperConds(st *summary.Effect, mask apis.TaintKind) boo
 			return false
 		}
 		if k := c.FI.Guard(ifi).Kind; (k == summary.Equality || k == summary.Observed) && !deadlineTest(ifi.Cond) &&
-			md.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask != 0 {
+			md.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask != 0 && !madeAfter(c.FI.Fn, st.Taint, ifi) {
 			tainted++
 			continue
 		}
