@@ -390,7 +390,81 @@ func (s *Summary) storeSetter(store *ssa.Store) Guard {
 			out = Guard{Kind: Unknown, FailSucc: -1}
 		}
 	}
+	if out.Kind == Config && s.incrementedBefore(store) {
+		return Guard{Kind: Change, FailSucc: -1}
+	}
 	return out
+}
+
+// incrementedBefore reports whether every path to instr in its function
+// first changes an object by a counter step: a field of the object, or an
+// element of a value the function stores into the object, incremented or
+// decremented by a nonzero constant (w.Status.Restarts++; counts[i]++
+// before setCounts(w, counts)). The step changes the object whatever it
+// held, so a flag set after it says that something changed.
+func (s *Summary) incrementedBefore(instr ssa.Instruction) bool {
+	fn := instr.Parent()
+	var stores []*Effect
+	for _, b := range fn.Blocks {
+		for _, x := range b.Instrs {
+			st, ok := x.(*ssa.Store)
+			if !ok || !counterStep(st) || !ssax.Dominates(st, instr) {
+				continue
+			}
+			root, _ := s.RootOf(st.Addr)
+			if s.IsObjectRoot(root) {
+				return true
+			}
+			if stores == nil {
+				stores = s.Effects(fn)
+			}
+			for _, e := range stores {
+				if e.Kind != StoreEffect || e.Value == nil || !s.IsObjectRoot(e.Root) || !ssax.Dominates(st, e.Instr) {
+					continue
+				}
+				if r, _ := s.RootOf(e.Value); r == root {
+					return true // the stepped value goes into the object
+				}
+			}
+		}
+	}
+	return false
+}
+
+// counterStep reports whether st stores, at its address, the value loaded
+// from that address plus or minus a nonzero constant (x++, x -= 2).
+func counterStep(st *ssa.Store) bool {
+	b, ok := st.Val.(*ssa.BinOp)
+	if !ok || b.Op != token.ADD && b.Op != token.SUB {
+		return false
+	}
+	ld, c := b.X, b.Y
+	if _, isConst := ld.(*ssa.Const); isConst {
+		ld, c = c, ld
+	}
+	k, ok := c.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.Int || constant.Sign(k.Value) == 0 {
+		return false
+	}
+	load, ok := ld.(*ssa.UnOp)
+	return ok && load.Op == token.MUL && sameAddr(load.X, st.Addr)
+}
+
+// sameAddr reports whether a and b compute the same address: the same
+// value, or the same field or element of the same address.
+func sameAddr(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	switch x := a.(type) {
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && sameAddr(x.X, y.X)
+	case *ssa.IndexAddr:
+		y, ok := b.(*ssa.IndexAddr)
+		return ok && x.Index == y.Index && sameAddr(x.X, y.X)
+	}
+	return false
 }
 
 // ChangeReporter returns the change reporter of the API that call c is
@@ -546,6 +620,9 @@ func (s *Summary) flagSetter(phi *ssa.Phi, i int, seen map[ssa.Value]bool) Guard
 				out = Guard{Kind: Lifecycle, FailSucc: -1}
 			}
 		}
+	}
+	if out.Kind == Config && len(pred.Instrs) > 0 && s.incrementedBefore(pred.Instrs[len(pred.Instrs)-1]) {
+		return Guard{Kind: Change, FailSucc: -1}
 	}
 	return out
 }

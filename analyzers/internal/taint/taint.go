@@ -376,6 +376,14 @@ func (a *Analysis) taint1(v ssa.Value, vis map[ssa.Value]bool) Taint {
 		if t, ok := a.calledField(x, vis); ok {
 			return t
 		}
+		if ld, ok := x.X.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			// A field of a struct loaded whole: what is stored at that
+			// field, not what its siblings hold.
+			if st, ok := x.X.Type().Underlying().(*types.Struct); ok {
+				t := a.pointeePartTaint(ld.X, []string{st.Field(x.Field).Name()}, ld, ld.Pos(), vis)
+				return t.Union(versionPart(x, types.NewPointer(x.Type()), x.Pos()))
+			}
+		}
 		return a.taint(x.X, vis).Union(versionPart(x, types.NewPointer(x.Type()), x.Pos()))
 	case *ssa.Index:
 		// An element chosen by a drawn index (alphabet[n]) is drawn too.
@@ -491,7 +499,13 @@ func (a *Analysis) loadTaint(load *ssa.UnOp, vis map[ssa.Value]bool) Taint {
 // of its uses count (pointerUses), and every store when the pointer
 // escapes.
 func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos, vis map[ssa.Value]bool) Taint {
-	if fv, ok := ptr.(*ssa.FreeVar); ok {
+	return a.pointeePartTaint(ptr, nil, at, pos, vis)
+}
+
+// pointeePartTaint is pointeeTaint of the part at path below what ptr
+// points to (a field of a struct loaded whole: cur := conds[i]; cur.Status).
+func (a *Analysis) pointeePartTaint(ptr ssa.Value, below []string, at ssa.Instruction, pos token.Pos, vis map[ssa.Value]bool) Taint {
+	if fv, ok := ptr.(*ssa.FreeVar); ok && len(below) == 0 {
 		if cell, ok := a.m.Binding(fv).(*ssa.Alloc); ok {
 			if _, basic := ssax.Deref(cell.Type()).Underlying().(*types.Basic); basic {
 				// A string or number of the enclosing function that the
@@ -501,6 +515,9 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 		}
 	}
 	root, path := a.m.RootOf(ptr)
+	if len(below) > 0 {
+		path = append(slices.Clone(path), below...)
+	}
 	fn := ptr.Parent()
 	if at != nil {
 		fn = at.Parent()
@@ -601,6 +618,12 @@ func (a *Analysis) pointeeTaint(ptr ssa.Value, at ssa.Instruction, pos token.Pos
 			// taint, not its siblings'.
 			if ft, ok := a.callField(st.val, path[n], vis); ok {
 				t = t.Union(ft)
+				continue
+			}
+			if ld, ok := st.val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				// A struct copied in whole from where it was loaded
+				// (cur := conds[i]; cur.Status): that part of it.
+				t = t.Union(versionAt(a.subTaint(st.val, path[n:], vis, 4), path[n:]))
 				continue
 			}
 		}
@@ -802,6 +825,11 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 		// copy's resourceVersion only in its ObjectMeta).
 		return versionAt(a.taint(v, vis), full).Union(stored)
 	default:
+		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL && len(rest) > 0 {
+			// A value loaded whole from an object or a parameter (an
+			// element of its conditions): what is stored at the part.
+			return a.pointeePartTaint(ld.X, rest, ld, ld.Pos(), vis)
+		}
 		return a.taint(v, vis)
 	}
 	if depth == 0 {

@@ -28,6 +28,8 @@ type WidgetStatus struct {
 	Phase              string             `json:"phase,omitempty"`
 	Keys               []string           `json:"keys,omitempty"`
 	Conditions         []metav1.Condition `json:"conditions,omitempty"`
+	Restarts           int32              `json:"restarts,omitempty"`
+	Attempts           []int32            `json:"attempts,omitempty"`
 }
 
 // DeepCopy copies the Widget.
