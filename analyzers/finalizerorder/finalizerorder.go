@@ -43,9 +43,8 @@ var Doc = &checkdoc.Doc{
 		"- runs in a goroutine (`go r.cleanup(…)`), so nothing waits for it; or\n" +
 		"- runs after the write (the removal is persisted first); or\n" +
 		"- is a `Delete`/`DeleteAllOf` that returned nil of an object that can still exist afterwards, and nothing " +
-		"reads it back before the removal: a custom resource (its controller may hold it with a finalizer of its own), " +
-		"a Pod, PersistentVolumeClaim, PersistentVolume or Namespace (held by the cluster's own finalizers or a " +
-		"graceful termination), or any object deleted with foreground propagation. A `Get` or `List` between the " +
+		"reads it back before the removal: a custom resource (its controller may hold it with a finalizer of its own, " +
+		"whose cleanup can need this object), or any object deleted with foreground propagation. A `Get` or `List` between the " +
 		"delete and the removal (Get until NotFound), or a removal that runs only on the true edge of " +
 		"`apierrors.IsNotFound` of the delete's error (delete again until NotFound), waits for it.\n\n" +
 		"A cleanup call is a `Delete`/`DeleteAllOf` of another object, external I/O (HTTP, SQL, the SDK packages " +
@@ -75,8 +74,10 @@ var Doc = &checkdoc.Doc{
 		"- writes of the object itself (status updates on the deletion path) and calls that only log, and the " +
 		"delete of the object whose own finalizer is removed (a protection finalizer taken off a Secret, then the " +
 		"Secret deleted by the name it was read with);\n" +
-		"- functions of `_test.go` files outside the reconcile scope (a test's own fixtures);\n" + "- a delete that returned nil of an object of another built-in kind (a ConfigMap, a Secret, a Deployment deleted " +
-		"in the background is gone when the call returns, unless someone added a finalizer) or of unknown kind " +
+		"- functions of `_test.go` files outside the reconcile scope (a test's own fixtures);\n" + "- a delete that returned nil of an object of a built-in kind deleted in the background (a ConfigMap is gone when " +
+		"the call returns; what keeps a Pod, a PersistentVolumeClaim or a Namespace afterwards, a graceful termination, " +
+		"pvc-protection or the namespace's finalizer, is the cluster's work and completes without this object, and " +
+		"waiting for it can deadlock: a claim stays while the pods of this object's StatefulSet mount it) or of unknown kind " +
 		"(unstructured, an interface value);\n" +
 		"- helpers of other packages that remove a finalizer and write the object in one call: their facts do " +
 		"not say which write persists the removal;\n" +
@@ -293,7 +294,7 @@ func (c *checker) lingeringDelete(call *ssa.Call, depth int) string {
 		case foreground(&call.Call):
 			return "it deletes in the foreground, so the object stays until its dependents are gone"
 		case w.Object != nil && apis.DeletionMayLinger(ssax.StripConv(w.Object).Type()):
-			return fmt.Sprintf("a %s can have finalizers (or a graceful termination) that keep it after the Delete returns", typeName(ssax.StripConv(w.Object).Type()))
+			return fmt.Sprintf("a %s can have finalizers of its own controller that keep it after the Delete returns", typeName(ssax.StripConv(w.Object).Type()))
 		}
 		return ""
 	}

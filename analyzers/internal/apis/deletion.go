@@ -5,38 +5,23 @@ import (
 	"strings"
 )
 
-// lingeringBuiltins are the built-in kinds whose objects outlive a Delete
-// that returned nil as a rule: the API server or the core controllers hold
-// them with finalizers (kubernetes.io/pvc-protection, pv-protection, the
-// namespace's kubernetes finalizer) or a graceful termination (a Pod
-// terminates before it is gone).
-var lingeringBuiltins = map[string]bool{
-	"PersistentVolumeClaim": true,
-	"PersistentVolume":      true,
-	"Namespace":             true,
-	"Pod":                   true,
-}
-
 // DeletionMayLinger reports whether an object of type t can still exist
-// after a Delete of it returned nil: a custom resource (a type of neither
-// k8s.io/api nor apimachinery, which another controller may hold with a
-// finalizer of its own), or a built-in kind that the cluster holds until
-// its own cleanup ends (lingeringBuiltins). The other built-in kinds
-// (ConfigMap, Secret, Deployment, …) are gone when the Delete returns
-// unless someone added a finalizer; an object of unknown kind
-// (unstructured, an interface) is not known to linger.
+// after a Delete of it returned nil in a way its deleter must wait for: a
+// custom resource (a type of neither k8s.io/api nor apimachinery), which
+// another controller may hold with a finalizer of its own whose cleanup
+// can need the deleter's object. A built-in kind is not: what holds a
+// Pod, a PersistentVolumeClaim or a Namespace after the Delete (a graceful
+// termination, pvc-protection, the namespace's own finalizer) is the
+// cluster's, and it completes whatever happens to the deleter; waiting for
+// it can even deadlock (a claim kept while the pods of the deleter's
+// StatefulSet still mount it). An object of unknown kind (unstructured,
+// an interface) is not known to linger.
 func DeletionMayLinger(t types.Type) bool {
-	pkg, name, ok := NamedOf(t)
+	pkg, _, ok := NamedOf(t)
 	if !ok || !IsObject(types.NewPointer(types.Unalias(derefNamed(t)))) {
 		return false
 	}
-	switch {
-	case strings.HasPrefix(pkg, "k8s.io/api/"):
-		return lingeringBuiltins[name]
-	case strings.HasPrefix(pkg, "k8s.io/apimachinery/"), isK8sPath(pkg):
-		return false
-	}
-	return true
+	return !strings.HasPrefix(pkg, "k8s.io/api/") && !strings.HasPrefix(pkg, "k8s.io/apimachinery/") && !isK8sPath(pkg)
 }
 
 // derefNamed returns the type t points to, or t.

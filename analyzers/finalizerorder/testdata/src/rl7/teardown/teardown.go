@@ -16,15 +16,16 @@ import (
 
 const Finalizer = "example.com/teardown"
 
-// Finalize stops the workload and lets the object go; the pod terminates
-// gracefully, so it is still there when the finalizer goes.
+// Finalize deletes the child widget and lets the object go; the child's
+// controller can hold it with a finalizer of its own, so it may still be
+// there when the finalizer goes.
 func Finalize(ctx context.Context, c client.Client, w *api.Widget) error {
-	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: w.Name + "-worker", Namespace: w.Namespace}}
-	if err := c.Delete(ctx, pod); client.IgnoreNotFound(err) != nil {
+	child := &api.Widget{ObjectMeta: metav1.ObjectMeta{Name: w.Name + "-child", Namespace: w.Namespace}}
+	if err := c.Delete(ctx, child); client.IgnoreNotFound(err) != nil {
 		return err
 	}
 	controllerutil.RemoveFinalizer(w, Finalizer)
-	return c.Update(ctx, w) // want `finalizerorder: the Update that persists the removal of finalizer "example.com/teardown" can run while the object deleted by Delete still exists: a Pod can have finalizers`
+	return c.Update(ctx, w) // want `finalizerorder: the Update that persists the removal of finalizer "example.com/teardown" can run while the object deleted by Delete still exists: a Widget can have finalizers`
 }
 
 // Release logs the failure of its cleanup and removes the finalizer
