@@ -54,7 +54,10 @@ var Doc = &checkdoc.Doc{
 		"- appends after the list (or an enclosing field) was reset in the same function " +
 		"(`L = nil`, `L = L[:0]`, `L = desired`, `RemoveFinalizer`);\n" +
 		"- appends to freshly built desired objects, which are not read from the API;\n" +
-		"- appends on failure paths, and appends whose object is never written back.\n\n" +
+		"- appends on failure paths, and appends whose object is never written back;\n" +
+		"- appends made once by a marker: the write that persists the append also stores a constant under a " +
+		"constant key of the object's annotations or labels, and the function runs only where a test of that key " +
+		"on an object of the same type (in it or in its callers) found it absent, so the next pass skips it.\n\n" +
 		"A test over another field (`if w.Status.Phase == \"\"`) or of the deletion timestamp is not a " +
 		"membership test: when it stays true, the append repeats.",
 	Before: `if w.DeletionTimestamp.IsZero() {

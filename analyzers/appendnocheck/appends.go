@@ -1,8 +1,10 @@
 package appendnocheck
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -85,6 +87,9 @@ func (d *appends) listAppends(fields map[string]bool) []*listAppend {
 			}
 			la := &listAppend{Fn: fn, Instr: e.Instr, Append: app, Root: e.Root, Path: e.Path, Field: field}
 			if !d.appendObserved(la, fn, e.Root, e.Path, e.Instr, 0) {
+				continue
+			}
+			if d.markerLatched(fn, effects, e) {
 				continue
 			}
 			out = append(out, la)
@@ -479,4 +484,121 @@ func (d *appends) setterValue(instr ssa.Instruction) ssa.Value {
 		return nil
 	}
 	return args[st.Value]
+}
+
+// markerLatched reports whether the append e of fn runs once: the write
+// that persists it also persists a marker, a constant stored under a
+// constant key of the object's annotations or labels, and fn runs only
+// where a test of that key on an object of the same type (in fn or in a
+// caller on the way to it, through four calls) has found it absent. Once
+// the write lands, the next pass reads the marker and skips the append.
+func (d *appends) markerLatched(fn *ssa.Function, effects []*summary.Effect, e *summary.Effect) bool {
+	var keys []string
+	for _, k := range effects {
+		if k.Kind != summary.StoreEffect || k.Root != e.Root || k.Via != nil || len(k.Path) < 2 || k.Path[len(k.Path)-1] != "[]" {
+			continue
+		}
+		if f := k.Path[len(k.Path)-2]; f != "Annotations" && f != "Labels" {
+			continue
+		}
+		mu, ok := k.Instr.(*ssa.MapUpdate)
+		if !ok {
+			continue
+		}
+		key, ok := constString(mu.Key)
+		if !ok {
+			continue
+		}
+		if _, ok := mu.Value.(*ssa.Const); !ok {
+			continue
+		}
+		// Persisted by the write that persists the append.
+		for _, w := range effects {
+			if w.Kind == summary.WriteEffect && w.Root == e.Root && w.Write.IsMutation() &&
+				ssax.Reaches(k.Instr, w.Instr) && ssax.Reaches(e.Instr, w.Instr) {
+				keys = append(keys, key)
+				break
+			}
+		}
+	}
+	if len(keys) == 0 {
+		return false
+	}
+	t := ssax.Deref(e.Root.Type())
+	return d.markerTested(fn, e.Instr.Block(), keys, t, 0)
+}
+
+// markerTested reports whether block b of fn runs only under a test of
+// one of keys in an annotation or label map of an object of type t, in fn
+// or, through every call of fn in the package, in its callers.
+func (d *appends) markerTested(fn *ssa.Function, b *ssa.BasicBlock, keys []string, t types.Type, depth int) bool {
+	fi := d.s.Func(fn)
+	if fi.Graph != nil {
+		for _, dep := range fi.Graph.ControlDeps(b) {
+			if ifi := dep.If(); ifi != nil && testsMarker(ifi.Cond, keys, t, 0) {
+				return true
+			}
+		}
+	}
+	if depth >= 4 {
+		return false
+	}
+	edges := d.s.CallersOf(fn)
+	if len(edges) == 0 {
+		return false
+	}
+	for _, e := range edges {
+		if !d.markerTested(e.Caller, e.Site.Block(), keys, t, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// testsMarker reports whether cond is computed from a lookup of one of
+// keys in the Annotations or Labels of an object of type t (its value, or
+// the lookup's found flag).
+func testsMarker(cond ssa.Value, keys []string, t types.Type, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	switch x := cond.(type) {
+	case *ssa.UnOp:
+		return testsMarker(x.X, keys, t, depth+1)
+	case *ssa.BinOp:
+		return testsMarker(x.X, keys, t, depth+1) || testsMarker(x.Y, keys, t, depth+1)
+	case *ssa.Extract:
+		return testsMarker(x.Tuple, keys, t, depth+1)
+	case *ssa.Lookup:
+		key, ok := constString(x.Index)
+		if !ok || !slices.Contains(keys, key) {
+			return false
+		}
+		ld, ok := x.X.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			return false
+		}
+		fa, ok := ld.X.(*ssa.FieldAddr)
+		if !ok {
+			return false
+		}
+		name := ssax.FieldName(fa.X.Type(), fa.Field)
+		if name != "Annotations" && name != "Labels" {
+			return false
+		}
+		// The ObjectMeta of an object of type t.
+		meta, ok := fa.X.(*ssa.FieldAddr)
+		return ok && types.Identical(ssax.Deref(meta.X.Type()), t)
+	}
+	return false
+}
+
+// constString returns the value of a string constant (through a
+// conversion).
+func constString(v ssa.Value) (string, bool) {
+	c, ok := ssax.Unconvert(v).(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
 }

@@ -49,7 +49,11 @@ var Doc = &checkdoc.Doc{
 		"helper that writes a fresh copy and hands the server's answer back). A status store already written by a status write before W " +
 		"(in between, or in the helper that makes the store) does not count for (a), and a store written by a " +
 		"main write in the helper that makes it (a helper that adds a finalizer and updates) does not count for " +
-		"(c). Only code reachable from a reconcile root is checked.",
+		"(c). A status write of another object into whose `Status` the whole status was copied " +
+		"(`fresh.Status = obj.Status; Status().Update(ctx, fresh)`, a deferred write that re-reads the object and " +
+		"retries on conflict) is a status write of the object, and a main write of a deep copy made for the write " +
+		"(`Patch(ctx, obj.DeepCopy(), …)`) fills the copy with the server's answer, not the object, so it " +
+		"clobbers nothing for (b). Only code reachable from a reconcile root is checked.",
 	Before: `w.Status.Phase = "Provisioning"
 if controllerutil.AddFinalizer(w, fin) {
 	if err := r.Update(ctx, w); err != nil { // the response overwrites w.Status
@@ -121,8 +125,8 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 		switch {
 		case isMainWrite(w.Write) && len(statusStores) > 0:
 			if later := laterStatusWrite(effects, w); later != nil {
-				if statusStoreBetween(effects, w, later) {
-					continue
+				if w.SentCopy || statusStoreBetween(effects, w, later) {
+					continue // the answer fills a copy: the status stays for the later write
 				}
 				n += report(pass, s, rep, w, statusStores, fmt.Sprintf(
 					"the %s of %s replaces the in-memory %s with the server's copy, so the later status write sends the old status: the change is lost",

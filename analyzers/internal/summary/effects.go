@@ -81,6 +81,11 @@ type Effect struct {
 	// mapped marks an effect mapped from a callee: its Taint is the
 	// callee's, bound to the call, whatever its Value.
 	mapped bool
+	// SentCopy marks a write of a deep copy of Root made for the write
+	// alone (Patch(ctx, obj.DeepCopy(), …)), or of another object into
+	// which Root's status was copied: it persists what Root holds, and the
+	// server's answer fills the copy, not Root.
+	SentCopy bool
 }
 
 // Cond is a condition of a function: the edge Dep of one of FI's Ifs.
@@ -160,6 +165,8 @@ type paramEffect struct {
 	// bound is taint already in the caller's terms, stored with the
 	// value: what a function the caller handed the helper captured.
 	bound taint.Taint
+	// sentCopy is Effect.SentCopy of a write.
+	sentCopy bool
 }
 
 // Effects returns the effects of fn on object roots, in program order
@@ -205,8 +212,38 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 		}
 	}
 	out = append(out, s.assignedBack(fn, out)...)
+	out = append(out, carriedStatusWrites(s, out)...)
 	markWrittenBy(out)
 	s.effects.Put(fn, out)
+	return out
+}
+
+// carriedStatusWrites returns, for each status write of an object into
+// whose Status the function copied another object's whole Status before
+// it (`fresh.Status = obj.Status; Status().Update(ctx, fresh)`, a write
+// through a freshly read copy that retries on conflict), the same write as
+// a status write of that other object: what a status write of it would
+// send, it sends.
+func carriedStatusWrites(s *Summary, effects []*Effect) []*Effect {
+	var out []*Effect
+	for _, w := range effects {
+		if w.Kind != WriteEffect || w.Root == nil || w.Write != apis.StatusUpdate && w.Write != apis.StatusPatch {
+			continue
+		}
+		for _, e := range effects {
+			if e.Kind != StoreEffect || e.Root != w.Root || len(e.Path) != 1 || !IsStatusPath(e.Path) || e.Value == nil ||
+				e.Instr == w.Instr || !ssax.Reaches(e.Instr, w.Instr) {
+				continue
+			}
+			src, path := s.RootOf(e.Value)
+			if src == nil || src == w.Root || !slices.Equal(path, e.Path) || !s.IsObjectRoot(src) {
+				continue
+			}
+			c := *w
+			c.Root, c.SentCopy = src, true
+			out = append(out, &c)
+		}
+	}
 	return out
 }
 
@@ -457,7 +494,8 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		for _, w := range writes {
 			if w.Object != nil {
 				root, _ := s.PersistedRoot(w.Object)
-				out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: w.Kind, Via: w.Helper})
+				out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: w.Kind, Via: w.Helper,
+					SentCopy: copiedForUse(w.Object) != nil})
 			}
 		}
 		if b, ok := c.Value.(*ssa.Builtin); ok && b.Name() == "delete" && len(c.Args) == 2 {
@@ -783,7 +821,7 @@ func (s *Summary) mappedEffect(fn *ssa.Function, instr ssa.Instruction, arg ssa.
 			// The object the argument holds at that path.
 			root = s.heldWritten(root, append(slices.Clone(path), pe.path...))
 		}
-		return &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status,
+		return &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status, SentCopy: pe.sentCopy,
 			Conds: pe.conds, Opaque: pe.opaque}
 	}
 	root, path = s.heldRoot(root, append(slices.Clone(path), pe.path...), make(map[ssa.Value]bool))
@@ -861,7 +899,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 			path = append(slices.Clone(prefix), e.Path...) // the object a holder parameter holds
 		}
 		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: path, write: e.Write, via: e.Via,
-			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal, paramCall: e.ParamCall, value: e.Value}
+			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal, paramCall: e.ParamCall, value: e.Value, sentCopy: e.SentCopy}
 		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(fn, e.Root, e.Path, e.Value, e.Instr, nil) {
 			// Sorted before fn returns: the caller sees an ordered value.
 			pe.taint = pe.taint.Without(apis.MapOrder)
