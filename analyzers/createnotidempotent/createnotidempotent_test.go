@@ -57,3 +57,10 @@ func TestVarFuncs(t *testing.T) {
 func TestOptions(t *testing.T) {
 	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/options")
 }
+
+// TestScheduled: a create in a closure the reconcile hands a scheduler of
+// another package runs when the scheduler fires, not on every pass; the
+// same closure called at once is reported.
+func TestScheduled(t *testing.T) {
+	stubtest.Run(t, analysistest.TestData(), createnotidempotent.Analyzer, "cr/scheduled")
+}

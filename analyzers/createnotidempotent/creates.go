@@ -767,7 +767,7 @@ func (d *creates) generateNameCreates() []*summary.Write {
 func (d *creates) inScopeOrClosure(fn *ssa.Function) bool {
 	for f := fn; f != nil; f = f.Parent() {
 		if d.s.InScope(f) {
-			return true
+			return d.s.RunsInPass(f)
 		}
 	}
 	return false

@@ -3,6 +3,7 @@ package persist
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -290,6 +291,15 @@ func (md *Model) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) bo
 	}
 	// Object data: stable unless the package stores into it.
 	if root, path := md.s.RootOf(v); root != v || len(path) > 0 {
+		if a, ok := root.(*ssa.Alloc); ok && !md.s.IsObjectRoot(a) {
+			// A local copy of object data (for _, c := range list { if
+			// c.Name == name … }): what it copied, at the path.
+			if ld, ok := ssax.SingleStored(a).(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if r, p := md.s.RootOf(ld.X); r != nil && md.s.IsObjectRoot(r) {
+					root, path = r, append(slices.Clone(p), path...)
+				}
+			}
+		}
 		if md.s.IsObjectRoot(root) {
 			return md.unchangedData(root, path)
 		}
@@ -337,6 +347,15 @@ func (md *Model) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) bo
 	case *ssa.FieldAddr:
 		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.Field:
+		if ld, ok := x.X.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			// A field of an element loaded whole (c.Name of a range
+			// value): that field of the object's data, not its siblings.
+			if root, path := md.s.RootOf(ld.X); root != nil && md.s.IsObjectRoot(root) {
+				if st, ok := x.X.Type().Underlying().(*types.Struct); ok {
+					return md.unchangedData(root, append(slices.Clone(path), st.Field(x.Field).Name()))
+				}
+			}
+		}
 		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.IndexAddr:
 		return md.stableValue(x.X, seen, depth+1) && md.stableValue(x.Index, seen, depth+1)
@@ -359,6 +378,13 @@ func (md *Model) stableValue(v ssa.Value, seen map[ssa.Value]bool, depth int) bo
 	case *ssa.TypeAssert:
 		return md.stableValue(x.X, seen, depth+1)
 	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") && len(x.Call.Args) == 1 {
+			// The length of a list of object data: stores into its
+			// elements leave it as it was.
+			if root, path := md.s.RootOf(x.Call.Args[0]); root != nil && md.s.IsObjectRoot(root) && len(path) > 0 {
+				return md.unchangedData(root, append(slices.Clone(path), fieldpath.Len))
+			}
+		}
 		// A helper of the package whose result reads known parts of its
 		// parameters: those parts of the object arguments.
 		if local := md.s.LocalCallee(&x.Call); local != nil && !x.Call.IsInvoke() {
@@ -428,7 +454,13 @@ func (md *Model) stableChoice(phi *ssa.Phi, seen map[ssa.Value]bool, depth int) 
 		}
 		for _, d := range deps {
 			ifi := d.If()
-			if ifi == nil || !md.stableValue(ifi.Cond, seen, depth+1) {
+			if ifi == nil {
+				return false
+			}
+			if !fi.Guard(ifi).Kind.Guards() {
+				continue // an error or lifecycle test: the steady-state path takes the same edge every pass
+			}
+			if !md.stableValue(ifi.Cond, seen, depth+1) {
 				return false
 			}
 		}

@@ -1126,6 +1126,7 @@ func (s *Summary) classifyHelperCall(c *ssa.Call, fn *ssa.Function, depth int) (
 		return Guard{}, false
 	}
 	var inner *ssa.Call
+	var flag ssa.Value
 	for _, b := range fn.Blocks {
 		if len(b.Instrs) == 0 {
 			continue
@@ -1134,11 +1135,21 @@ func (s *Summary) classifyHelperCall(c *ssa.Call, fn *ssa.Function, depth int) (
 		if !ok {
 			continue
 		}
+		if ld, ok := ret.Results[0].(*ssa.UnOp); ok && ld.Op == token.MUL && inner == nil && flag == nil {
+			if _, isFlag := s.flagField(ld); isFlag {
+				flag = ld // a getter of a changed flag (func (s *syncer) changed() bool { return s.dirty })
+				continue
+			}
+		}
 		rc, ok := ret.Results[0].(*ssa.Call)
-		if !ok || inner != nil && inner != rc {
+		if !ok || flag != nil || inner != nil && inner != rc {
 			return Guard{}, false
 		}
 		inner = rc
+	}
+	if flag != nil {
+		g, _ := s.flagField(flag)
+		return g, true
 	}
 	if inner == nil {
 		return Guard{}, false

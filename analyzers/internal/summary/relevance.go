@@ -193,6 +193,12 @@ func (s *Summary) condReads(v ssa.Value, reads *[][]string, seen map[ssa.Value]b
 // dataRead handles a load, field or element of v: object data at its path,
 // or configuration.
 func (s *Summary) dataRead(v ssa.Value, reads *[][]string, seen map[ssa.Value]bool, depth int) bool {
+	if _, ok := s.flagField(v); ok {
+		// A changed flag of a per-pass struct (s.dirty, read directly or
+		// through its getter): it says what its setters compared, not
+		// configuration.
+		return false
+	}
 	root, path := s.RootOf(v)
 	if a, ok := root.(*ssa.Alloc); ok && !s.IsObjectRoot(a) {
 		// A read of a local copy of object data (for _, c := range
@@ -249,7 +255,7 @@ func (s *Summary) callReads(c *ssa.Call, reads *[][]string, seen map[ssa.Value]b
 		// Otherwise a function of its arguments, as below, unless it may
 		// read objects of its own (an API read, a call through an
 		// interface): its result may then compare what it read.
-		if s.mayReadOwnData(local) {
+		if s.mayReadOwnData(local) || s.readsFlag(local) {
 			return false
 		}
 	}
@@ -268,6 +274,22 @@ func (s *Summary) callReads(c *ssa.Call, reads *[][]string, seen map[ssa.Value]b
 		}
 	}
 	return true
+}
+
+// readsFlag reports whether fn reads a changed flag of a per-pass struct
+// (flagField): a getter of the flag returns what the flag's setters
+// compared, not a function of its arguments.
+func (s *Summary) readsFlag(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if ld, ok := instr.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				if _, ok := s.flagField(ld); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // mayReadOwnData reports whether fn may read object data it was not

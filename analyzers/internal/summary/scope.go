@@ -32,6 +32,11 @@ type Reach struct {
 	Via ssa.Instruction
 	// Caller is the function containing Via.
 	Caller *ssa.Function
+	// InPass says that some chain from a root reaches the function without
+	// passing a closure that a factory only returns: the function can run
+	// while the root runs. A closure handed out by a factory (to a
+	// scheduler, a registry) runs when its holder calls it.
+	InPass bool
 }
 
 // CallEdge is a call of a package function within the package: Caller
@@ -594,6 +599,23 @@ func (s *Summary) findCalls() {
 	}
 }
 
+// returnedOnly reports whether the closure mc makes is only returned by
+// its function.
+func returnedOnly(mc *ssa.MakeClosure) bool {
+	refs := mc.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		switch r.(type) {
+		case *ssa.Return, *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // computeScope collects the functions reachable from the roots.
 func (s *Summary) computeScope() {
 	callees := make(map[*ssa.Function][]callEdge)
@@ -623,6 +645,33 @@ func (s *Summary) computeScope() {
 			}
 		}
 	}
+	// The functions that run in the pass: reached without an escaping
+	// closure's edge.
+	for _, r := range s.Roots {
+		s.Scope[r.Fn].InPass = true
+		work = append(work, r.Fn)
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, e := range callees[fn] {
+			if mc, ok := e.site.(*ssa.MakeClosure); ok && returnedOnly(mc) {
+				continue
+			}
+			if r := s.Scope[e.Callee]; r != nil && !r.InPass {
+				r.InPass = true
+				work = append(work, e.Callee)
+			}
+		}
+	}
+}
+
+// RunsInPass reports whether fn can run while a reconcile root runs: it is
+// in scope through calls, not only as a closure that a factory makes and
+// returns (which runs when whoever holds the result calls it).
+func (s *Summary) RunsInPass(fn *ssa.Function) bool {
+	r := s.Scope[fn]
+	return r != nil && r.InPass
 }
 
 // rank orders statuses from most to least reportable.
@@ -831,6 +880,13 @@ func (s *Summary) edgeStatuses() func(e callEdge) Status {
 	return func(e callEdge) Status {
 		fi := s.Func(e.caller)
 		st, guards := fi.StatusOf(e.site.Block())
+		if mc, ok := e.site.(*ssa.MakeClosure); ok && returnedOnly(mc) {
+			// A closure a factory makes and returns: it runs where its
+			// callers call the result (their own edges), or later, when
+			// whatever they hand it to (a scheduler, a registry) calls
+			// it; being made says nothing of when it runs.
+			return Combine(st, Guarded)
+		}
 		if st != Guarded || len(guards) == 0 {
 			return st
 		}
