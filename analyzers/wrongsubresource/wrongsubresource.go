@@ -53,7 +53,7 @@ var Doc = &checkdoc.Doc{
 		"(`fresh.Status = obj.Status; Status().Update(ctx, fresh)`, a deferred write that re-reads the object and " +
 		"retries on conflict) is a status write of the object, and a main write of a deep copy made for the write " +
 		"(`Patch(ctx, obj.DeepCopy(), …)`) fills the copy with the server's answer, not the object, so it " +
-		"clobbers nothing for (b). Only code reachable from a reconcile root is checked.",
+		"clobbers nothing for (b); such a write says nothing of the object's other fields for (c). A status change of a helper's object parameter that every caller writes with a status write after the call (a deferred write included) is not dropped for (a). Only code reachable from a reconcile root is checked.",
 	Before: `w.Status.Phase = "Provisioning"
 if controllerutil.AddFinalizer(w, fin) {
 	if err := r.Update(ctx, w); err != nil { // the response overwrites w.Status
@@ -133,6 +133,9 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 					w.Write, typeName(w.Root), paths(statusStores)), clobberFix)
 				continue
 			}
+			if s.StatusWrittenByCallers(fn, w.Root, 0) {
+				continue // every caller writes the status after the call
+			}
 			var fix fixer
 			if len(otherStores) == 0 {
 				fix = statusWriteFix
@@ -140,7 +143,7 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 			n += report(pass, s, rep, w, statusStores, fmt.Sprintf(
 				"%s changes %s but writes it only with %s of the main resource, which drops status changes; use Status().%s",
 				typeName(w.Root), paths(statusStores), w.Write, w.Write), fix)
-		case isStatusWrite(w.Write) && len(otherStores) > 0:
+		case isStatusWrite(w.Write) && len(otherStores) > 0 && !w.CarriedStatus:
 			var dropped []*summary.Effect
 			for _, e := range otherStores {
 				if !mainWriteAfter(effects, e) {

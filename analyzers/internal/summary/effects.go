@@ -86,6 +86,10 @@ type Effect struct {
 	// which Root's status was copied: it persists what Root holds, and the
 	// server's answer fills the copy, not Root.
 	SentCopy bool
+	// CarriedStatus marks a status write of another object into which
+	// Root's whole status was copied: it persists Root's status and says
+	// nothing of Root's other fields, which it never meant to send.
+	CarriedStatus bool
 }
 
 // Cond is a condition of a function: the edge Dep of one of FI's Ifs.
@@ -165,8 +169,9 @@ type paramEffect struct {
 	// bound is taint already in the caller's terms, stored with the
 	// value: what a function the caller handed the helper captured.
 	bound taint.Taint
-	// sentCopy is Effect.SentCopy of a write.
-	sentCopy bool
+	// sentCopy and carriedStatus are Effect.SentCopy and
+	// Effect.CarriedStatus of a write.
+	sentCopy, carriedStatus bool
 }
 
 // Effects returns the effects of fn on object roots, in program order
@@ -218,6 +223,47 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 	return out
 }
 
+// StatusWrittenByCallers reports whether root, a parameter of fn, has its
+// status written after every call of fn in the package: each caller (up
+// to three levels of helpers) writes the status of the object it passes
+// (Status().Update, a status write through a copy, a deferred write that
+// runs at its return) after the call. A helper's status change that its
+// main write drops is then persisted by its caller.
+func (s *Summary) StatusWrittenByCallers(fn *ssa.Function, root ssa.Value, depth int) bool {
+	p, ok := root.(*ssa.Parameter)
+	if !ok || depth > 3 {
+		return false
+	}
+	idx := ssax.ParamIndex(fn, p)
+	edges := s.CallersOf(fn)
+	if idx < 0 || len(edges) == 0 {
+		return false
+	}
+	for _, e := range edges {
+		c, ok := e.Site.(*ssa.Call)
+		if !ok || s.LocalCallee(&c.Call) != fn {
+			return false
+		}
+		arg := s.CallArg(&c.Call, fn, idx)
+		if arg == nil {
+			return false
+		}
+		argRoot, _ := s.RootOf(arg)
+		written := false
+		for _, w := range s.Effects(e.Caller) {
+			if w.Kind == WriteEffect && w.Root == argRoot && (w.Write == apis.StatusUpdate || w.Write == apis.StatusPatch) &&
+				w.Instr != e.Site && ssax.Reaches(e.Site, w.Instr) {
+				written = true
+				break
+			}
+		}
+		if !written && !s.StatusWrittenByCallers(e.Caller, argRoot, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
 // carriedStatusWrites returns, for each status write of an object into
 // whose Status the function copied another object's whole Status before
 // it (`fresh.Status = obj.Status; Status().Update(ctx, fresh)`, a write
@@ -240,7 +286,7 @@ func carriedStatusWrites(s *Summary, effects []*Effect) []*Effect {
 				continue
 			}
 			c := *w
-			c.Root, c.SentCopy = src, true
+			c.Root, c.SentCopy, c.CarriedStatus = src, true, true
 			out = append(out, &c)
 		}
 	}
@@ -821,7 +867,7 @@ func (s *Summary) mappedEffect(fn *ssa.Function, instr ssa.Instruction, arg ssa.
 			// The object the argument holds at that path.
 			root = s.heldWritten(root, append(slices.Clone(path), pe.path...))
 		}
-		return &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status, SentCopy: pe.sentCopy,
+		return &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: pe.write, Via: via, Status: pe.status, SentCopy: pe.sentCopy, CarriedStatus: pe.carriedStatus,
 			Conds: pe.conds, Opaque: pe.opaque}
 	}
 	root, path = s.heldRoot(root, append(slices.Clone(path), pe.path...), make(map[ssa.Value]bool))
@@ -899,7 +945,7 @@ func (s *Summary) paramEffects(fn *ssa.Function) []paramEffect {
 			path = append(slices.Clone(prefix), e.Path...) // the object a holder parameter holds
 		}
 		pe := paramEffect{taint: e.Taint, status: e.Status, kind: e.Kind, param: p, path: path, write: e.Write, via: e.Via,
-			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal, paramCall: e.ParamCall, value: e.Value, sentCopy: e.SentCopy}
+			conds: s.EffectConds(fi, e), opaque: e.Opaque, removal: e.Removal, paramCall: e.ParamCall, value: e.Value, sentCopy: e.SentCopy, carriedStatus: e.CarriedStatus}
 		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(fn, e.Root, e.Path, e.Value, e.Instr, nil) {
 			// Sorted before fn returns: the caller sees an ordered value.
 			pe.taint = pe.taint.Without(apis.MapOrder)

@@ -79,3 +79,49 @@ func (r *CarriedMain) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Res
 	fresh.Status = w.Status
 	return ctrl.Result{}, r.Update(ctx, fresh) // want `wrongsubresource: the Widget changes Status but writes it only with Update of the main resource`
 }
+
+// A helper changes the status and patches a copy of the object's main
+// resource; its caller writes the status in a deferred call through a
+// fresh object. The in-memory spec default is never meant to be sent.
+type CarriedHelper struct{ Carried }
+
+func (r *CarriedHelper) resize(ctx context.Context, w *api.Widget) error {
+	orig := w.DeepCopy()
+	w.Status.Phase = "Resizing"
+	w.Spec.Replicas++
+	return r.Patch(ctx, w.DeepCopy(), client.MergeFrom(orig))
+}
+
+func (r *CarriedHelper) Reconcile(ctx context.Context, req ctrl.Request) (res ctrl.Result, err error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	defer func() {
+		if serr := r.writeStatus(ctx, &w); serr != nil && err == nil {
+			err = serr
+		}
+	}()
+	if w.Spec.Params == nil {
+		w.Spec.Params = map[string]string{} // a default kept in memory
+	}
+	return ctrl.Result{}, r.resize(ctx, &w)
+}
+
+// Twin: the same helper, and nobody writes the status afterwards.
+type UncarriedHelper struct{ client.Client }
+
+func (r *UncarriedHelper) resize(ctx context.Context, w *api.Widget) error {
+	orig := w.DeepCopy()
+	w.Status.Phase = "Resizing"
+	w.Spec.Replicas++
+	return r.Patch(ctx, w.DeepCopy(), client.MergeFrom(orig)) // want `wrongsubresource: the Widget changes Status.Phase but writes it only with Patch of the main resource`
+}
+
+func (r *UncarriedHelper) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	return ctrl.Result{}, r.resize(ctx, &w)
+}
