@@ -708,6 +708,11 @@ func (s *Summary) capturedEffects(fn *ssa.Function, instr ssa.Instruction, closu
 			// taint at this call (as for its callers' arguments).
 			cp.Taint = taint.Uncaptured(cp.Taint)
 		}
+		if call, ok := instr.(*ssa.Call); ok && cp.Taint.Params != 0 && len(call.Call.Args) == len(closure.Params) && !rewrittenParamCopy(s, e.Value) {
+			// What the closure stores of its own parameters is what this
+			// call passes it (upsert(cond) of a local closure).
+			cp.Taint = s.taints.BindParamsAt(cp.Taint, call.Call.Args, instr)
+		}
 		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(closure, e.Root, e.Path, e.Value, e.Instr, nil) {
 			// Sorted before the closure returns, as for a helper's
 			// parameter (paramEffects).
@@ -724,11 +729,54 @@ func (s *Summary) capturedEffects(fn *ssa.Function, instr ssa.Instruction, closu
 		out = append(out, &cp)
 	}
 	isOuter := func(v ssa.Value) bool { return definedIn(fn, v) }
+	if call, ok := instr.(*ssa.Call); ok && len(call.Call.Args) == len(closure.Params) && len(closure.Params) > 0 {
+		// The stores on every path, with the taint of what this call
+		// passes the closure's parameters.
+		bound := make([]*Effect, len(inner))
+		for i, e := range inner {
+			b := *e
+			if b.Taint.Params != 0 && !rewrittenParamCopy(s, e.Value) {
+				b.Taint = s.taints.BindParamsAt(b.Taint, call.Call.Args, instr)
+			}
+			bound[i] = &b
+		}
+		inner = bound
+	}
 	for _, as := range alwaysStores(closure, inner, isOuter) {
 		out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: as.root, Path: as.path, Taint: as.taint,
 			WrittenBy: as.writtenBy, Captured: true})
 	}
 	return out
+}
+
+// rewrittenParamCopy reports whether v is read from the local copy of a
+// parameter that its function changes before the store (c.LastTransitionTime
+// = old when the status did not flip): what the argument carries then
+// reaches the store on some paths only, which the taint cannot tell.
+func rewrittenParamCopy(s *Summary, v ssa.Value) bool {
+	if v == nil {
+		return false
+	}
+	root, _ := s.RootOf(v)
+	a, ok := root.(*ssa.Alloc)
+	if !ok || ssax.SpilledParam(a) == nil {
+		return false
+	}
+	for _, r := range *a.Referrers() {
+		switch x := r.(type) {
+		case *ssa.Store:
+			if x.Addr == ssa.Value(a) && x.Val != ssa.Value(ssax.SpilledParam(a)) {
+				return true
+			}
+		case *ssa.FieldAddr:
+			for _, rr := range *x.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == ssa.Value(x) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // outerValue returns v, a value a closure of fn stores, in fn's terms: a

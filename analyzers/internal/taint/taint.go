@@ -620,7 +620,7 @@ func (a *Analysis) pointeePartTaint(ptr ssa.Value, below []string, at ssa.Instru
 				t = t.Union(ft)
 				continue
 			}
-			if ld, ok := st.val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+			if ld, ok := st.val.(*ssa.UnOp); ok && ld.Op == token.MUL && !vis[ld] {
 				// A struct copied in whole from where it was loaded
 				// (cur := conds[i]; cur.Status): that part of it.
 				t = t.Union(versionAt(a.subTaint(st.val, path[n:], vis, 4), path[n:]))
@@ -825,9 +825,13 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 		// copy's resourceVersion only in its ObjectMeta).
 		return versionAt(a.taint(v, vis), full).Union(stored)
 	default:
-		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL && len(rest) > 0 {
+		if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL && len(rest) > 0 && !vis[ld] {
 			// A value loaded whole from an object or a parameter (an
 			// element of its conditions): what is stored at the part.
+			// (Marked while it is followed: in a loop the store of the
+			// element can reach its own load again.)
+			vis[ld] = true
+			defer delete(vis, ld)
 			return a.pointeePartTaint(ld.X, rest, ld, ld.Pos(), vis)
 		}
 		return a.taint(v, vis)
