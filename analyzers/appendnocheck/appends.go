@@ -1,7 +1,6 @@
 package appendnocheck
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -505,7 +504,7 @@ func (d *appends) markerLatched(fn *ssa.Function, effects []*summary.Effect, e *
 		if !ok {
 			continue
 		}
-		key, ok := constString(mu.Key)
+		key, ok := ssax.ConstString(ssax.Unconvert(mu.Key))
 		if !ok {
 			continue
 		}
@@ -570,7 +569,7 @@ func testsMarker(cond ssa.Value, keys []string, t types.Type, depth int) bool {
 	case *ssa.Extract:
 		return testsMarker(x.Tuple, keys, t, depth+1)
 	case *ssa.Lookup:
-		key, ok := constString(x.Index)
+		key, ok := ssax.ConstString(ssax.Unconvert(x.Index))
 		if !ok || !slices.Contains(keys, key) {
 			return false
 		}
@@ -591,14 +590,4 @@ func testsMarker(cond ssa.Value, keys []string, t types.Type, depth int) bool {
 		return ok && types.Identical(ssax.Deref(meta.X.Type()), t)
 	}
 	return false
-}
-
-// constString returns the value of a string constant (through a
-// conversion).
-func constString(v ssa.Value) (string, bool) {
-	c, ok := ssax.Unconvert(v).(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(c.Value), true
 }
