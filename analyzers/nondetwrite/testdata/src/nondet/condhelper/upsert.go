@@ -70,3 +70,35 @@ func (r *UpsertKeepReconciler) Reconcile(ctx context.Context, req ctrl.Request) 
 	}
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
+
+// The object held by a pointer the closure captures, stamped in a
+// condition built before a check may change it.
+type UpsertPtrReconciler struct{ Client client.Client }
+
+func (r UpsertPtrReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	obj := &api.Widget{}
+	if err := r.Client.Get(ctx, req.NamespacedName, obj); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	base := obj.DeepCopy()
+	upsert := func(c metav1.Condition) {
+		for i := range obj.Status.Conditions {
+			if obj.Status.Conditions[i].Type == c.Type {
+				obj.Status.Conditions[i] = c
+				return
+			}
+		}
+		obj.Status.Conditions = append(obj.Status.Conditions, c)
+	}
+	for _, t := range []string{"Ready", "Scaled"} {
+		cond := metav1.Condition{Type: t, Status: metav1.ConditionTrue, LastTransitionTime: metav1.Now()}
+		if obj.Spec.Replicas == 0 {
+			cond.Status = metav1.ConditionFalse
+		}
+		upsert(cond) // want `nondetwrite: metav1.Now\(\) flows into Widget.Status.Conditions`
+	}
+	if reflect.DeepEqual(base.Status.Conditions, obj.Status.Conditions) {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.Client.Status().Patch(ctx, obj, client.MergeFrom(base))
+}
