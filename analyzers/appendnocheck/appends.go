@@ -529,7 +529,7 @@ func (d *appends) markerLatched(fn *ssa.Function, effects []*summary.Effect, e *
 
 // markerTested reports whether block b of fn runs only under a test of
 // one of keys in an annotation or label map of an object of type t, in fn
-// or, through every call of fn in the package, in its callers.
+// or, through every call of fn from the reconcile scope, in its callers.
 func (d *appends) markerTested(fn *ssa.Function, b *ssa.BasicBlock, keys []string, t types.Type, depth int) bool {
 	fi := d.s.Func(fn)
 	if fi.Graph != nil {
@@ -542,16 +542,19 @@ func (d *appends) markerTested(fn *ssa.Function, b *ssa.BasicBlock, keys []strin
 	if depth >= 4 {
 		return false
 	}
-	edges := d.s.CallersOf(fn)
-	if len(edges) == 0 {
-		return false
-	}
-	for _, e := range edges {
+	// The calls from the reconcile scope: a test of the package that
+	// calls fn directly is not how the reconciler reaches it.
+	n := 0
+	for _, e := range d.s.CallersOf(fn) {
+		if !d.s.InScope(e.Caller) {
+			continue
+		}
+		n++
 		if !d.markerTested(e.Caller, e.Site.Block(), keys, t, depth+1) {
 			return false
 		}
 	}
-	return true
+	return n > 0
 }
 
 // testsMarker reports whether cond is computed from a lookup of one of

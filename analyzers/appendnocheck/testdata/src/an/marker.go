@@ -6,6 +6,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
@@ -39,7 +40,8 @@ func (r *MarkerReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
 		if _, ok := d.Annotations[restoring]; ok {
 			continue
 		}
-		if err := r.prepare(ctx, types.NamespacedName{Namespace: d.Namespace, Name: d.Name}); err != nil {
+		key := types.NamespacedName{Namespace: d.Namespace, Name: d.Name}
+		if err := retry.RetryOnConflict(retry.DefaultRetry, func() error { return r.prepare(ctx, key) }); err != nil {
 			return ctrl.Result{}, err
 		}
 	}
