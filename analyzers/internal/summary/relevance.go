@@ -280,11 +280,26 @@ func (s *Summary) callReads(c *ssa.Call, reads *[][]string, seen map[ssa.Value]b
 // (flagField): a getter of the flag returns what the flag's setters
 // compared, not a function of its arguments.
 func (s *Summary) readsFlag(fn *ssa.Function) bool {
+	return s.readsFlagDepth(fn, 0)
+}
+
+// readsFlagDepth is readsFlag through the helpers of the package fn
+// calls (a getter whose body is a helper's), three levels deep.
+func (s *Summary) readsFlagDepth(fn *ssa.Function, depth int) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if ld, ok := instr.(*ssa.UnOp); ok && ld.Op == token.MUL {
-				if _, ok := s.flagField(ld); ok {
-					return true
+			switch x := instr.(type) {
+			case *ssa.UnOp:
+				if x.Op == token.MUL {
+					if _, ok := s.flagField(x); ok {
+						return true
+					}
+				}
+			case ssa.CallInstruction:
+				if depth < 3 {
+					if local := s.LocalCallee(x.Common()); local != nil && local != fn && s.readsFlagDepth(local, depth+1) {
+						return true
+					}
 				}
 			}
 		}
