@@ -497,7 +497,7 @@ func (d *appends) markerLatched(fn *ssa.Function, effects []*summary.Effect, e *
 		if k.Kind != summary.StoreEffect || k.Root != e.Root || k.Via != nil || len(k.Path) < 2 || k.Path[len(k.Path)-1] != "[]" {
 			continue
 		}
-		if f := k.Path[len(k.Path)-2]; f != "Annotations" && f != "Labels" {
+		if f := k.Path[len(k.Path)-2]; f != apis.AnnotationsField && f != apis.LabelsField {
 			continue
 		}
 		mu, ok := k.Instr.(*ssa.MapUpdate)
@@ -534,7 +534,7 @@ func (d *appends) markerTested(fn *ssa.Function, b *ssa.BasicBlock, keys []strin
 	fi := d.s.Func(fn)
 	if fi.Graph != nil {
 		for _, dep := range fi.Graph.ControlDeps(b) {
-			if ifi := dep.If(); ifi != nil && testsMarker(ifi.Cond, keys, t, 0) {
+			if ifi := dep.If(); ifi != nil && d.testsMarker(ifi.Cond, keys, t, 0) {
 				return true
 			}
 		}
@@ -557,40 +557,41 @@ func (d *appends) markerTested(fn *ssa.Function, b *ssa.BasicBlock, keys []strin
 	return n > 0
 }
 
-// testsMarker reports whether cond is computed from a lookup of one of
-// keys in the Annotations or Labels of an object of type t (its value, or
-// the lookup's found flag).
-func testsMarker(cond ssa.Value, keys []string, t types.Type, depth int) bool {
+// testsMarker reports whether cond is computed from one of keys in the
+// annotations or labels of an object of type t: a lookup of the map
+// (where the value lives is the core's answer, RootOf: a field, a
+// getter's result, a local copy), its found flag, or a metadata key test
+// of the API table (metav1.HasAnnotation).
+func (d *appends) testsMarker(cond ssa.Value, keys []string, t types.Type, depth int) bool {
 	if depth > 6 {
 		return false
 	}
+	isMarkerMap := func(m ssa.Value) bool {
+		root, path := d.s.RootOf(m)
+		if root == nil || len(path) == 0 || !types.Identical(ssax.Deref(root.Type()), t) {
+			return false
+		}
+		f := path[len(path)-1]
+		return f == apis.AnnotationsField || f == apis.LabelsField
+	}
 	switch x := cond.(type) {
 	case *ssa.UnOp:
-		return testsMarker(x.X, keys, t, depth+1)
+		return d.testsMarker(x.X, keys, t, depth+1)
 	case *ssa.BinOp:
-		return testsMarker(x.X, keys, t, depth+1) || testsMarker(x.Y, keys, t, depth+1)
+		return d.testsMarker(x.X, keys, t, depth+1) || d.testsMarker(x.Y, keys, t, depth+1)
 	case *ssa.Extract:
-		return testsMarker(x.Tuple, keys, t, depth+1)
+		return d.testsMarker(x.Tuple, keys, t, depth+1)
 	case *ssa.Lookup:
 		key, ok := ssax.ConstString(ssax.Unconvert(x.Index))
-		if !ok || !slices.Contains(keys, key) {
+		return ok && slices.Contains(keys, key) && isMarkerMap(x.X)
+	case *ssa.Call:
+		args := ssax.CallArgs(d.s.Forward(&x.Call))
+		if apis.MetadataKeyTest(apis.FuncOf(ssax.CalleeFunc(d.s.Forward(&x.Call)))) == "" || len(args) < 2 {
 			return false
 		}
-		ld, ok := x.X.(*ssa.UnOp)
-		if !ok || ld.Op != token.MUL {
-			return false
-		}
-		fa, ok := ld.X.(*ssa.FieldAddr)
-		if !ok {
-			return false
-		}
-		name := ssax.FieldName(fa.X.Type(), fa.Field)
-		if name != "Annotations" && name != "Labels" {
-			return false
-		}
-		// The ObjectMeta of an object of type t.
-		meta, ok := fa.X.(*ssa.FieldAddr)
-		return ok && types.Identical(ssax.Deref(meta.X.Type()), t)
+		key, ok := ssax.ConstString(ssax.Unconvert(args[1]))
+		root, _ := d.s.RootOf(args[0])
+		return ok && slices.Contains(keys, key) && root != nil && types.Identical(ssax.Deref(root.Type()), t)
 	}
 	return false
 }

@@ -5,6 +5,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/util/retry"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -96,4 +97,19 @@ func (r *OtherMarkerReconciler) Reconcile(ctx context.Context, req ctrl.Request)
 		}
 	}
 	return ctrl.Result{}, nil
+}
+
+// The same latch tested with the API's key test (metav1.HasAnnotation) on
+// the deployment a helper returns.
+type HasMarkerReconciler struct{ MarkerReconciler }
+
+func (r *HasMarkerReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var d appsv1.Deployment
+	if err := r.Get(ctx, req.NamespacedName, &d); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if metav1.HasAnnotation(d.ObjectMeta, restoring) {
+		return ctrl.Result{}, nil
+	}
+	return ctrl.Result{}, r.prepare(ctx, req.NamespacedName)
 }
