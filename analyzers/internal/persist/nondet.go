@@ -288,19 +288,7 @@ func (md *Model) defeatedReport(cond ssa.Value, mask apis.TaintKind, depth int) 
 // package, or of another through its facts) compares a part of an argument
 // that carries the taint (mask).
 func (md *Model) reportComparesTaint(c *ssa.Call, mask apis.TaintKind) bool {
-	call := &c.Call
-	var compares []summary.ParamCompare
-	if local := md.s.LocalCallee(call); local != nil {
-		compares = md.s.ComparedParams(local)
-	} else {
-		call = md.s.Forward(call)
-		if call.IsInvoke() {
-			return false
-		}
-		if fs, _ := md.s.CalleeFact(call); fs != nil {
-			compares = fs.Compares
-		}
-	}
+	call, compares := md.comparedParts(c)
 	for _, pc := range compares {
 		arg := ssax.CallInput(call, pc.Param)
 		if arg == nil || !isValueType(arg.Type()) {
@@ -314,6 +302,52 @@ func (md *Model) reportComparesTaint(c *ssa.Call, mask apis.TaintKind) bool {
 		}
 	}
 	return false
+}
+
+// comparedParts returns the call c makes (Forward, for a function of
+// another package) and the parts of its inputs that the helper it calls
+// compares (of the package, or of another through its facts); none for a
+// call through an interface or of a function with no summary.
+func (md *Model) comparedParts(c *ssa.Call) (*ssa.CallCommon, []summary.ParamCompare) {
+	call := &c.Call
+	if local := md.s.LocalCallee(call); local != nil {
+		return call, md.s.ComparedParams(local)
+	}
+	call = md.s.Forward(call)
+	if call.IsInvoke() {
+		return call, nil
+	}
+	if fs, _ := md.s.CalleeFact(call); fs != nil {
+		return call, fs.Compares
+	}
+	return call, nil
+}
+
+// operand is a part of a value a condition compares.
+type operand struct {
+	v    ssa.Value
+	path []string
+}
+
+// comparedOperands returns what the call c compares: the parts of its
+// inputs that the helper it calls compares (ComparedParams, or its facts:
+// a helper comparing the conditions of two statuses compares those, not
+// their siblings), or, for an equality function of the API table or a
+// callee with no summary, each argument whole.
+func (md *Model) comparedOperands(c *ssa.Call) []operand {
+	var out []operand
+	if call, compares := md.comparedParts(c); len(compares) > 0 && !apis.IsEqualityFunc(apis.FuncOf(ssax.CalleeFunc(call))) {
+		for _, pc := range compares {
+			if arg := ssax.CallInput(call, pc.Param); arg != nil {
+				out = append(out, operand{arg, pc.Path})
+			}
+		}
+		return out
+	}
+	for _, a := range c.Call.Args {
+		out = append(out, operand{v: a})
+	}
+	return out
 }
 
 // isValueType reports whether t is copied when passed: a struct, an array
@@ -460,8 +494,8 @@ func (md *Model) condTaint(cond ssa.Value) taint.Taint {
 		}
 	case *ssa.Call:
 		var t taint.Taint
-		for _, a := range x.Call.Args {
-			t = t.Union(md.s.Taints().TaintOf(a))
+		for _, o := range md.comparedOperands(x) {
+			t = t.Union(md.s.Taints().TaintAt(o.v, o.path))
 		}
 		return t
 	case *ssa.BinOp:
@@ -565,16 +599,16 @@ func (md *Model) comparesStore(cond ssa.Value, st *summary.Effect, mask apis.Tai
 // equality (cmp.Diff(a, b) != ""): compute(w) != v compares a value
 // derived from w, not w.
 func (md *Model) comparesPath(cond ssa.Value, root ssa.Value, path []string) bool {
-	var operands []ssa.Value
+	var operands []operand
 	switch x := cond.(type) {
 	case *ssa.Call:
-		operands = x.Call.Args
+		operands = md.comparedOperands(x)
 	case *ssa.UnOp:
 		return md.comparesPath(x.X, root, path)
 	case *ssa.BinOp:
-		operands = []ssa.Value{x.X, x.Y}
+		operands = []operand{{v: x.X}, {v: x.Y}}
 		for _, o := range operands {
-			if c, ok := o.(*ssa.Call); ok && md.s.IsEqualityCall(c) && md.comparesPath(c, root, path) {
+			if c, ok := o.v.(*ssa.Call); ok && md.s.IsEqualityCall(c) && md.comparesPath(c, root, path) {
 				return true
 			}
 		}
@@ -582,8 +616,8 @@ func (md *Model) comparesPath(cond ssa.Value, root ssa.Value, path []string) boo
 		return false
 	}
 	for _, o := range operands {
-		r, p := md.s.RootOf(o)
-		if r == root && fieldpath.HasPrefix(path, p) {
+		r, p := md.s.RootOf(o.v)
+		if r == root && fieldpath.HasPrefix(path, append(slices.Clip(p), o.path...)) {
 			return true
 		}
 	}
@@ -596,7 +630,6 @@ func (md *Model) comparesPath(cond ssa.Value, root ssa.Value, path []string) boo
 // with a clock in Members): the comparison fails whenever the value is
 // new, on every pass, so the write it guards persists the store.
 func (md *Model) comparesTaintedPart(cond ssa.Value, st *summary.Effect, mask apis.TaintKind) bool {
-	var operands []ssa.Value
 	switch x := cond.(type) {
 	case *ssa.UnOp:
 		return md.comparesTaintedPart(x.X, st, mask)
@@ -604,13 +637,10 @@ func (md *Model) comparesTaintedPart(cond ssa.Value, st *summary.Effect, mask ap
 		if !md.s.IsEqualityCall(x) {
 			return false
 		}
-		operands = x.Call.Args
-	default:
-		return false
-	}
-	for _, o := range operands {
-		if md.s.Taints().TaintOf(o).Kinds&st.Taint.Kinds&mask != 0 {
-			return true
+		for _, o := range md.comparedOperands(x) {
+			if md.s.Taints().TaintAt(o.v, o.path).Kinds&st.Taint.Kinds&mask != 0 {
+				return true
+			}
 		}
 	}
 	return false

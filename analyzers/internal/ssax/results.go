@@ -512,3 +512,28 @@ func dropRecoverBlock(fn *ssa.Function) {
 	}
 	fn.Recover = nil
 }
+
+// DeferredBy returns the function that makes the closure fn when all it
+// does with it is defer it: fn then runs when that function returns, after
+// every instruction of its body. Nil otherwise.
+func DeferredBy(fn *ssa.Function) *ssa.Function {
+	p := fn.Parent()
+	if p == nil {
+		return nil
+	}
+	found := false
+	for _, b := range p.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(fn) {
+				if !onlyDeferred(mc) {
+					return nil
+				}
+				found = true
+			}
+		}
+	}
+	if !found {
+		return nil
+	}
+	return p
+}

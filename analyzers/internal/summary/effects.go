@@ -223,28 +223,57 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 	return out
 }
 
-// StatusWrittenByCallers reports whether root, a parameter of fn, has its
-// status written after every call of fn in the package: each caller (up
+// StatusWrittenByCallers reports whether root, a parameter of fn (or a
+// variable fn, a closure, captured from the function that calls it), has
+// its status written after every call of fn in the package: each caller (up
 // to three levels of helpers) writes the status of the object it passes
 // (Status().Update, a status write through a copy, a deferred write that
 // runs at its return) after the call. A helper's status change that its
 // main write drops is then persisted by its caller.
 func (s *Summary) StatusWrittenByCallers(fn *ssa.Function, root ssa.Value, depth int) bool {
-	p, ok := root.(*ssa.Parameter)
-	if !ok || depth > 3 {
+	if depth > 3 {
 		return false
 	}
-	idx := ssax.ParamIndex(fn, p)
+	// What the caller passes for root: its argument for a parameter, or,
+	// for a variable a closure captured from the function that calls it,
+	// what that function bound to it.
+	var argAt func(c *ssa.Call, caller *ssa.Function) ssa.Value
+	if p, ok := root.(*ssa.Parameter); ok && p.Parent() == fn {
+		idx := ssax.ParamIndex(fn, p)
+		if idx < 0 {
+			return false
+		}
+		argAt = func(c *ssa.Call, _ *ssa.Function) ssa.Value { return s.CallArg(&c.Call, fn, idx) }
+	} else if fn.Parent() != nil {
+		outer := root // already in the caller's terms (RootOf sees through captures)
+		if !definedIn(fn.Parent(), root) {
+			outer = outerValue(fn.Parent(), root)
+		}
+		if outer == nil {
+			return false
+		}
+		argAt = func(_ *ssa.Call, caller *ssa.Function) ssa.Value {
+			if caller != fn.Parent() {
+				return nil
+			}
+			return outer
+		}
+	} else {
+		return false
+	}
 	edges := s.CallersOf(fn)
-	if idx < 0 || len(edges) == 0 {
+	if len(edges) == 0 {
 		return false
 	}
 	for _, e := range edges {
+		if mc, ok := e.Site.(*ssa.MakeClosure); ok && closureOnlyCalled(mc) {
+			continue // made to be called: each call is an edge of its own
+		}
 		c, ok := e.Site.(*ssa.Call)
 		if !ok || s.LocalCallee(&c.Call) != fn {
 			return false
 		}
-		arg := s.CallArg(&c.Call, fn, idx)
+		arg := argAt(c, e.Caller)
 		if arg == nil {
 			return false
 		}
@@ -259,6 +288,84 @@ func (s *Summary) StatusWrittenByCallers(fn *ssa.Function, root ssa.Value, depth
 		}
 		if !written && !s.StatusWrittenByCallers(e.Caller, argRoot, depth+1) {
 			return false
+		}
+	}
+	return true
+}
+
+// emptyForNil reports whether st stores an empty map or slice into the
+// part of root at path on a path where that part was just tested nil
+// (`if cr.Status.Replsets == nil { cr.Status.Replsets = make(map…) }`):
+// the part reads the same before and after (no entries, length 0), and
+// nil and empty serialise alike or read back alike, so the store changes
+// nothing to persist. The entries later stored into it are stores of
+// their own.
+func (s *Summary) emptyForNil(st *ssa.Store, root ssa.Value, path []string) bool {
+	if !emptyCollection(st.Val) {
+		return false
+	}
+	for d := st.Block().Idom(); d != nil; d = d.Idom() {
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+			continue
+		}
+		op := NilOperand(bin)
+		if op == nil {
+			continue
+		}
+		if r, p := s.RootOf(op); r != root || !slices.Equal(p, path) {
+			continue
+		}
+		nilSucc := d.Succs[0] // == nil: the true edge
+		if bin.Op == token.NEQ {
+			nilSucc = d.Succs[1]
+		}
+		if len(nilSucc.Preds) == 1 && nilSucc.Dominates(st.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyCollection reports whether v is a map or slice made empty and
+// never filled where it is made: make(map[K]V), map[K]V{}, []T{} or
+// make([]T, 0).
+func emptyCollection(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.MakeMap:
+		for _, r := range *x.Referrers() {
+			switch r.(type) {
+			case *ssa.Store, *ssa.DebugRef:
+			default:
+				return false // filled, read or passed on before or after
+			}
+		}
+		return true
+	case *ssa.MakeSlice:
+		c, ok := x.Len.(*ssa.Const)
+		return ok && c.Int64() == 0
+	case *ssa.Slice:
+		a, ok := x.X.(*ssa.Alloc)
+		if !ok {
+			return false
+		}
+		arr, ok := ssax.Deref(a.Type()).Underlying().(*types.Array)
+		return ok && arr.Len() == 0
+	}
+	return false
+}
+
+// closureOnlyCalled reports whether every use of the closure mc is a call of it.
+func closureOnlyCalled(mc *ssa.MakeClosure) bool {
+	for _, r := range *mc.Referrers() {
+		if c, ok := r.(ssa.CallInstruction); !ok || c.Common().Value != ssa.Value(mc) {
+			if _, dbg := r.(*ssa.DebugRef); !dbg {
+				return false
+			}
 		}
 	}
 	return true
@@ -525,6 +632,9 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 				out = append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
 				break
 			}
+			if s.emptyForNil(x, root, path) {
+				break // nil made empty: nothing a reader or the API server tells apart
+			}
 			out = append(out, &Effect{Kind: StoreEffect, Instr: instr, Root: root, Path: path, Value: x.Val})
 		}
 	case *ssa.MapUpdate:
@@ -541,7 +651,7 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			if w.Object != nil {
 				root, _ := s.PersistedRoot(w.Object)
 				out = append(out, &Effect{Kind: WriteEffect, Instr: instr, Root: root, Write: w.Kind, Via: w.Helper,
-					SentCopy: copiedForUse(w.Object) != nil})
+					SentCopy: s.copiedForUse(w.Object) != nil})
 			}
 		}
 		if b, ok := c.Value.(*ssa.Builtin); ok && b.Name() == "delete" && len(c.Args) == 2 {
@@ -703,15 +813,17 @@ func (s *Summary) capturedEffects(fn *ssa.Function, instr ssa.Instruction, closu
 		cp := *e
 		cp.Instr, cp.Captured = instr, true
 		cp.Conds = s.EffectConds(cfi, e)
+		if call, ok := instr.(*ssa.Call); ok && e.Taint.Params != 0 && len(closure.Params) > 0 && len(call.Call.Args) == len(closure.Params) && !rewrittenParamCopy(s, e.Value) {
+			// What the closure stores of its own parameters is what this
+			// call passes it (upsert(cond) of a local closure). Bound
+			// before its captured parameters become fn's: the closure's
+			// Params are its own until then.
+			cp.Taint = s.taints.BindParamsAt(cp.Taint, call.Call.Args, instr)
+		}
 		if fn.Parent() == nil {
 			// What the closure read of fn's parameters is fn's parameters'
 			// taint at this call (as for its callers' arguments).
 			cp.Taint = taint.Uncaptured(cp.Taint)
-		}
-		if call, ok := instr.(*ssa.Call); ok && cp.Taint.Params != 0 && len(call.Call.Args) == len(closure.Params) && !rewrittenParamCopy(s, e.Value) {
-			// What the closure stores of its own parameters is what this
-			// call passes it (upsert(cond) of a local closure).
-			cp.Taint = s.taints.BindParamsAt(cp.Taint, call.Call.Args, instr)
 		}
 		if e.Kind == StoreEffect && e.Taint.Kinds&apis.MapOrder != 0 && s.taints.SortedAfter(closure, e.Root, e.Path, e.Value, e.Instr, nil) {
 			// Sorted before the closure returns, as for a helper's

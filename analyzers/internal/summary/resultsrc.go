@@ -250,13 +250,16 @@ func (s *Summary) convertedFrom(root ssa.Value) ssa.Value {
 // returned.
 func (s *Summary) PersistedRoot(v ssa.Value) (ssa.Value, []string) {
 	root, path := s.RootOf(v)
-	if src := copiedForUse(v); src != nil && len(path) == 0 {
+	if src := s.copiedForUse(v); src != nil && len(path) == 0 {
 		// A copy made for the write alone (`Patch(ctx,
 		// obj.DeepCopyObject().(client.Object), …)`): nothing is stored
 		// into it, so the write persists what the original holds.
 		root, path = s.RootOf(src)
 	}
 	for i := 0; i < 8 && len(path) == 0; i++ {
+		if s.getFills(root, 0) {
+			break // a copy read into again holds the server's content, not its source's
+		}
 		arg := s.convertedFrom(root)
 		if arg == nil {
 			break
@@ -269,8 +272,13 @@ func (s *Summary) PersistedRoot(v ssa.Value) (ssa.Value, []string) {
 // copiedForUse returns the object that v, the argument of a call, is a
 // deep copy of when the copy is made for that use alone: v is the result
 // of DeepCopy or DeepCopyObject (through conversions and type
-// assertions), and each step has no other use.
-func copiedForUse(v ssa.Value) ssa.Value {
+// assertions, and the forwarders Forward sees through: a helper of
+// another package returning obj.DeepCopy()), and each step has no other
+// use.
+func (s *Summary) copiedForUse(v ssa.Value) ssa.Value {
+	if refs := v.Referrers(); refs == nil || len(*refs) != 1 {
+		return nil // the argument is used elsewhere too (read into, changed)
+	}
 	for range 8 {
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
@@ -286,8 +294,9 @@ func copiedForUse(v ssa.Value) ssa.Value {
 			if refs := x.Referrers(); refs == nil || len(*refs) != 1 {
 				return nil
 			}
-			if f := ssax.CalleeFunc(&x.Call); f != nil && apis.IsDeepCopy(f.Name()) {
-				return ssax.CallRecv(&x.Call) // nil for a function that is no method
+			c := s.Forward(&x.Call)
+			if f := ssax.CalleeFunc(c); f != nil && apis.IsDeepCopy(f.Name()) {
+				return ssax.CallRecv(c) // nil for a function that is no method
 			}
 			return nil
 		default:

@@ -464,27 +464,32 @@ func (s *Summary) heldWritten(root ssa.Value, path []string) ssa.Value {
 // filledByGet reports whether v is a variable of its function that a Get
 // of a reader fills (obj := &T{}; c.Get(ctx, key, obj)).
 func (s *Summary) filledByGet(v ssa.Value) bool {
-	a, ok := v.(*ssa.Alloc)
-	if !ok {
+	_, ok := v.(*ssa.Alloc)
+	return ok && s.getFills(v, 0)
+}
+
+// getFills reports whether a Get of a reader fills v, itself or through
+// the conversions of it that the function passes on (a copy's
+// obj.DeepCopyObject().(client.Object) read into again).
+func (s *Summary) getFills(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 3 {
 		return false
 	}
-	isGet := func(r ssa.Instruction) bool {
-		c, ok := r.(*ssa.Call)
-		if !ok {
-			return false
-		}
-		callee := ssax.CalleeFunc(s.Forward(&c.Call))
-		return callee != nil && apis.IsReaderGet(apis.FuncOf(callee))
-	}
-	for _, r := range *a.Referrers() {
-		if isGet(r) {
-			return true
-		}
-		if mi, ok := r.(*ssa.MakeInterface); ok {
-			for _, r2 := range *mi.Referrers() {
-				if isGet(r2) {
-					return true
-				}
+	for _, r := range *refs {
+		switch x := r.(type) {
+		case *ssa.Call:
+			callee := ssax.CalleeFunc(s.Forward(&x.Call))
+			if callee != nil && apis.IsReaderGet(apis.FuncOf(callee)) {
+				return true
+			}
+		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType:
+			if s.getFills(x.(ssa.Value), depth+1) {
+				return true
+			}
+		case *ssa.TypeAssert:
+			if !x.CommaOk && s.getFills(x, depth+1) {
+				return true
 			}
 		}
 	}

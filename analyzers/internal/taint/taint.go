@@ -527,8 +527,13 @@ func (a *Analysis) pointeePartTaint(ptr ssa.Value, below []string, at ssa.Instru
 		uses, escapes = pointerUses(ptr)
 	}
 	before := func(st localStore) bool { // st can run before a read through ptr
-		if escapes || st.instr.Parent() != fn {
+		if escapes {
 			return true
+		}
+		if st.instr.Parent() != fn {
+			// A closure fn defers runs at its return, after the read;
+			// any other may run before it.
+			return ssax.DeferredBy(st.instr.Parent()) != fn
 		}
 		for _, u := range uses {
 			if ssax.Reaches(st.instr, u) {
@@ -840,6 +845,15 @@ func (a *Analysis) subTaint(v ssa.Value, rest []string, vis map[ssa.Value]bool, 
 		return a.storedTaint(root, nil, vis)
 	}
 	full := append(append([]string(nil), p...), rest...)
+	// Marked while followed: a part copied into another local and back
+	// (status := w.Status; …; w.Status = status) leads back here, and the
+	// cycle adds nothing the other stores do not.
+	key := partOf{root, strings.Join(full, ".")}
+	if vis[key] {
+		return Taint{}
+	}
+	vis[key] = true
+	defer delete(vis, key)
 	var t Taint
 	for _, st := range a.storesInto(root) {
 		if !fieldpath.Compatible(st.path, full) {
@@ -2279,4 +2293,11 @@ func emptyBranch(cond, v ssa.Value) int {
 		return 1
 	}
 	return -1
+}
+
+// partOf marks, in a visited set, a part of a local (its root and field
+// path) whose stores are being followed.
+type partOf struct {
+	ssa.Value
+	path string
 }

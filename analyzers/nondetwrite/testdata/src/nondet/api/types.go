@@ -2,6 +2,8 @@
 package api
 
 import (
+	"reflect"
+
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -43,3 +45,22 @@ func (in *Widget) DeepCopy() *Widget {
 
 // DeepCopyObject implements runtime.Object.
 func (in *Widget) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// ConditionsEqual compares the conditions' types and statuses, and
+// nothing else of the two statuses.
+func (in *WidgetStatus) ConditionsEqual(other *WidgetStatus) bool {
+	if len(in.Conditions) != len(other.Conditions) {
+		return false
+	}
+	for i := range in.Conditions {
+		if in.Conditions[i].Type != other.Conditions[i].Type || in.Conditions[i].Status != other.Conditions[i].Status {
+			return false
+		}
+	}
+	return true
+}
+
+// Same compares the whole statuses.
+func (in *WidgetStatus) Same(other *WidgetStatus) bool {
+	return reflect.DeepEqual(in, other)
+}

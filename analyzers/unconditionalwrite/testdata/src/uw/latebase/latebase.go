@@ -31,7 +31,7 @@ func (r *LabelReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 		w.Labels = map[string]string{}
 	}
 	w.Labels["app.kubernetes.io/managed-by"] = "widgets"
-	patch := client.MergeFrom(w.DeepCopy()) // want `unconditionalwrite: the base of this merge patch is copied from the object after Labels was changed \(line 31\): .*the Patch sends none of that change, and makes a request on every pass; copy the base before the first change`
+	patch := client.MergeFrom(w.DeepCopy()) // want `unconditionalwrite: the base of this merge patch is copied from the object after Labels\[\] was changed \(line 33\): .*the Patch sends none of that change, and makes a request on every pass; copy the base before the first change`
 	return ctrl.Result{}, r.Patch(ctx, &w, patch)
 }
 

@@ -39,3 +39,13 @@ func (in *Widget) DeepCopy() *Widget {
 
 // DeepCopyObject implements runtime.Object.
 func (in *Widget) DeepCopyObject() runtime.Object { return in.DeepCopy() }
+
+// SetDefaults gives the collections that are nil an empty value.
+func (in *Widget) SetDefaults() {
+	if in.Status.Keys == nil {
+		in.Status.Keys = []string{}
+	}
+	if nil == in.Spec.Params {
+		in.Spec.Params = make(map[string]string, 4)
+	}
+}
