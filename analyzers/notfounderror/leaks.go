@@ -92,6 +92,9 @@ type nfLeak struct {
 	direct bool
 	// obj is the type of the object the Get reads, when known.
 	obj types.Type
+	// call is the call of the function that produced the error (the Get,
+	// or the helper that returns its error).
+	call *ssa.Call
 }
 
 // nfOrigin is a source of an error value: a Get (or a helper that returns
@@ -104,6 +107,7 @@ type nfOrigin struct {
 	helper types.Object
 	direct bool
 	obj    types.Type
+	call   *ssa.Call
 }
 
 // detector finds the NotFound leaks of one package.
@@ -161,12 +165,38 @@ func (d *detector) rootLeaks() []*NotFoundLeak {
 			if l.obj != nil && primary != nil && !types.Identical(l.obj, primary) {
 				continue // another kind read by the same name (a child named after its owner): not the requested object
 			}
+			if d.readBefore(r.Fn, reqIdx, l.call) {
+				// A read again after a first read that the pass passed:
+				// NotFound there means a deletion in between, and the
+				// next pass's first read ends it (one retry, not forever).
+				continue
+			}
 			out = append(out, &NotFoundLeak{
 				Root: r, Return: l.ret, Err: l.err, Get: l.get, Helper: l.helper, Site: l.site, Direct: l.direct,
 			})
 		}
 	}
 	return out
+}
+
+// readBefore reports whether a Get of fn keyed by its request (input
+// reqIdx), other than call, runs before call on every path to it.
+func (d *detector) readBefore(fn *ssa.Function, reqIdx int, call *ssa.Call) bool {
+	if call == nil {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok || c == call || !ssax.Dominates(c, call) {
+				continue
+			}
+			if key, _, ok := d.keys.GetCall(c); ok && d.keys.Param(fn, key) == reqIdx {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // objectType returns the concrete type of the object a Get reads (its
@@ -235,7 +265,7 @@ func (d *detector) leaks(fn *ssa.Function) []nfLeak {
 			if errflow.NotFoundHandled(fi, b, o.errVal) {
 				continue
 			}
-			out = append(out, nfLeak{ret: ret, err: errv, param: param, site: o.site, get: o.get, helper: o.helper, direct: o.direct, obj: o.obj})
+			out = append(out, nfLeak{ret: ret, err: errv, param: param, site: o.site, get: o.get, helper: o.helper, direct: o.direct, obj: o.obj, call: o.call})
 		}
 	}
 	d.memo[fn] = out
@@ -262,7 +292,7 @@ func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct 
 		// Get(ctx, key, obj) of a client; Get(ctx, name, opts) of typed
 		// clients, Get(name) of listers.
 		if key, obj, ok := d.keys.GetCall(c); ok {
-			return []nfOrigin{{errVal: errVal, key: key, get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via, obj: objectType(obj)}}
+			return []nfOrigin{{errVal: errVal, key: key, get: c.Pos(), site: s.Position(c.Pos()), direct: direct, helper: via, obj: objectType(obj), call: c}}
 		}
 		return nil
 	case apis.IsIgnoreNotFound(f):
@@ -277,14 +307,14 @@ func (d *detector) callOrigins(c *ssa.Call, errVal ssa.Value, index int, direct 
 		var out []nfOrigin
 		for _, l := range d.leaks(local) {
 			if key := ssax.ClosureArg(&c.Call, local, l.param); key != nil {
-				out = append(out, nfOrigin{errVal: errVal, key: key, get: c.Pos(), site: l.site, helper: summary.FuncObject(callee), direct: direct, obj: l.obj})
+				out = append(out, nfOrigin{errVal: errVal, key: key, get: c.Pos(), site: l.site, helper: summary.FuncObject(callee), direct: direct, obj: l.obj, call: c})
 			}
 		}
 		return out
 	}
 	var fact NotFoundFact
 	if summary.ImportFuncFact(d.pass, held, &fact) && fact.Param >= 0 && fact.Param < len(fc.Args) && !fc.IsInvoke() {
-		return []nfOrigin{{errVal: errVal, key: fc.Args[fact.Param], get: c.Pos(), site: fact.Site, helper: held, direct: direct}}
+		return []nfOrigin{{errVal: errVal, key: fc.Args[fact.Param], get: c.Pos(), site: fact.Site, helper: held, direct: direct, call: c}}
 	}
 	return nil
 }

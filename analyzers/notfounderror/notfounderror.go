@@ -39,6 +39,9 @@ a deferred patch that assigns the named error only when the patch fails, or a de
 closure that wraps a non-nil error with ` + "`%w`" + `, the error is the one the ` + "`return`" + ` returns.
 
 Not reported:
+- the error of a read of the requested object made after an earlier read of it on every path (a helper that
+  reads it again to patch a fresh copy): its NotFound means the object went in between, and the next pass's first
+  read ends the retries;
 - a return controlled by ` + "`apierrors.IsNotFound(err)`" + `, or any other test of the error
   besides ` + "`err != nil`" + ` (an unknown test may handle NotFound; silence beats a guess);
 - ` + "`client.IgnoreNotFound(err)`" + `;

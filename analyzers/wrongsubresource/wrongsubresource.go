@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -40,7 +41,13 @@ var Doc = &checkdoc.Doc{
 		"- (b) stores to `Status.*` reach a main `Update`/`Patch` W that is followed by a status write, with no " +
 		"new status store in between: the status change is clobbered by W's response;\n" +
 		"- (c) stores to spec, labels, annotations, finalizers or owner references reach a status write W and " +
-		"no main write follows them: those changes are dropped.\n\n" +
+		"no main write follows them: those changes are dropped;\n" +
+		"- (d) stores to `Status.*` reach a status write W through a call that fills the object again with what the " +
+		"API server holds (a `Get` into it, a helper that reads it again or copies a written copy's answer into it " +
+		"with `DeepCopyInto`) and are not made again after it: the read replaces them and W sends the old status; " +
+		"reported at the read.\n\n" +
+		"A nil map or slice made empty (`if s.M == nil { s.M = map[…]…{} }`) is no change: it reads and is " +
+		"stored alike. " +
 		"Stores count through setters (`SetLabels`, `metav1.SetMetaDataLabel`, `controllerutil.AddFinalizer`, " +
 		"`SetControllerReference`, `meta.SetStatusCondition`) and through helpers, also through a scope or wrapper " +
 		"the reconciler builds around a pointer to the object (`scope := newScope(&w); scope.markReady()`). A new read of the object " +
@@ -73,7 +80,8 @@ return r.Status().Update(ctx, w)`,
 	Fix: "(a), when only status fields were changed and the write passes no options: `r.Update(ctx, x)` " +
 		"becomes `r.Status().Update(ctx, x)` (`Patch` likewise). (b): `saved := x.DeepCopy()` is inserted " +
 		"before the statement of the main write and `x.Status = saved.Status` after it. (c): no fix; the " +
-		"message lists the dropped fields, which need a main-resource write of their own.",
+		"message lists the dropped fields, which need a main-resource write of their own. (d): no fix; the " +
+		"change belongs after the read.",
 }
 
 // Analyzer reports RL2002.
@@ -97,6 +105,8 @@ func isStatusWrite(k apis.WriteKind) bool { return k == apis.StatusUpdate || k =
 func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *ssa.Function) int {
 	effects := s.Effects(fn)
 	n := 0
+	lost := map[*summary.Effect][]*summary.Effect{} // a read that refills the object -> the status changes it drops
+	var reads []*summary.Effect
 	for _, w := range effects {
 		if w.Kind != summary.WriteEffect || w.Root == nil || !(isMainWrite(w.Write) || isStatusWrite(w.Write)) {
 			continue
@@ -108,6 +118,15 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 		for _, e := range effects {
 			if e.Kind != summary.StoreEffect || e.Root != w.Root || e.Instr == w.Instr || len(e.Path) == 0 || !ssax.Reaches(e.Instr, w.Instr) {
 				continue // a whole-object store (*obj = …) says nothing about which fields changed
+			}
+			if r := refillBetween(effects, w.Root, e.Instr, w.Instr); r != nil {
+				if isStatusWrite(w.Write) && summary.IsStatusPath(e.Path) && !restoredBetween(effects, e, r, w) && !slices.Contains(lost[r], e) {
+					if lost[r] == nil {
+						reads = append(reads, r)
+					}
+					lost[r] = append(lost[r], e)
+				}
+				continue
 			}
 			if readBetween(effects, w.Root, e.Instr, w.Instr) {
 				continue
@@ -158,7 +177,47 @@ func checkFunc(pass *analysis.Pass, s *summary.Summary, rep *diag.Reporter, fn *
 				typeName(w.Root), paths(dropped), w.Write), nil)
 		}
 	}
+	for _, r := range reads {
+		n += report(pass, s, rep, r, lost[r], fmt.Sprintf(
+			"%s reads %s again and replaces the in-memory %s with the server's copy before the status write, "+
+				"which then sends the old status: the change is lost; make the change after the read",
+			readName(r), typeName(r.Root), paths(lost[r])), nil)
+	}
 	return n
+}
+
+// refillBetween returns a call between a and b that fills root with what
+// the API server holds (a Get into it, a helper that reads it again or
+// copies the server's answer into it), or nil.
+func refillBetween(effects []*summary.Effect, root ssa.Value, a, b ssa.Instruction) *summary.Effect {
+	for _, e := range effects {
+		if _, call := e.Instr.(ssa.CallInstruction); call && e.Kind == summary.ReadEffect && e.Root == root && e.Instr != a && ssax.Between(a, e.Instr, b) {
+			return e
+		}
+	}
+	return nil
+}
+
+// restoredBetween reports whether the part st changes is changed again
+// (at its path or a path above it) after the read r and before the write w.
+func restoredBetween(effects []*summary.Effect, st, r, w *summary.Effect) bool {
+	for _, e := range effects {
+		if e.Kind == summary.StoreEffect && e.Root == st.Root && len(e.Path) <= len(st.Path) && slices.Equal(e.Path, st.Path[:len(e.Path)]) &&
+			e.Instr != r.Instr && ssax.Between(r.Instr, e.Instr, w.Instr) {
+			return true
+		}
+	}
+	return false
+}
+
+// readName describes the call of a read effect for messages.
+func readName(r *summary.Effect) string {
+	if c, ok := r.Instr.(ssa.CallInstruction); ok {
+		if f := ssax.CalleeFunc(c.Common()); f != nil {
+			return "the call of " + f.Name()
+		}
+	}
+	return "a read"
 }
 
 // fixer builds the fix of a finding at the write's call.

@@ -116,6 +116,12 @@ func IsDeepCopy(name string) bool {
 	return name == "DeepCopy" || name == "DeepCopyObject"
 }
 
+// IsDeepCopyInto reports whether a method name copies its receiver deeply
+// into its argument (DeepCopyInto): *out = *in, part by part.
+func IsDeepCopyInto(name string) bool {
+	return name == "DeepCopyInto"
+}
+
 // cacheListReads are the reads of cache.Store, cache.Indexer and
 // ThreadSafeStore that return several items (or keys).
 var cacheListReads = map[string]bool{"List": true, "ListKeys": true, "ByIndex": true, "IndexKeys": true, "Index": true}

@@ -10,6 +10,7 @@
 package check
 
 import (
+	"fmt"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -42,7 +43,14 @@ func New(doc *checkdoc.Doc, body Body, opts ...Option) *analysis.Analyzer {
 		URL:        doc.URL(),
 		Requires:   []*analysis.Analyzer{summary.Analyzer, diag.GeneratedAnalyzer},
 		ResultType: reflect.TypeFor[int](),
-		Run: func(pass *analysis.Pass) (any, error) {
+		Run: func(pass *analysis.Pass) (res any, err error) {
+			defer func() {
+				// A defect of the check is an error of this package's
+				// analysis, not the end of the others'.
+				if r := recover(); r != nil {
+					res, err = nil, fmt.Errorf("internal error in %s analysing %s: %v (please report this)", doc.Name, pass.Pkg.Path(), r)
+				}
+			}()
 			s := summary.Of(pass)
 			if s != nil && s.Err != nil {
 				return nil, s.Err

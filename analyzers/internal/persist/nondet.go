@@ -173,7 +173,7 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			return nil
 		}
 	}
-	status, guards := fi.StatusOf(w.Instr.Block())
+	status, guards := fi.StatusOf(w.GuardBlock())
 	status = summary.Combine(status, w.Status)
 	switch status {
 	case summary.Unguarded:
@@ -194,7 +194,7 @@ func (md *Model) persisted(fi *summary.FuncInfo, effects []*summary.Effect, st, 
 			return &Persisted{Fn: fi.Fn, Store: st, Write: w, Taint: stTaint, Defeated: true}
 		}
 		if len(guards) == 0 {
-			if md.diffingHelperWrite(w, st) {
+			if md.diffingHelperWrite(w, st, mask) {
 				// A helper of the package that compares the object with
 				// what it was before writing it (a scope's deferred patch):
 				// the stored value differs on every pass, so the
@@ -370,13 +370,13 @@ func (md *Model) taintedGuards(fi *summary.FuncInfo, st, w *summary.Effect, mask
 	if st.Via != nil || st.Instr.Parent() != fi.Fn {
 		return false
 	}
-	status, guards := fi.StatusOf(st.Instr.Block())
+	status, guards := fi.StatusOf(st.GuardBlock())
 	if status != summary.Guarded || len(guards) == 0 {
 		return false
 	}
 	shared := map[flow.Dep]bool{}
 	if w != nil {
-		_, wg := fi.StatusOf(w.Instr.Block())
+		_, wg := fi.StatusOf(w.GuardBlock())
 		for _, d := range wg {
 			shared[d] = true
 		}
@@ -400,19 +400,27 @@ func (md *Model) taintedGuards(fi *summary.FuncInfo, st, w *summary.Effect, mask
 	return tainted > 0
 }
 
-// diffingHelperWrite reports whether w is a write a helper of the package
-// makes only under equality tests of its own (the diff of a patch helper
+// diffingHelperWrite reports whether w is a write a helper (or a closure,
+// deferred or called) of the package makes only under equality tests of
+// its own (the diff of a patch helper
 // or a scope's close), with nothing else deciding it, and each test
 // compares the part of the object st stores into (the whole object, or a
 // path through that part): a helper that writes when the spec differs
 // does not persist a stamp in the status.
-func (md *Model) diffingHelperWrite(w, st *summary.Effect) bool {
-	if w.Via == nil || w.Opaque || len(w.Conds) == 0 || len(st.Path) == 0 {
+func (md *Model) diffingHelperWrite(w, st *summary.Effect, mask apis.TaintKind) bool {
+	if w.Opaque || len(w.Conds) == 0 || len(st.Path) == 0 {
 		return false
 	}
 	for _, c := range w.Conds {
 		ifi := c.Dep.If()
 		if ifi == nil || c.FI == nil || c.FI.Guard(ifi).Kind != summary.Equality || !md.comparesPart(ifi.Cond, st.Path[0]) {
+			return false
+		}
+		if w.Via == nil && (md.condTaint(ifi.Cond).Kinds&st.Taint.Kinds&mask == 0 || !md.unconditionalStamp(st)) {
+			// A closure's own test (a deferred write that returns when
+			// a snapshot equals the status): it reads the captured
+			// values themselves, so it must compare the stamp, and the
+			// stamp must be made on every pass.
 			return false
 		}
 	}
@@ -465,6 +473,34 @@ func (md *Model) taintedHelperConds(st *summary.Effect, mask apis.TaintKind) boo
 		return false
 	}
 	return tainted > 0
+}
+
+// unconditionalStamp reports whether the store st puts its
+// non-deterministic value in place on every pass through it: a store on no
+// condition of its own of a value that is not the result of another
+// function than the source (a builder or helper that may stamp only when
+// something changed).
+func (md *Model) unconditionalStamp(st *summary.Effect) bool {
+	if st.Via != nil || st.Status != summary.Unguarded || st.Value == nil {
+		return false
+	}
+	c, ok := ssax.Unconvert(st.Value).(*ssa.Call)
+	if !ok || c.Pos() == st.Taint.Origin {
+		return true
+	}
+	// A constructor handed the value (metav1.NewTime(time.Now()), a
+	// helper building the stamp from its argument) passes it on; a method
+	// that returns what its receiver holds may have stamped it only on a
+	// change.
+	if c.Call.IsInvoke() || c.Call.Signature().Recv() != nil {
+		return false
+	}
+	for _, a := range c.Call.Args {
+		if md.s.Taints().TaintOf(a).Kinds&st.Taint.Kinds != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // deadlineTest reports whether cond orders durations (time.Until(last.Add(

@@ -90,6 +90,20 @@ type Effect struct {
 	// Root's whole status was copied: it persists Root's status and says
 	// nothing of Root's other fields, which it never meant to send.
 	CarriedStatus bool
+	// Deferred is the defer statement of an effect that runs where the
+	// deferred calls run (Instr, a RunDefers): its conditions are those of
+	// the defer statement (Status, Conds), not those of the return it
+	// runs at, since it runs at every return after the defer.
+	Deferred *ssa.Defer
+}
+
+// GuardBlock returns the block whose conditions decide whether e happens:
+// the defer statement's for a deferred effect, else Instr's.
+func (e *Effect) GuardBlock() *ssa.BasicBlock {
+	if e.Deferred != nil {
+		return e.Deferred.Block()
+	}
+	return e.Instr.Block()
 }
 
 // Cond is a condition of a function: the edge Dep of one of FI's Ifs.
@@ -128,11 +142,11 @@ func IsServerManagedPath(path []string) bool {
 	if p[0] == "ObjectMeta" {
 		p = p[1:]
 	}
+	if len(p) == 0 {
+		return false // the whole metadata
+	}
 	if p[0] == "TypeMeta" {
 		return true
-	}
-	if len(p) == 0 {
-		return false
 	}
 	switch p[0] {
 	case "Name", "Namespace", "ResourceVersion", "UID", "Generation", "CreationTimestamp",
@@ -207,7 +221,9 @@ func (s *Summary) Effects(fn *ssa.Function) []*Effect {
 				effects = s.instrEffects(fn, instr, writesAt[instr])
 			}
 			for _, e := range effects {
-				e.Status = Combine(st, e.Status)
+				if e.Deferred == nil {
+					e.Status = Combine(st, e.Status)
+				}
 				if e.Kind == StoreEffect && e.Value != nil && e.Via == nil && !e.Captured && !e.mapped {
 					// (A captured store keeps the taint its closure gave it.)
 					e.Taint = s.taints.TaintOf(e.Value)
@@ -476,7 +492,7 @@ func (s *Summary) deferredEffects(fn *ssa.Function, rd *ssa.RunDefers, writesAt 
 				effects = s.instrEffects(fn, d, writesAt[d])
 			}
 			for _, e := range effects {
-				e.Instr = rd
+				e.Instr, e.Deferred = rd, d
 				e.Status = Combine(dst, e.Status)
 				e.Conds = append(slices.Clip(e.Conds), conds...)
 				out = append(out, e)
@@ -683,6 +699,14 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 		}
 		f := apis.FuncOf(callee)
 		args := ssax.RecvFirstArgs(c)
+		if sig, _ := callee.Type().(*types.Signature); apis.IsDeepCopyInto(callee.Name()) && sig != nil && sig.Recv() != nil && len(args) == 2 {
+			// src.DeepCopyInto(obj) of an object fn has just written
+			// (the answer of a Patch of a fresh copy): obj now holds what
+			// the API holds, as after a read.
+			if root, path := s.RootOf(args[1]); len(path) == 0 && s.IsObjectRoot(root) && s.writtenSource(fn, instr, args[0], root, nil) {
+				return append(out, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
+			}
+		}
 		switch {
 		case apis.IsReaderGet(f) && len(args) >= 4:
 			root, _ := s.RootOf(args[3])
@@ -726,12 +750,12 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 			made, stores = s.factEffects(instr, c, fs, obj)
 			out = append(out, made...)
 		}
-		if fs != nil && len(fs.Stores) > 0 && !apis.IsUnstructuredSetter(f) {
+		if fs != nil && (len(fs.Stores) > 0 || len(fs.Refills) > 0) && !apis.IsUnstructuredSetter(f) {
 			if st, ok := apis.SetterOf(f); ok && st.Value < 0 {
 				// A removal the API table knows (RemoveFinalizer), whatever
 				// its body stores.
 				for _, e := range stores {
-					e.Removal = true
+					e.Removal = e.Kind == StoreEffect
 				}
 			}
 			return append(out, stores...)
@@ -774,12 +798,19 @@ func (s *Summary) instrEffects(fn *ssa.Function, instr ssa.Instruction, writes [
 // written object with the server's answer, so the store makes root hold
 // what the API holds: a refresh, not a change to persist.
 func (s *Summary) persistedCopy(fn *ssa.Function, st *ssa.Store, root ssa.Value, path []string) bool {
-	src, srcPath := s.RootOf(st.Val)
+	return s.writtenSource(fn, st, st.Val, root, path)
+}
+
+// writtenSource reports whether v, what the instruction at copies into
+// the part of root at path, is the same part of another object that fn
+// has written before at (persistedCopy).
+func (s *Summary) writtenSource(fn *ssa.Function, at ssa.Instruction, v, root ssa.Value, path []string) bool {
+	src, srcPath := s.RootOf(v)
 	if src == nil || src == root || !slices.Equal(srcPath, path) || !s.IsObjectRoot(src) {
 		return false
 	}
 	for _, w := range s.Writes {
-		if w.Fn != fn || w.Object == nil || !ssax.Reaches(w.Call, st) {
+		if w.Fn != fn || w.Object == nil || !ssax.Reaches(w.Call, at) {
 			continue
 		}
 		if r, _ := s.PersistedRoot(w.Object); r != src {
@@ -1322,6 +1353,13 @@ func (s *Summary) factEffects(instr ssa.Instruction, c *ssa.CallCommon, fs *Func
 	}
 	if len(fs.Stores) > 0 {
 		stores = s.factStores(instr, callee, fs, c.Args)
+	}
+	for _, p := range fs.Refills {
+		if p >= 0 && p < len(c.Args) {
+			if root, path := s.RootOf(c.Args[p]); len(path) == 0 && (s.IsObjectRoot(root) || isParamOf(instr.Parent(), root)) {
+				stores = append(stores, &Effect{Kind: ReadEffect, Instr: instr, Root: root})
+			}
+		}
 	}
 	return made, stores
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"sort"
@@ -36,6 +37,11 @@ type FuncSummary struct {
 	// Stores are the stores the function makes into field paths of its
 	// parameters, directly or through helpers of its own package.
 	Stores []StoreFact
+	// Refills are the parameters (InputIndex numbering) the function
+	// fills with what the API server holds (a Get into the object, the
+	// answer of a write of a fresh copy copied into it): what the caller
+	// changed in them before the call is replaced.
+	Refills []int `json:",omitempty"`
 	// ResultStores are the stores the function makes into the object it
 	// returns (Param is the result's index), directly or through helpers:
 	// a constructor's stores go with the object it hands back.
@@ -529,6 +535,9 @@ func (s *Summary) funcFact(fn *ssa.Function, exported bool, memo map[*ssa.Functi
 		}
 	}
 	for _, pe := range s.paramEffects(fn) {
+		if pe.kind == ReadEffect && len(pe.path) == 0 && !slices.Contains(fs.Refills, pe.param) {
+			fs.Refills = append(fs.Refills, pe.param)
+		}
 		if pe.kind != StoreEffect {
 			continue
 		}
@@ -702,9 +711,129 @@ func (s *Summary) boolResultKind(fn *ssa.Function, depth int) (isEq, reportsChan
 		return false, false
 	}
 	if !sawEq && !sawChange {
-		return false, s.constChangeReport(fn)
+		if s.constChangeReport(fn) {
+			return false, true
+		}
+		return s.constEqualityReport(fn), false
 	}
 	return sawEq && !sawChange, sawChange
+}
+
+// constEqualityReport reports whether fn's boolean result only reports
+// comparisons of what it is given, written with early returns or && and
+// || chains (if a.X != b.X { return false } … return a.Y == b.Y): every
+// value it returns is a constant or such a comparison (or a choice
+// between them), and every test that decides which return runs, or which
+// value a choice takes, is one too; the bounds of the loops that walk the
+// compared lists aside.
+func (s *Summary) constEqualityReport(fn *ssa.Function) bool {
+	return s.comparisonReport(fn, 0)
+}
+
+func (s *Summary) comparisonReport(fn *ssa.Function, depth int) bool {
+	fi := s.Func(fn)
+	if fi == nil || fi.Graph == nil || depth > 3 {
+		return false
+	}
+	tests := 0
+	decided := func(b *ssa.BasicBlock) bool {
+		for _, d := range fi.Graph.ControlDeps(b) {
+			ifi := d.If()
+			if ifi == nil {
+				return false
+			}
+			if loopBound(ifi.Cond) {
+				continue
+			}
+			if !s.comparesInputs(fn, ifi.Cond, depth) {
+				return false
+			}
+			tests++
+		}
+		return true
+	}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		if !decided(b) {
+			return false
+		}
+		v := ret.Results[len(ret.Results)-1]
+		edges := []ssa.Value{v}
+		if phi, ok := v.(*ssa.Phi); ok {
+			edges = phi.Edges
+			for _, p := range phi.Block().Preds {
+				if !decided(p) {
+					return false
+				}
+			}
+		}
+		for _, e := range edges {
+			if _, ok := e.(*ssa.Const); ok {
+				continue
+			}
+			if !s.comparesInputs(fn, e, depth) {
+				return false
+			}
+			tests++
+		}
+	}
+	return tests > 0
+}
+
+// comparesInputs reports whether cond (possibly negated) compares two
+// of fn's inputs with == or != (fields of its parameters, or their
+// lengths), calls a helper of the package that only reports such
+// comparisons, or is an equality test (a test of one input against a
+// constant is a test of its state, not a comparison).
+func (s *Summary) comparesInputs(fn *ssa.Function, cond ssa.Value, depth int) bool {
+	cond, _ = ssax.StripNot(cond)
+	switch x := cond.(type) {
+	case *ssa.BinOp:
+		if x.Op == token.EQL || x.Op == token.NEQ {
+			input := func(v ssa.Value) bool {
+				if c, ok := v.(*ssa.Call); ok {
+					if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" && len(c.Call.Args) == 1 {
+						v = c.Call.Args[0]
+					}
+				}
+				root, _ := s.RootOf(v)
+				if a, ok := root.(*ssa.Alloc); ok && ssax.SpilledParam(a) != nil {
+					root = ssax.SpilledParam(a) // a struct parameter whose fields are addressed
+				}
+				p, ok := root.(*ssa.Parameter)
+				return ok && p.Parent() == fn
+			}
+			if input(x.X) && input(x.Y) {
+				return true
+			}
+		}
+	case *ssa.Call:
+		if local := s.LocalCallee(&x.Call); local != nil && local != fn && s.comparisonReport(local, depth+1) {
+			return true
+		}
+	}
+	return s.classifyCond(cond, make(map[ssa.Value]bool)).Kind == Equality
+}
+
+// loopBound reports whether cond orders a value against the length of a
+// list (i < len(xs)): the bound of a loop that walks it.
+func loopBound(cond ssa.Value) bool {
+	b, ok := cond.(*ssa.BinOp)
+	if !ok || b.Op != token.LSS && b.Op != token.LEQ && b.Op != token.GTR && b.Op != token.GEQ {
+		return false
+	}
+	isLen := func(v ssa.Value) bool {
+		c, ok := v.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		bi, ok := c.Call.Value.(*ssa.Builtin)
+		return ok && bi.Name() == "len"
+	}
+	return isLen(b.X) || isLen(b.Y)
 }
 
 // constChangeReport reports whether fn returns only constant booleans,

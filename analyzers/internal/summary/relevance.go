@@ -441,7 +441,16 @@ func (s *Summary) comparedRoots(fn *ssa.Function, depth int) []comparedRoot {
 					add(x.Y, nil)
 				}
 			case *ssa.Call:
-				if g := s.classifyCall(x); g.Kind == Equality {
+				if fc := s.Forward(&x.Call); apis.IsEqualityFunc(apis.FuncOf(ssax.CalleeFunc(fc))) {
+					// An equality function of the API table compares its
+					// arguments whole; a helper compares what its summary
+					// says (below).
+					for _, a := range ssax.CallArgs(fc) {
+						add(a, nil)
+					}
+					continue
+				}
+				if g := s.classifyCall(x); g.Kind == Equality && s.LocalCallee(&x.Call) == nil && !s.hasCompares(s.Forward(&x.Call)) {
 					for _, a := range ssax.CallArgs(s.Forward(&x.Call)) {
 						add(a, nil)
 					}
@@ -483,6 +492,16 @@ func (s *Summary) comparedRoots(fn *ssa.Function, depth int) []comparedRoot {
 		}
 	}
 	return out
+}
+
+// hasCompares reports whether the facts of the function c calls (of
+// another package) say which parts of its inputs it compares.
+func (s *Summary) hasCompares(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return false
+	}
+	fs, _ := s.CalleeFact(c)
+	return fs != nil && len(fs.Compares) > 0
 }
 
 // isSliceValue reports whether v is a slice or an array (or a pointer to

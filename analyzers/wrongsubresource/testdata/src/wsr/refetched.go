@@ -42,3 +42,67 @@ func (r *InPlaceAnnotate) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	}
 	return ctrl.Result{}, r.Status().Update(ctx, &w)
 }
+
+// The helper hands the server's answer back into the object: the status
+// set before the call is replaced, and the status write sends the old one.
+type StampedAfterStatus struct{ client.Client }
+
+func (r *StampedAfterStatus) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Phase = "Stamped"
+	if err := kutil.Stamp(ctx, r.Client, &w, w.Name); err != nil { // want `wrongsubresource: the call of Stamp reads the Widget again and replaces the in-memory Status.Phase with the server's copy before the status write`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// Twin: the status is set after the call.
+type StampedBeforeStatus struct{ client.Client }
+
+func (r *StampedBeforeStatus) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	if err := kutil.Stamp(ctx, r.Client, &w, w.Name); err != nil {
+		return ctrl.Result{}, err
+	}
+	w.Status.Phase = "Stamped"
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// A read into the object itself after the change: the same loss.
+type RereadAfterStatus struct{ client.Client }
+
+func (r *RereadAfterStatus) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Phase = "Seen"
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil { // want `wrongsubresource: the call of Get reads the Widget again and replaces the in-memory Status.Phase`
+		return ctrl.Result{}, err
+	}
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}
+
+// Twin: the change is made again after the read (a retry that reads the
+// latest version and reapplies the status).
+type ReappliedAfterReread struct{ client.Client }
+
+func (r *ReappliedAfterReread) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	var w api.Widget
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, client.IgnoreNotFound(err)
+	}
+	w.Status.Phase = "Seen"
+	desired := w.Status
+	if err := r.Get(ctx, req.NamespacedName, &w); err != nil {
+		return ctrl.Result{}, err
+	}
+	w.Status = desired
+	return ctrl.Result{}, r.Status().Update(ctx, &w)
+}

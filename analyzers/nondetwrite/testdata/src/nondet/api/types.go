@@ -64,3 +64,46 @@ func (in *WidgetStatus) ConditionsEqual(other *WidgetStatus) bool {
 func (in *WidgetStatus) Same(other *WidgetStatus) bool {
 	return reflect.DeepEqual(in, other)
 }
+
+// DeepCopy copies the WidgetStatus.
+func (in *WidgetStatus) DeepCopy() *WidgetStatus {
+	out := *in
+	if in.StartTime != nil {
+		t := *in.StartTime
+		out.StartTime = &t
+	}
+	return &out
+}
+
+// Equal compares two statuses field by field, the times included.
+func Equal(a, b *WidgetStatus) bool {
+	if a.Phase != b.Phase || a.ObservedGeneration != b.ObservedGeneration || a.Message != b.Message {
+		return false
+	}
+	return a.StartTime.Equal(b.StartTime) && a.LastUpdated.Equal(&b.LastUpdated)
+}
+
+// SameOutcome compares two statuses without their times.
+func SameOutcome(a, b *WidgetStatus) bool {
+	return a.Phase == b.Phase && a.ObservedGeneration == b.ObservedGeneration && a.Message == b.Message
+}
+
+// SameStatus compares two statuses with early returns, the start time
+// and the conditions' types included.
+func SameStatus(a, b *WidgetStatus) bool {
+	if a.Phase != b.Phase || a.ObservedGeneration != b.ObservedGeneration {
+		return false
+	}
+	if !a.StartTime.Equal(b.StartTime) {
+		return false
+	}
+	if len(a.Conditions) != len(b.Conditions) {
+		return false
+	}
+	for i := range a.Conditions {
+		if a.Conditions[i].Type != b.Conditions[i].Type {
+			return false
+		}
+	}
+	return true
+}

@@ -49,3 +49,9 @@ func (in *Widget) SetDefaults() {
 		in.Spec.Params = make(map[string]string, 4)
 	}
 }
+
+// DeepCopyInto copies the Widget into out.
+func (in *Widget) DeepCopyInto(out *Widget) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+}

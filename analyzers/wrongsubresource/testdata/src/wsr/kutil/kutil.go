@@ -4,6 +4,8 @@ package kutil
 import (
 	"context"
 
+	"wsr/api"
+
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -38,4 +40,23 @@ func AnnotateInPlace(ctx context.Context, c client.Client, obj client.Object, no
 	}
 	obj.SetAnnotations(a)
 	return c.Patch(ctx, obj, client.MergeFrom(orig))
+}
+
+// Stamp reads the widget again into a copy, patches the copy and hands
+// the server's answer back to the caller's object.
+func Stamp(ctx context.Context, c client.Client, w *api.Widget, note string) error {
+	latest := &api.Widget{}
+	if err := c.Get(ctx, client.ObjectKeyFromObject(w), latest); err != nil {
+		return err
+	}
+	orig := latest.DeepCopy()
+	if latest.Annotations == nil {
+		latest.Annotations = map[string]string{}
+	}
+	latest.Annotations["example.com/note"] = note
+	if err := c.Patch(ctx, latest, client.MergeFrom(orig)); err != nil {
+		return err
+	}
+	latest.DeepCopyInto(w)
+	return nil
 }
