@@ -1290,6 +1290,36 @@ func ZeroTestOperand(cmp *ssa.BinOp) ssa.Value {
 	return nil
 }
 
+// ZeroTested reports whether instr runs only on the "zero" edge of a
+// test of a value against its zero value (ZeroTestOperand: x == nil,
+// len(x) == 0, x == "", or their negations' false edge) whose operand
+// satisfies match: the edge leads to a block of its own that dominates
+// instr's block. A value stored there replaces a zero one.
+func ZeroTested(instr ssa.Instruction, match func(operand ssa.Value) bool) bool {
+	block := instr.Block()
+	for _, b := range instr.Parent().Blocks {
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+			continue
+		}
+		zero := b.Succs[0] // x == zero: the true edge
+		if bin.Op == token.NEQ {
+			zero = b.Succs[1]
+		}
+		if len(zero.Preds) != 1 || !zero.Dominates(block) {
+			continue
+		}
+		if op := ZeroTestOperand(bin); op != nil && match(op) {
+			return true
+		}
+	}
+	return false
+}
+
 // VarOf returns the variable v reads, through conversions: a parameter
 // (also one spilled into the addressable cell a closure captures, by
 // address or loaded), or a captured variable (the free variable, also

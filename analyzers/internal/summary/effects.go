@@ -310,41 +310,17 @@ func (s *Summary) StatusWrittenByCallers(fn *ssa.Function, root ssa.Value, depth
 }
 
 // emptyForNil reports whether st stores an empty map or slice into the
-// part of root at path on a path where that part was just tested nil
+// part of root at path on a path where that part was just tested empty
 // (`if cr.Status.Replsets == nil { cr.Status.Replsets = make(map…) }`):
 // the part reads the same before and after (no entries, length 0), and
 // nil and empty serialise alike or read back alike, so the store changes
 // nothing to persist. The entries later stored into it are stores of
 // their own.
 func (s *Summary) emptyForNil(st *ssa.Store, root ssa.Value, path []string) bool {
-	if !emptyCollection(st.Val) {
-		return false
-	}
-	for d := st.Block().Idom(); d != nil; d = d.Idom() {
-		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		bin, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
-			continue
-		}
-		op := NilOperand(bin)
-		if op == nil {
-			continue
-		}
-		if r, p := s.RootOf(op); r != root || !slices.Equal(p, path) {
-			continue
-		}
-		nilSucc := d.Succs[0] // == nil: the true edge
-		if bin.Op == token.NEQ {
-			nilSucc = d.Succs[1]
-		}
-		if len(nilSucc.Preds) == 1 && nilSucc.Dominates(st.Block()) {
-			return true
-		}
-	}
-	return false
+	return emptyCollection(st.Val) && ssax.ZeroTested(st, func(op ssa.Value) bool {
+		r, p := s.RootOf(op)
+		return r == root && slices.Equal(p, path)
+	})
 }
 
 // emptyCollection reports whether v is a map or slice made empty and

@@ -204,32 +204,14 @@ func (a *Analysis) setOnce(root ssa.Value, st localStore) bool {
 	if st.instr == nil || len(st.path) == 0 {
 		return false
 	}
-	block := st.instr.Block()
-	for _, b := range st.instr.Parent().Blocks {
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		bin, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
-			continue
-		}
-		empty := b.Succs[0] // x == zero: the true edge
-		if bin.Op == token.NEQ {
-			empty = b.Succs[1]
-		}
-		if len(empty.Preds) != 1 || !empty.Dominates(block) {
-			continue
-		}
-		ld, ok := ssax.ZeroTestOperand(bin).(*ssa.UnOp)
+	return ssax.ZeroTested(st.instr, func(op ssa.Value) bool {
+		ld, ok := op.(*ssa.UnOp)
 		if !ok || ld.Op != token.MUL {
-			continue
+			return false
 		}
-		if r, p := a.m.RootOf(ld.X); r == root && slices.Equal(p, st.path) {
-			return true
-		}
-	}
-	return false
+		r, p := a.m.RootOf(ld.X)
+		return r == root && slices.Equal(p, st.path)
+	})
 }
 
 // rangesParam reports whether the function h of the package hands its
