@@ -816,5 +816,8 @@ func PathString(path []string) string {
 		}
 		b.WriteString(p)
 	}
+	if b.Len() == 0 && len(path) > 0 {
+		return path[len(path)-1] // the whole embedded metadata: named as it is
+	}
 	return b.String()
 }
